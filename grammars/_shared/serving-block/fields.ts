@@ -1,0 +1,87 @@
+import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
+import type { FieldMapBuilder } from '../../../src/core/records.js';
+import type { RelPath } from '../../../src/core/types.js';
+import { percentToFraction, readNumber } from '../../../src/parse/values.js';
+import { labelKey, latencyColumn } from './index.js';
+import type { BlockEntry } from './visitor.js';
+
+export type ValueKind = 'count' | 'number' | 'percent';
+export interface LabelSpec {
+  readonly column: string;
+  readonly kind: ValueKind;
+}
+
+/** Units and words that may follow a value without being a human annotation. */
+const UNIT_TAIL = /^(?:%|s|ms|rps\.?|req\/s|tok\/s|tokens?\/s|requests\/s|x)?$/i;
+/** A server log line that a `tee` interleaved into the block. */
+const LOG_LINE = /^(?:INFO|WARNING|WARN|DEBUG|ERROR|CRITICAL)\b|\[[\w./-]+\.py:\d+\]|^\(\w+ pid=\d+\)|^\[\d{4}-\d\d-\d\d /;
+
+/**
+ * Reads a block's entries into canonical columns through an alias table. Unknown labels are kept
+ * under their snake_case name with a warning (forward compatibility); nothing is silently lost.
+ */
+export function addBlockEntries(
+  entries: readonly BlockEntry[],
+  labels: Readonly<Record<string, LabelSpec>>,
+  builder: FieldMapBuilder,
+  sink: DiagnosticSink,
+  file: RelPath,
+): void {
+  const positions: number[] = [];
+  let positionsLine = 0;
+  let interleaved = 0;
+  let firstInterleaved = 0;
+  for (const e of entries) {
+    const at = { file, line: e.line, column: 1 };
+    const key = labelKey(e.label);
+    const position = /^position (\d+)$/.exec(key);
+    if (position?.[1] && /per position/i.test(labelKey(e.section ?? ''))) {
+      const v = readNumber(e.value);
+      if (!v.ok || v.value === null) sink.report('block/bad-value', at, e.label, e.value);
+      else {
+        positions[Number(position[1])] = percentToFraction(v.value);
+        if (positionsLine === 0) positionsLine = e.line;
+      }
+      continue;
+    }
+    const spec: LabelSpec | undefined = labels[key] ?? latencySpec(key);
+    if (!spec) {
+      if (LOG_LINE.test(e.label)) {
+        interleaved++;
+        if (firstInterleaved === 0) firstInterleaved = e.line;
+        continue;
+      }
+      sink.report('block/unknown-label', at, e.label);
+      const v = readNumber(e.value);
+      builder.set(snakeCase(e.label), v.ok ? v.value : e.value, e.line);
+      continue;
+    }
+    const v = readNumber(e.value);
+    if (!v.ok) {
+      sink.report('block/bad-value', at, e.label, e.value);
+      continue;
+    }
+    if (v.rest !== '' && !UNIT_TAIL.test(v.rest)) sink.report('block/annotated-value', at, e.label, v.rest);
+    const value = v.value !== null && spec.kind === 'percent' ? percentToFraction(v.value) : v.value;
+    if (!builder.set(spec.column, value, e.line)) sink.report('block/duplicate-label', at, e.label);
+  }
+  if (positions.length > 0) builder.set('spec_per_position_acceptance', Array.from(positions, (p) => p ?? Number.NaN).filter(Number.isFinite), positionsLine);
+  if (interleaved > 0) sink.report('block/interleaved-line', { file, line: firstInterleaved, column: 1 }, interleaved);
+}
+
+function latencySpec(key: string): LabelSpec | undefined {
+  const column = latencyColumn(key);
+  return column ? { column, kind: 'number' } : undefined;
+}
+
+/** `Accuracy Rate (%)` → `accuracy_rate_pct`: a column name for a label we do not know yet. */
+export function snakeCase(label: string): string {
+  return (
+    label
+      .toLowerCase()
+      .replace(/\(%\)/g, 'pct')
+      .replace(/\((.*?)\)/g, '$1')
+      .replace(/[^a-z0-9.]+/g, '_')
+      .replace(/^_+|_+$/g, '') || 'unnamed'
+  );
+}

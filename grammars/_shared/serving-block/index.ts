@@ -1,0 +1,52 @@
+import type { TextSource } from '../../../src/core/grammar.js';
+import { stripEmbedding } from '../../../src/parse/embedding.js';
+import { servingBlockParser } from './parser.js';
+import { servingBlockLexer } from './tokens.js';
+import { type ServingItem, toItems } from './visitor.js';
+
+export type { BlockEntry, LooseEntry, ServingBlock, ServingItem } from './visitor.js';
+
+/**
+ * Lexes and parses a source into result blocks and loose label/value lines. Total: the lexer's
+ * catch-all line token and the parser's loose-line rule accept any text.
+ */
+export function parseServingBlocks(source: TextSource): ServingItem[] {
+  const text = source.lines.map(stripEmbedding).join('\n');
+  const lexed = servingBlockLexer.tokenize(text);
+  servingBlockParser.input = lexed.tokens;
+  const cst = servingBlockParser.document();
+  return toItems(cst);
+}
+
+/** Canonical form of a label for alias lookup: lower case, hyphens and runs of spaces folded. */
+export function labelKey(label: string): string {
+  return label.toLowerCase().replace(/[-_]/g, ' ').replace(/\s+/g, ' ').replace(/:$/, '').trim();
+}
+
+const STATS: Readonly<Record<string, string>> = Object.freeze({ mean: 'mean', median: 'median', std: 'std', avg: 'mean', average: 'mean', max: 'max', min: 'min' });
+
+const LATENCY_STEMS: Readonly<Record<string, string>> = Object.freeze({
+  ttft: 'ttft',
+  tpot: 'tpot',
+  itl: 'itl',
+  e2el: 'e2el',
+  'e2e latency': 'e2el',
+  'e2e': 'e2el',
+  'client queue time': 'client_queue_time',
+  'e2el incl. client queue': 'e2el_including_client_queue',
+  'probe e2el': 'probe_e2el',
+});
+
+/**
+ * `Mean TTFT (ms)` → `mean_ttft_ms`, `P99.9 ITL (ms)` → `p99.9_itl_ms`, `Median E2E Latency (ms)` →
+ * `median_e2el_ms`. Returns null for labels that are not latency statistics.
+ */
+export function latencyColumn(key: string): string | null {
+  const m = /^(mean|median|std|avg|average|max|min|p\d+(?:\.\d+)?) (.+?) \(ms\)$/.exec(key);
+  if (!m?.[1] || !m[2]) return null;
+  const stem = LATENCY_STEMS[m[2]];
+  if (!stem) return null;
+  const stat = STATS[m[1]] ?? m[1];
+  if (stem === 'probe_e2el') return `probe_${stat}_e2el_ms`;
+  return `${stat}_${stem}_ms`;
+}

@@ -1,0 +1,26 @@
+import { Lexer } from 'chevrotain';
+import { lineToken, newlineToken } from '../../../src/parse/chevrotain.js';
+
+/**
+ * Line kinds of the Python "label / value" result blocks printed by vLLM's and SGLang's serving
+ * benchmarks and their forks (formats.md §1). Lines reach the lexer with their embedding
+ * (`> `, `# `, indentation) already removed. Order matters: the first matching token wins.
+ */
+export const BlockHeader = lineToken('BlockHeader', /^={3,}\s*[^=]*?\bResult\b[^=]*?\s*={3,}$/i);
+export const Footer = lineToken('Footer', /^={20,}$/);
+/** `-----Time to First Token-----`; an untitled long rule counts too (hand-edited blocks). */
+export const SectionRule = lineToken('SectionRule', /^-{2,}\s*\S.*?\s*-{2,}$|^-{10,}$/);
+/** A label with no value: `Per-position acceptance (%):`. */
+export const BareLabel = lineToken('BareLabel', /^[^:]{1,100}:$/);
+/** `Label (unit):   value [anything]`. */
+export const KvLine = lineToken('KvLine', /^[^:]{1,100}?:\s+\S/);
+export const OtherLine = lineToken('OtherLine', /^/);
+export const Newline = newlineToken();
+
+export const allTokens = [BlockHeader, Footer, SectionRule, BareLabel, KvLine, OtherLine, Newline];
+
+export const servingBlockLexer = new Lexer(allTokens, {
+  positionTracking: 'full',
+  ensureOptimizations: false,
+  skipValidations: true,
+});

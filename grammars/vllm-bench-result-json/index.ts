@@ -1,0 +1,105 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import { NOT_MINE } from '../../src/core/grammar.js';
+import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import { settleDataset } from '../../src/normalize/dataset.js';
+import { toField } from '../../src/normalize/flags.js';
+import { scaleExact } from '../../src/parse/values.js';
+import { type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+
+/** `--save-result` keys → canonical columns; `scale` converts units (percent → fraction). */
+const KEYS: Readonly<Record<string, { column: string; scale?: number } | null>> = Object.freeze({
+  model_id: { column: 'model' },
+  backend: { column: 'backend' },
+  num_prompts: { column: 'num_prompts' },
+  request_rate: { column: 'request_rate' },
+  burstiness: { column: 'burstiness' },
+  max_concurrency: { column: 'max_concurrency' },
+  duration: { column: 'duration_s' },
+  completed: { column: 'completed' },
+  failed: { column: 'failed' },
+  total_input_tokens: { column: 'total_input_tokens' },
+  total_output_tokens: { column: 'total_output_tokens' },
+  request_throughput: { column: 'request_throughput' },
+  request_goodput: { column: 'request_goodput' },
+  'request_goodput:': { column: 'request_goodput' },
+  output_throughput: { column: 'output_throughput' },
+  total_token_throughput: { column: 'total_token_throughput' },
+  max_output_tokens_per_s: { column: 'peak_output_throughput' },
+  max_concurrent_requests: { column: 'peak_concurrent_requests' },
+  spec_decode_acceptance_rate: { column: 'spec_acceptance_rate', scale: 0.01 },
+  spec_decode_acceptance_length: { column: 'spec_acceptance_length' },
+  spec_decode_num_drafts: { column: 'spec_num_drafts' },
+  spec_decode_draft_tokens: { column: 'spec_draft_tokens' },
+  spec_decode_accepted_tokens: { column: 'spec_accepted_tokens' },
+  spec_decode_per_position_acceptance_rates: { column: 'spec_per_position_acceptance' },
+  // Per-request arrays and bookkeeping: read past, never columns.
+  endpoint_type: null,
+  label: null,
+  tokenizer_id: null,
+  input_lens: null,
+  output_lens: null,
+  ttfts: null,
+  itls: null,
+  start_times: null,
+  generated_texts: null,
+  errors: null,
+  latencies: null,
+  queue_times: null,
+  rps_change_events: null,
+});
+
+const SIGNATURE = /"(?:model_id|tokenizer_id|endpoint_type)"\s*:/;
+const RESULT_KEYS = ['completed', 'request_throughput', 'duration'];
+
+/** vLLM `--save-result` / `--append-result` JSON (one object per file, or several appended). */
+export const grammar: Grammar = {
+  id: 'vllm-bench-result-json',
+  title: 'vLLM serving benchmark result JSON',
+  detect({ head }) {
+    if (!looksLikeJson(head) || !SIGNATURE.test(head)) return NOT_MINE;
+    return { score: 0.8, reason: 'JSON with model_id / tokenizer_id keys' };
+  },
+  parse(source, sink) {
+    return parseJsonDocuments(source, sink).flatMap((doc) => toRun(doc, source, sink));
+  },
+};
+
+function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): RunRecord[] {
+  const at = { file: source.path, line: doc.line, column: 1 };
+  const obj = doc.value;
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return [];
+  if (!RESULT_KEYS.some((k) => Object.hasOwn(obj, k))) {
+    sink.report('json/not-a-result', at, Object.keys(obj).slice(0, 6).join(', '));
+    return [];
+  }
+  const lines = keyLines.get(obj) ?? {};
+  const builder = new FieldMapBuilder();
+  for (const [key, value] of Object.entries(obj)) {
+    const line = lines[key] ?? doc.line;
+    const known = KEYS[key];
+    if (known === null) continue;
+    if (known) {
+      builder.set(known.column, convert(value, known.scale ?? 1), line);
+    } else if (/_ms$/.test(key) && typeof value === 'number') {
+      builder.set(key, value, line);
+    } else if (value !== null && typeof value !== 'object') {
+      // --metadata k=v values (strings) and keys newer than this table
+      const field = toField(key === 'model' ? 'metadata_model' : key, value);
+      if (field !== undefined) builder.set(key === 'model' ? 'metadata_model' : key, field, line);
+    }
+  }
+  builder.set('client', 'vllm-bench-serve', doc.line);
+  settleDataset(builder);
+  const label = typeof obj.label === 'string' && obj.label !== '' ? obj.label : null;
+  return [{ kind: 'run', at, label, complete: true, fields: builder.fields, lines: builder.lines }];
+}
+
+function convert(value: JsonValue, scale: number): number | string | boolean | null | number[] | undefined {
+  if (value === 'inf' || value === 'Infinity') return Infinity;
+  if (typeof value === 'number') return scaleExact(value, scale);
+  if (Array.isArray(value)) return value.filter((v): v is number => typeof v === 'number').map((v) => scaleExact(v, scale));
+  if (typeof value === 'string' && /^-?\d+(?:\.\d+)?$/.test(value)) return scaleExact(Number(value), scale);
+  if (value !== null && typeof value === 'object') return undefined;
+  return value;
+}

@@ -1,0 +1,71 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { TextSource } from '../../src/core/grammar.js';
+import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import { type DocumentContext, labelAbove } from '../../src/parse/context.js';
+import { readNumber, scaleExact } from '../../src/parse/values.js';
+import { labelKey, type ServingItem } from '../_shared/serving-block/index.js';
+import { LEGACY_LABELS } from './labels.js';
+import { addPreamble } from './preamble.js';
+
+/**
+ * The 2023 `benchmark_serving.py` printed no block, only `Total time: X s`, `Throughput: X
+ * requests/s`, `Average latency: X s`, … on consecutive lines. A group that has both `Total time`
+ * and `Throughput … requests/s` is one run.
+ */
+export function legacyRuns(items: readonly ServingItem[], source: TextSource, ctx: DocumentContext, sink: DiagnosticSink): RunRecord[] {
+  const runs: RunRecord[] = [];
+  let group: { label: string; value: string; line: number }[] = [];
+  let floor = -1;
+  const flush = (): void => {
+    const keys = group.map((g) => labelKey(g.label));
+    const throughput = group.find((g) => labelKey(g.label) === 'throughput');
+    if (keys.includes('total time') && throughput && /requests\/s/.test(throughput.value)) {
+      runs.push(toRun(group, source, ctx, floor, sink));
+    }
+    if (group.length > 0) floor = (group.at(-1)?.line ?? 0) - 1;
+    group = [];
+  };
+  for (const item of items) {
+    if (item.kind === 'block') {
+      flush();
+      floor = item.endLine - 1;
+      continue;
+    }
+    if (!LEGACY_LABELS[labelKey(item.label)]) continue;
+    const last = group.at(-1);
+    if (last && item.line - last.line > 2) flush();
+    group.push(item);
+  }
+  flush();
+  return runs;
+}
+
+function toRun(
+  group: readonly { label: string; value: string; line: number }[],
+  source: TextSource,
+  ctx: DocumentContext,
+  floor: number,
+  sink: DiagnosticSink,
+): RunRecord {
+  const first = group[0]?.line ?? 1;
+  const builder = new FieldMapBuilder();
+  for (const g of group) {
+    const spec = LEGACY_LABELS[labelKey(g.label)];
+    const v = readNumber(g.value);
+    if (!spec || !v.ok || v.value === null) {
+      sink.report('block/bad-value', { file: source.path, line: g.line, column: 1 }, g.label, g.value);
+      continue;
+    }
+    builder.set(spec.column, scaleExact(v.value, spec.scale), g.line);
+  }
+  builder.set('client', 'vllm-bench-serve', first);
+  addPreamble(builder, [], source, floor + 1, first - 2, sink);
+  return {
+    kind: 'run',
+    at: { file: source.path, line: first, column: 1 },
+    label: labelAbove(ctx, source.lines, first - 1, floor),
+    complete: true,
+    fields: builder.fields,
+    lines: builder.lines,
+  };
+}

@@ -1,0 +1,44 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { TextSource } from '../../src/core/grammar.js';
+import type { FieldMapBuilder } from '../../src/core/records.js';
+import { settleDataset } from '../../src/normalize/dataset.js';
+import { addFlags } from '../../src/normalize/flags.js';
+import { stripEmbedding } from '../../src/parse/embedding.js';
+import { parseKeywordArgs } from '../../src/parse/python-repr.js';
+import { readNumber } from '../../src/parse/values.js';
+import { labelKey, type LooseEntry } from '../_shared/serving-block/index.js';
+import { VLLM_PREAMBLE_LABELS } from './labels.js';
+
+const NAMESPACE = /(?:^|\s|=)Namespace\((.*)\)\s*$/;
+
+/**
+ * Fills columns the block leaves out from the lines printed before it: `Traffic request rate`,
+ * `Burstiness factor`, `Maximum request concurrency`, then the `Namespace(...)` argument dump.
+ * The block's own values always win (the builder keeps the first value it is given).
+ */
+export function addPreamble(
+  builder: FieldMapBuilder,
+  entries: readonly LooseEntry[],
+  source: TextSource,
+  from: number,
+  to: number,
+  sink: DiagnosticSink,
+): void {
+  for (const e of entries) {
+    const spec = VLLM_PREAMBLE_LABELS[labelKey(e.label)];
+    if (!spec) continue;
+    const v = readNumber(e.value);
+    if (!v.ok) {
+      sink.report('block/bad-value', { file: source.path, line: e.line, column: 1 }, e.label, e.value);
+      continue;
+    }
+    builder.set(spec.column, v.value, e.line);
+  }
+  for (let i = to; i >= from && i >= 0; i--) {
+    const m = NAMESPACE.exec(stripEmbedding(source.lines[i] ?? ''));
+    if (!m?.[1]) continue;
+    addFlags(builder, parseKeywordArgs(m[1]), i + 1);
+    settleDataset(builder);
+    break;
+  }
+}

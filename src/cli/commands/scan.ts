@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import { scanPaths } from '../../pipeline/scan.js';
+import type { CommandResult } from '../command-result.js';
+import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';
+import { formatScanText } from '../reporters/scan-text.js';
+
+interface ScanOptions extends InputOptions {
+  readonly json?: boolean;
+}
+
+export function registerScan(program: Command, run: (work: () => Promise<CommandResult>, o: InputOptions) => Promise<void>): void {
+  addInputOptions(
+    program
+      .command('scan')
+      .description('list every file found: its detected format (or "unrecognized"), runs found and diagnostics')
+      .argument('<paths...>', 'files or folders to read')
+      .option('--json', 'print the file list as JSON'),
+  ).action((paths: string[], options: ScanOptions) =>
+    run(async () => {
+      const result = scanPaths(paths, discoverOptions(options));
+      process.stdout.write(options.json ? `${JSON.stringify({ files: result.files, totals: totals(result.files) }, null, 2)}\n` : formatScanText(result.files));
+      const t = totals(result.files);
+      return { diagnostics: result.diagnostics, summary: `${t.files} files (${t.parsed} parsed, ${t.unrecognized} unrecognized, ${t.skipped} skipped), ${t.runs} runs` };
+    }, options),
+  );
+}
+
+function totals(files: ReturnType<typeof scanPaths>['files']) {
+  return {
+    files: files.length,
+    parsed: files.filter((f) => f.status === 'parsed').length,
+    unrecognized: files.filter((f) => f.status === 'unrecognized').length,
+    skipped: files.filter((f) => f.status === 'skipped').length,
+    runs: files.reduce((n, f) => n + f.runs, 0),
+  };
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+/**
+ * benchlens command line. Commander parses, the pipeline computes, reporters format. Only this
+ * module sets the exit code: 0 clean, 1 error-level diagnostics, 2 usage/config/internal error.
+ */
+import { Command, CommanderError } from 'commander';
+import { formatDiagnostic } from '../core/diagnostic.js';
+import { ConfigError, UsageError } from '../core/errors.js';
+import type { CommandResult } from './command-result.js';
+import { registerScan } from './commands/scan.js';
+import { registerTable } from './commands/table.js';
+import type { InputOptions } from './input-options.js';
+
+const program = new Command();
+program
+  .name('benchlens')
+  .description(
+    'Read folders of LLM-serving benchmark outputs and server logs (vLLM, SGLang, TensorRT-LLM),\n' +
+      'normalize them into one runs table, compare configurations and draw figures.',
+  )
+  .version('0.1.0')
+  .showHelpAfterError()
+  .exitOverride()
+  .addHelpText(
+    'after',
+    `
+Examples:
+  benchlens scan results/                     what is in the folder: formats, runs, problems
+  benchlens table results/ --format md        one row per run, canonical columns
+  benchlens table results/ -f json -o runs.json
+
+Data goes to stdout, diagnostics to stderr as "file:line:col: severity code message".`,
+  );
+
+async function run(work: () => Promise<CommandResult>, options: InputOptions): Promise<void> {
+  const result = await work();
+  let hidden = 0;
+  for (const d of result.diagnostics) {
+    if (d.severity === 'info' && !options.verbose) {
+      hidden++;
+      continue;
+    }
+    process.stderr.write(`${formatDiagnostic(d)}\n`);
+  }
+  const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
+  if (result.summary) {
+    const info = hidden > 0 ? `, ${hidden} info (--verbose shows them)` : '';
+    process.stderr.write(`benchlens: ${result.summary}; ${errors} errors, ${warnings} warnings${info}\n`);
+  }
+  if (errors > 0) process.exitCode = 1;
+}
+
+registerScan(program, run);
+registerTable(program, run);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    process.exitCode = e.exitCode === 0 ? 0 : 2;
+  } else if (e instanceof UsageError || e instanceof ConfigError) {
+    process.stderr.write(`benchlens: ${e.message}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`benchlens: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exitCode = 2;
+  }
+}

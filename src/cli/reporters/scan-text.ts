@@ -1,0 +1,13 @@
+import type { FileReport } from '../../pipeline/process-file.js';
+
+/** One aligned line per file: path, format(s) or status, runs, diagnostics (errors/warnings/info). */
+export function formatScanText(files: readonly FileReport[]): string {
+  const rows = files.map((f) => [
+    f.path,
+    f.status === 'parsed' ? f.formats.join('+') : f.status,
+    `${f.runs} runs`,
+    `${f.errors}E ${f.warnings}W ${f.infos}I`,
+  ]);
+  const widths = [0, 1, 2].map((i) => Math.max(0, ...rows.map((r) => (r[i] ?? '').length)));
+  return rows.map((r) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i] ?? 0) : c)).join('  ').trimEnd()).join('\n') + (rows.length ? '\n' : '');
+}

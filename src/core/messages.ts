@@ -1,0 +1,52 @@
+/**
+ * THE message catalog: every diagnostic code, its default severity and the only text it may print.
+ * Codes are `stage/kebab-name` and stable forever (users filter on them). Message style: lowercase,
+ * no final period, quote what was found with JSON.stringify.
+ */
+import type { Severity } from './severity.js';
+
+interface MessageSpec<A extends unknown[]> {
+  readonly severity: Severity;
+  readonly text: (...args: A) => string;
+}
+
+function msg<A extends unknown[]>(severity: Severity, text: (...args: A) => string): MessageSpec<A> {
+  return { severity, text };
+}
+
+const q = (s: string): string => JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}...` : s);
+
+export const MESSAGES = {
+  // ingest: finding and reading files
+  'ingest/binary-file': msg('warning', () => 'binary file skipped (NUL bytes or control characters)'),
+  'ingest/unreadable': msg('error', (reason: string) => `file could not be read: ${reason}`),
+  'ingest/not-a-regular-file': msg('warning', (kind: string) => `skipped: not a regular file (${kind})`),
+  'ingest/too-large': msg('warning', (mb: number) => `file of ${mb} MB is above the size limit and was skipped`),
+  'ingest/no-files': msg('error', (pattern: string) => `no files matched ${q(pattern)}`),
+  'ingest/invalid-utf8': msg('info', (count: number) => `${count} invalid UTF-8 byte sequences replaced`),
+  'read/ansi-stripped': msg('info', () => 'ANSI escape sequences stripped'),
+  'read/carriage-returns': msg('info', (count: number) => `${count} lines with carriage-return redraws (kept the last)`),
+  'read/long-line': msg('warning', (chars: number) => `line of ${chars} characters truncated to its head`),
+  // detect
+  'detect/unrecognized': msg('info', () => 'no known benchmark or log format found in this file'),
+  // parse: shared by every grammar
+  'parse/grammar-crash': msg('error', (format: string, message: string) => `${format} grammar failed on this file: ${message}`),
+  'parse/syntax': msg('warning', (expected: string, found: string) => `expected ${expected}, found ${q(found)}`),
+  'parse/unrecognized-lines': msg('info', (count: number, first: number) => `${count} lines not recognized (first at line ${first})`),
+  // serving-benchmark result blocks (vLLM, SGLang and forks)
+  'block/truncated': msg('warning', (missing: string) => `result block ends before its footer (${missing}): kept as a partial run`),
+  'block/unknown-label': msg('warning', (label: string) => `unknown line ${q(label)} in a result block: kept as an extra column`),
+  'block/bad-value': msg('warning', (label: string, value: string) => `value ${q(value)} of ${q(label)} is not a number`),
+  'block/annotated-value': msg('info', (label: string, rest: string) => `text after the value of ${q(label)} ignored: ${q(rest)}`),
+  'block/duplicate-label': msg('warning', (label: string) => `${q(label)} appears twice in one block: kept the first`),
+  'block/interleaved-line': msg('info', (count: number) => `${count} log lines interleaved in a result block were skipped`),
+  'block/empty': msg('warning', () => 'result block has no values'),
+  // JSON result files
+  'json/syntax': msg('warning', (detail: string) => `JSON could not be read here: ${detail}`),
+  'json/not-a-result': msg('info', (keys: string) => `JSON object is not a benchmark result (keys: ${keys})`),
+  // normalize and analysis
+  'config/conflict': msg('warning', (column: string, a: string, b: string) => `${column}: ${a} disagrees with ${b}; kept the first`),
+} as const;
+
+export type DiagnosticCode = keyof typeof MESSAGES;
+export type MessageArgs<C extends DiagnosticCode> = Parameters<(typeof MESSAGES)[C]['text']>;

@@ -1,0 +1,68 @@
+import type { FieldValue, SourcePos } from './types.js';
+
+/**
+ * What grammars produce. One shared, discriminated union rather than per-grammar record types:
+ * every format lands in the same canonical columns (see docs/architecture.md for why).
+ * `fields` keys are canonical column names (schema.md); `lines` gives the 1-based source line of
+ * each field, so every value has file:line provenance.
+ */
+export interface FieldMap {
+  readonly fields: Record<string, FieldValue>;
+  readonly lines: Record<string, number>;
+}
+
+/** One load-generator measurement: a result block, a result JSON object, a JSONL line, a report. */
+export interface RunRecord extends FieldMap {
+  readonly kind: 'run';
+  readonly at: SourcePos;
+  /** Human label from the document context (comment line or heading above the block). */
+  readonly label: string | null;
+  /** False when the block was cut short (no footer); a diagnostic says so. */
+  readonly complete: boolean;
+}
+
+/** Configuration facts: a launch command, a benchmark command, a server-log argument dump. */
+export interface ConfigRecord extends FieldMap {
+  readonly kind: 'config';
+  readonly at: SourcePos;
+  readonly origin: 'launch-command' | 'bench-command' | 'server-log' | 'manifest';
+}
+
+/** One periodic server stats line (schema.md §2). */
+export interface TimelineRecord extends FieldMap {
+  readonly kind: 'timeline';
+  readonly at: SourcePos;
+}
+
+/** A crash or failed start found in a log. */
+export interface FailureRecord {
+  readonly kind: 'failure';
+  readonly at: SourcePos;
+  readonly exception: string;
+  readonly message: string;
+}
+
+export type BenchRecord = RunRecord | ConfigRecord | TimelineRecord | FailureRecord;
+
+/** Builds a FieldMap incrementally: first value wins, the line of each value is kept. */
+export class FieldMapBuilder {
+  readonly fields: Record<string, FieldValue> = {};
+  readonly lines: Record<string, number> = {};
+
+  /** Sets a field if it is not set yet; returns false when it was already there. */
+  set(column: string, value: FieldValue | undefined, line: number): boolean {
+    if (value === undefined) return true;
+    if (Object.hasOwn(this.fields, column)) return false;
+    this.fields[column] = value;
+    this.lines[column] = line;
+    return true;
+  }
+
+  has(column: string): boolean {
+    return Object.hasOwn(this.fields, column);
+  }
+
+  get size(): number {
+    return Object.keys(this.fields).length;
+  }
+}

@@ -1,0 +1,123 @@
+import { lstatSync, type Stats, statSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { DiagnosticSink } from '../core/diagnostic.js';
+import { asRelPath, type RelPath } from '../core/types.js';
+
+export interface DiscoverOptions {
+  /** Globs relative to each directory given; default every file. */
+  readonly include?: readonly string[];
+  readonly exclude?: readonly string[];
+}
+
+export interface DiscoveredFile {
+  /** Absolute path, only for reading: never printed. */
+  readonly abs: string;
+  readonly rel: RelPath;
+  /** False for FIFOs, sockets, devices and broken links: listed (and reported), never read. */
+  readonly regular: boolean;
+}
+
+export interface Discovery {
+  /** The folder that `rel` paths are relative to (absolute; never printed). */
+  readonly root: string;
+  readonly files: readonly DiscoveredFile[];
+}
+
+const DEFAULTS = Object.freeze({
+  include: ['**/*'],
+  ignore: ['**/.git/**', '**/node_modules/**', '**/.hg/**', '**/.svn/**'],
+});
+
+/**
+ * Finds the files under the given paths (files or folders), sorted by relative path. Never follows
+ * symbolic links to folders (no loops); anything that is not a regular file gets a diagnostic.
+ */
+export function discover(paths: readonly string[], options: DiscoverOptions, sink: DiagnosticSink): Discovery {
+  const inputs = paths.map((p) => path.resolve(p));
+  const root = commonRoot(inputs);
+  const found = new Map<string, DiscoveredFile>();
+  for (const input of inputs) {
+    const kind = kindOf(input, true);
+    if (kind === 'missing') {
+      sink.report('ingest/no-files', { file: asRelPath(relative(root, input)), line: 1, column: 1 }, input);
+      continue;
+    }
+    if (kind !== 'directory') {
+      addFile(input, root, found, sink);
+      continue;
+    }
+    const entries = fg.sync([...(options.include ?? DEFAULTS.include)], {
+      cwd: input,
+      dot: true,
+      absolute: true,
+      onlyFiles: false,
+      markDirectories: true,
+      followSymbolicLinks: false,
+      suppressErrors: true,
+      ignore: [...DEFAULTS.ignore, ...(options.exclude ?? [])],
+    });
+    for (const entry of entries) {
+      if (entry.endsWith('/')) continue;
+      addFile(entry, root, found, sink);
+    }
+  }
+  const files = [...found.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  return { root, files };
+}
+
+type EntryKind = 'file' | 'directory' | 'missing' | 'fifo' | 'socket' | 'device' | 'symlink to a folder' | 'broken symlink';
+
+function kindOf(abs: string, followTop: boolean): EntryKind {
+  try {
+    const l = lstatSync(abs);
+    if (l.isSymbolicLink()) {
+      let s: Stats;
+      try {
+        s = statSync(abs);
+      } catch {
+        return 'broken symlink';
+      }
+      if (s.isDirectory()) return followTop ? 'directory' : 'symlink to a folder';
+      return classify(s);
+    }
+    return classify(l);
+  } catch {
+    return 'missing';
+  }
+}
+
+function classify(s: Stats): EntryKind {
+  if (s.isFile()) return 'file';
+  if (s.isDirectory()) return 'directory';
+  if (s.isFIFO()) return 'fifo';
+  if (s.isSocket()) return 'socket';
+  return 'device';
+}
+
+function addFile(abs: string, root: string, found: Map<string, DiscoveredFile>, sink: DiagnosticSink): void {
+  const rel = asRelPath(relative(root, abs));
+  if (found.has(rel)) return;
+  const kind = kindOf(abs, false);
+  if (kind !== 'file') sink.report('ingest/not-a-regular-file', { file: rel, line: 1, column: 1 }, kind);
+  found.set(rel, { abs, rel, regular: kind === 'file' });
+}
+
+function relative(root: string, abs: string): string {
+  const rel = path.relative(root, abs).split(path.sep).join('/');
+  return rel === '' ? path.basename(abs) : rel;
+}
+
+/** The deepest folder containing every input (a file's own folder when it is the only input). */
+function commonRoot(inputs: readonly string[]): string {
+  const dirs = inputs.map((p) => (kindOf(p, true) === 'directory' ? p : path.dirname(p)));
+  let root = dirs[0] ?? process.cwd();
+  for (const d of dirs.slice(1)) {
+    while (!(d === root || d.startsWith(root.endsWith(path.sep) ? root : root + path.sep))) {
+      const up = path.dirname(root);
+      if (up === root) break;
+      root = up;
+    }
+  }
+  return root;
+}

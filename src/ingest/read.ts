@@ -1,0 +1,109 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import type { DiagnosticSink } from '../core/diagnostic.js';
+import type { TextHead, TextSource } from '../core/grammar.js';
+import type { RelPath } from '../core/types.js';
+import { cleanLine } from './clean-line.js';
+
+const DEFAULTS = Object.freeze({
+  /** Whole-file reads above this are refused (line-mode streaming is for server logs). */
+  maxBytes: 512 * 1024 * 1024,
+  /** A longer physical line keeps only its head (a 1 GB one-line file must not take 1 GB twice). */
+  maxLineChars: 1024 * 1024,
+  headChars: 64 * 1024,
+  sniffBytes: 8192,
+});
+
+/** Reads a whole file as cleaned lines, or returns null (with a diagnostic) when it cannot. */
+export function readSource(abs: string, rel: RelPath, sink: DiagnosticSink): TextSource | null {
+  const at = { file: rel, line: 1, column: 1 };
+  let bytes: Buffer;
+  try {
+    const fd = openSync(abs, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      if (size > DEFAULTS.maxBytes) {
+        sink.report('ingest/too-large', at, Math.round(size / 1e6));
+        return null;
+      }
+      bytes = Buffer.alloc(size);
+      let off = 0;
+      while (off < size) {
+        const n = readSync(fd, bytes, off, size - off, off);
+        if (n === 0) break;
+        off += n;
+      }
+      bytes = bytes.subarray(0, off);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    sink.report('ingest/unreadable', at, e instanceof Error ? e.message.replace(abs, rel) : String(e));
+    return null;
+  }
+  return fromBytes(bytes, rel, sink);
+}
+
+/** Decodes and cleans bytes already in memory (used by tests and by readSource). */
+export function fromBytes(bytes: Uint8Array, rel: RelPath, sink: DiagnosticSink): TextSource | null {
+  const at = { file: rel, line: 1, column: 1 };
+  if (looksBinary(bytes.subarray(0, DEFAULTS.sniffBytes))) {
+    sink.report('ingest/binary-file', at);
+    return null;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('utf-8').decode(bytes);
+    const bad = text.split('\uFFFD').length - 1;
+    sink.report('ingest/invalid-utf8', at, bad);
+  }
+  return fromText(text, rel, sink);
+}
+
+/** Splits and cleans decoded text; reports once per file what cleaning did. */
+export function fromText(text: string, rel: RelPath, sink: DiagnosticSink): TextSource {
+  const raw = text.split('\n');
+  if (raw.length > 1 && raw.at(-1) === '') raw.pop();
+  const lines: string[] = new Array(raw.length);
+  let ansiLine = 0;
+  let redraws = 0;
+  let firstRedraw = 0;
+  for (let i = 0; i < raw.length; i++) {
+    let r = raw[i] ?? '';
+    if (r.length > DEFAULTS.maxLineChars) {
+      sink.report('read/long-line', { file: rel, line: i + 1, column: 1 }, r.length);
+      r = r.slice(0, DEFAULTS.maxLineChars);
+    }
+    const c = cleanLine(r);
+    lines[i] = c.text;
+    if (c.hadAnsi && ansiLine === 0) ansiLine = i + 1;
+    if (c.hadRedraw) {
+      redraws++;
+      if (firstRedraw === 0) firstRedraw = i + 1;
+    }
+  }
+  if (ansiLine > 0) sink.report('read/ansi-stripped', { file: rel, line: ansiLine, column: 1 });
+  if (redraws > 0) sink.report('read/carriage-returns', { file: rel, line: firstRedraw, column: 1 }, redraws);
+  return { path: rel, lines };
+}
+
+/** The first 64 KiB of cleaned text, for detection. */
+export function headOf(source: TextSource): TextHead {
+  let head = '';
+  for (const line of source.lines) {
+    if (head.length >= DEFAULTS.headChars) break;
+    head += `${line}\n`;
+  }
+  return { path: source.path, head: head.slice(0, DEFAULTS.headChars) };
+}
+
+function looksBinary(sample: Uint8Array): boolean {
+  if (sample.length === 0) return false;
+  let control = 0;
+  for (const b of sample) {
+    if (b === 0) return true;
+    if (b < 32 && b !== 9 && b !== 10 && b !== 13 && b !== 27 && b !== 12 && b !== 8) control++;
+  }
+  return control / sample.length > 0.1;
+}

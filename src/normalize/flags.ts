@@ -1,0 +1,119 @@
+import type { FieldMapBuilder } from '../core/records.js';
+import type { FieldValue } from '../core/types.js';
+import type { PyValue } from '../parse/python-repr.js';
+import { canonicalSpecMethod } from './spec-method.js';
+
+/**
+ * Server and benchmark flags → canonical columns (schema.md §1). Flags not named here keep their
+ * own snake_case name, so a sweep over any flag can still be compared and plotted.
+ */
+const RENAMES: Readonly<Record<string, string>> = Object.freeze({
+  model_path: 'model',
+  model_id: 'model',
+  served_model_name: 'served_model_name',
+  tensor_parallel_size: 'tp',
+  tp_size: 'tp',
+  pipeline_parallel_size: 'pp',
+  pp_size: 'pp',
+  data_parallel_size: 'dp',
+  dp_size: 'dp',
+  expert_parallel_size: 'ep',
+  ep_size: 'ep',
+  dataset_name: 'dataset',
+  random_input_len: 'input_len',
+  random_output_len: 'output_len',
+  sharegpt_output_len: 'output_len',
+  speculative_model: 'draft_model',
+  speculative_draft_model_path: 'draft_model',
+  num_speculative_tokens: 'num_spec_tokens',
+  speculative_algorithm: 'spec_method',
+  speculative_method: 'spec_method',
+  speculative_num_steps: 'spec_num_steps',
+  speculative_eagle_topk: 'spec_eagle_topk',
+  speculative_num_draft_tokens: 'spec_num_draft_tokens',
+  quantization_method: 'quantization',
+  max_seq_len: 'max_model_len',
+  context_length: 'max_model_len',
+  max_running_requests: 'max_num_seqs',
+  chunked_prefill_size: 'chunked_prefill_size',
+});
+
+/** Operational flags that say nothing about the measured configuration. */
+const IGNORED = new Set([
+  'host', 'port', 'base_url', 'endpoint', 'subparser', 'bench_type', 'dispatch_function', 'func',
+  'disable_tqdm', 'profile', 'save_result', 'save_detailed', 'append_result', 'result_dir',
+  'result_filename', 'output_file', 'output_details', 'trust_remote_code', 'seed', 'tokenizer',
+  'tokenizer_mode', 'metadata', 'percentile_metrics', 'metric_percentiles', 'download_dir',
+  'disable_log_requests', 'enable_log_requests', 'disable_log_stats', 'uvicorn_log_level',
+  'api_key', 'ssl_keyfile', 'ssl_certfile', 'allowed_origins', 'log_level', 'ready_check_timeout_sec',
+  'extra_request_body', 'extra_body', 'header', 'headers', 'lora_modules', 'pretty', 'best_of',
+  'use_beam_search', 'logprobs', 'sonnet_input_len', 'sonnet_output_len', 'sonnet_prefix_len', 'hf_subset',
+  'hf_split', 'hf_output_len', 'served_model_name', 'label', 'plot_timeline', 'plot_dataset_stats',
+]);
+
+/** Converts a flag spelling (`--tensor-parallel-size`, `tp`, `-tp`) to its canonical column name. */
+export function canonicalFlag(flag: string): string {
+  const name = flag.replace(/^-+/, '').replaceAll('-', '_').replaceAll('.', '_').toLowerCase();
+  if (name === 'tp') return 'tp';
+  if (name === 'pp') return 'pp';
+  if (name === 'dp') return 'dp';
+  return RENAMES[name] ?? name;
+}
+
+/**
+ * Adds flags (a parsed argument dump or command line) to a builder under canonical columns.
+ * Nested speculative configs (`speculative_config={'method': ..., 'model': ...}`) are unfolded.
+ */
+export function addFlags(builder: FieldMapBuilder, args: Readonly<Record<string, PyValue>>, line: number): void {
+  for (const [flag, raw] of Object.entries(args)) {
+    const column = canonicalFlag(flag);
+    if (IGNORED.has(column) || raw === null || raw === undefined) continue;
+    if (column === 'speculative_config') {
+      addSpeculativeConfig(builder, raw, line);
+      continue;
+    }
+    const value = toField(column, raw);
+    if (value !== undefined) builder.set(column, value, line);
+  }
+}
+
+function addSpeculativeConfig(builder: FieldMapBuilder, raw: PyValue, line: number): void {
+  let config = raw;
+  if (typeof config === 'string') {
+    try {
+      config = JSON.parse(config) as PyValue;
+    } catch {
+      return;
+    }
+  }
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) return;
+  const method = config.method;
+  const model = config.model;
+  const k = config.num_speculative_tokens ?? config.num_spec_tokens;
+  if (typeof method === 'string') builder.set('spec_method', canonicalSpecMethod(method), line);
+  if (typeof model === 'string') builder.set('draft_model', model, line);
+  if (typeof k === 'number') builder.set('num_spec_tokens', k, line);
+  if (typeof method !== 'string' && typeof model === 'string') {
+    builder.set('spec_method', /ngram|\[ngram\]/i.test(model) ? 'ngram' : 'draft_model', line);
+  }
+  for (const [key, value] of Object.entries(config)) {
+    if (['method', 'model', 'num_speculative_tokens', 'num_spec_tokens'].includes(key)) continue;
+    const v = toField(key, value);
+    if (v !== undefined) builder.set(`speculative_${key}`, v, line);
+  }
+}
+
+/** Turns a parsed flag value into a column value (numbers from numeric strings, lists as text). */
+export function toField(column: string, raw: PyValue): FieldValue | undefined {
+  if (raw === null) return undefined;
+  if (column === 'spec_method' && typeof raw === 'string') return canonicalSpecMethod(raw);
+  if (typeof raw === 'number' || typeof raw === 'boolean') return raw;
+  if (typeof raw === 'string') {
+    if (raw === 'inf') return Infinity;
+    if (/^[+-]?\d+(?:\.\d+)?$/.test(raw)) return Number(raw);
+    if (raw === 'True' || raw === 'true') return true;
+    if (raw === 'False' || raw === 'false') return false;
+    return raw;
+  }
+  return JSON.stringify(raw);
+}

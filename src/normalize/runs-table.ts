@@ -1,0 +1,50 @@
+import type { RunRecord } from '../core/records.js';
+import type { FieldValue } from '../core/types.js';
+import type { ParsedRecord } from '../pipeline/process-file.js';
+import { addDerived } from './derived.js';
+import { runId } from './run-id.js';
+import { orderColumns } from './schema.js';
+
+export type RunRow = Record<string, FieldValue>;
+
+/**
+ * One row per run with the canonical columns (schema.md §1). Every row has every column; missing
+ * values are null. Rows are sorted by source file then line, so output is stable.
+ */
+export function toRunRows(records: readonly ParsedRecord[]): RunRow[] {
+  const rows: RunRow[] = [];
+  for (const { format, record } of records) {
+    if (record.kind !== 'run') continue;
+    rows.push(runRow(format, record));
+  }
+  rows.sort((a, b) => compareSource(a, b));
+  return fillColumns(rows);
+}
+
+function runRow(format: string, record: RunRecord): RunRow {
+  const row: RunRow = {
+    run_id: runId(record.at.file, record.at.line),
+    source_file: record.at.file,
+    source_line: record.at.line,
+    source_format: format,
+    label: record.label,
+    config_sources: JSON.stringify([`${format}:${record.at.file}:${record.at.line}`]),
+    engine: null,
+    ...record.fields,
+  };
+  addDerived(row);
+  return row;
+}
+
+/** Gives every row every column (null where missing), in canonical order. */
+export function fillColumns(rows: readonly RunRow[]): RunRow[] {
+  const columns = orderColumns(rows.flatMap((r) => Object.keys(r)));
+  return rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? null])));
+}
+
+function compareSource(a: RunRow, b: RunRow): number {
+  const fa = String(a.source_file);
+  const fb = String(b.source_file);
+  if (fa !== fb) return fa < fb ? -1 : 1;
+  return Number(a.source_line) - Number(b.source_line);
+}

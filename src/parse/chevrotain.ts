@@ -1,0 +1,51 @@
+import { createToken, type CustomPatternMatcherReturn, type TokenType } from 'chevrotain';
+
+/**
+ * A token that matches one whole line (from a line start to before its `\n`) when `re` matches
+ * the line's text. Line-level tokens let a Chevrotain parser describe the block structure of
+ * text reports (header, sections, label/value lines, footer) while the line's own fields are read
+ * by the visitor.
+ */
+export function lineToken(name: string, re: RegExp): TokenType {
+  return createToken({
+    name,
+    line_breaks: false,
+    pattern: {
+      exec: (text: string, offset: number): CustomPatternMatcherReturn | null => {
+        if (offset > 0 && text.charCodeAt(offset - 1) !== 10) return null;
+        let end = text.indexOf('\n', offset);
+        if (end < 0) end = text.length;
+        if (end === offset) return null;
+        const line = text.slice(offset, end);
+        if (!re.test(line)) return null;
+        return [line] as CustomPatternMatcherReturn;
+      },
+    },
+  });
+}
+
+/** The line separator token every line-level lexer ends with. */
+export function newlineToken(): TokenType {
+  return createToken({ name: 'Newline', pattern: /\n/, line_breaks: true });
+}
+
+/** Sorts CST tokens or nodes back into document order (CST children are grouped by name). */
+export function byOffset<T extends { startOffset: number } | { location?: { startOffset: number } }>(items: T[]): T[] {
+  const off = (x: T): number => ('startOffset' in x ? x.startOffset : (x.location?.startOffset ?? 0));
+  return items.sort((a, b) => off(a) - off(b));
+}
+
+/**
+ * `start_chars_hint` for a catch-all token written as a complement set: every printable ASCII
+ * character and the Latin-1/Unicode letters below U+0800 except `excluded`. Chevrotain cannot
+ * derive first characters from a complement (its COMPLEMENT lexer warning), and without the hint
+ * the whole lexer loses its first-character optimization.
+ */
+export function complementHint(excluded: string): number[] {
+  const codes: number[] = [];
+  for (let c = 33; c < 0x800; c++) {
+    if (c >= 127 && c < 160) continue;
+    if (!excluded.includes(String.fromCharCode(c))) codes.push(c);
+  }
+  return codes;
+}

@@ -1,0 +1,65 @@
+/**
+ * Labels from document context: for a block starting at a line, the nearest comment line above it
+ * inside the same fenced code block (`# BS=1`, `# --speculative-algorithm EAGLE3 ...`), else the
+ * nearest Markdown heading above it.
+ */
+export interface DocumentContext {
+  /** Fence number of each line (0-based index), -1 outside fenced code. */
+  readonly fence: Int32Array;
+  readonly hasFences: boolean;
+}
+
+const FENCE = /^\s{0,3}(```|~~~)/;
+const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
+const COMMENT = /^\s*(?:>\s*)*#+\s*(.+?)\s*$/;
+/** Commented lines that are data, not labels: block lines, rules, argument dumps, progress bars. */
+const DATA = /^(?:[=\-~*_]{3,}|.*:\s*(?:-?[\d.]+\s*\S*|inf|nan|none|not set)\s*$|namespace\(|\d+%\||(?:successful|total|mean|median|p\d+)\b)/i;
+
+export function documentContext(lines: readonly string[]): DocumentContext {
+  const fence = new Int32Array(lines.length).fill(-1);
+  let current = -1;
+  let count = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] ?? '';
+    if (FENCE.test(l)) {
+      if (current < 0) {
+        current = count++;
+        fence[i] = current;
+      } else {
+        fence[i] = current;
+        current = -1;
+      }
+      continue;
+    }
+    fence[i] = current;
+  }
+  return { fence, hasFences: count > 0 };
+}
+
+/**
+ * The label for a block whose first line has index `start` (0-based). Comments are searched back to
+ * `floor` (exclusive; the end of the previous block), headings back to the top of the file.
+ */
+export function labelAbove(ctx: DocumentContext, lines: readonly string[], start: number, floor: number): string | null {
+  const region = ctx.fence[start] ?? -1;
+  if (region >= 0 || !ctx.hasFences) {
+    for (let i = start - 1; i > floor; i--) {
+      if ((ctx.fence[i] ?? -1) !== region) break;
+      const line = lines[i] ?? '';
+      if (FENCE.test(line)) break;
+      const m = COMMENT.exec(line);
+      if (m?.[1] && !DATA.test(m[1])) return tidy(m[1]);
+    }
+  }
+  for (let i = start - 1; i >= 0; i--) {
+    if ((ctx.fence[i] ?? -1) >= 0) continue;
+    const m = HEADING.exec(lines[i] ?? '');
+    if (m?.[1] && !DATA.test(m[1])) return tidy(m[1]);
+  }
+  return null;
+}
+
+function tidy(text: string): string {
+  const t = text.replace(/\s+/g, ' ').replace(/[:.]$/, '').trim();
+  return t.length > 120 ? `${t.slice(0, 117)}...` : t;
+}
