@@ -24,6 +24,17 @@ export interface Detection {
   readonly reason: string;
 }
 
+/**
+ * Line-at-a-time parsing, for formats read line by line (server logs of hundreds of MB): the
+ * pipeline may stream such a file instead of holding it in memory.
+ */
+export interface LineParser {
+  /** Called for every cleaned line, in order, with its 1-based line number. */
+  line(text: string, lineNo: number): void;
+  /** Called once after the last line; returns every record. */
+  finish(): BenchRecord[];
+}
+
 /** The contract every grammars/<id>/index.ts implements. */
 export interface Grammar {
   readonly id: FormatId;
@@ -32,6 +43,19 @@ export interface Grammar {
   detect(input: TextHead): Detection;
   /** Total: partial records plus diagnostics for ANY input. Never throws on purpose. */
   parse(source: TextSource, sink: DiagnosticSink): BenchRecord[];
+  /** Optional streaming form of `parse` (same records for the same lines). */
+  lines?(path: RelPath, sink: DiagnosticSink): LineParser;
+  /**
+   * Optional prefilter for `lines`: a line containing none of these substrings carries nothing
+   * for this grammar and may be skipped without being decoded or passed on.
+   */
+  readonly anchors?: readonly string[];
+}
+
+/** Implements `parse` through a grammar's line parser. */
+export function parseByLines(parser: LineParser, source: TextSource): BenchRecord[] {
+  for (let i = 0; i < source.lines.length; i++) parser.line(source.lines[i] ?? '', i + 1);
+  return parser.finish();
 }
 
 export const NOT_MINE: Detection = Object.freeze({ score: 0, reason: '' });
