@@ -56,7 +56,7 @@ function toRun(
 ): RunRecord {
   const at = { file: source.path, line: block.line, column: 1 };
   const builder = new FieldMapBuilder();
-  addBlockEntries(block.entries, VLLM_BLOCK_LABELS, builder, sink, source.path);
+  addBlockEntries(block, VLLM_BLOCK_LABELS, builder, sink, source.path);
   const isTrtFork = builder.has('user_throughput');
   builder.set('client', isTrtFork ? 'trtllm-benchmark-serving' : 'vllm-bench-serve', block.line);
   addPreamble(builder, preamble, source, floor + 1, block.line - 1, sink);

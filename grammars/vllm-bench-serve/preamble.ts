@@ -37,7 +37,10 @@ export function addPreamble(
   for (let i = to; i >= from && i >= 0; i--) {
     const m = NAMESPACE.exec(stripEmbedding(source.lines[i] ?? ''));
     if (!m?.[1]) continue;
-    addFlags(builder, parseKeywordArgs(m[1]), i + 1);
+    const args = parseKeywordArgs(m[1]);
+    addFlags(builder, args, i + 1);
+    // 2023 scripts had no --model: the tokenizer named the served model.
+    if (!builder.has('model') && typeof args.tokenizer === 'string') builder.set('model', args.tokenizer, i + 1);
     settleDataset(builder);
     break;
   }

@@ -13,7 +13,7 @@ const FENCE = /^\s{0,3}(```|~~~)/;
 const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
 const COMMENT = /^\s*(?:>\s*)*#+\s*(.+?)\s*$/;
 /** Commented lines that are data, not labels: block lines, rules, argument dumps, progress bars. */
-const DATA = /^(?:[=\-~*_]{3,}|.*:\s*(?:-?[\d.]+\s*\S*|inf|nan|none|not set)\s*$|namespace\(|\d+%\||(?:successful|total|mean|median|p\d+)\b)/i;
+const DATA = /^(?:[=\-~*_]{3,}|[A-Za-z][\w ()./%-]{0,80}:\s+(?:-?[\d.]+|inf|nan|none|not set)\s*\S{0,4}\s*$|namespace\(|\d+%\||(?:successful|total|mean|median|p\d+) [\w ()/]*:)/i;
 
 export function documentContext(lines: readonly string[]): DocumentContext {
   const fence = new Int32Array(lines.length).fill(-1);

@@ -3,7 +3,7 @@ import type { FieldMapBuilder } from '../../../src/core/records.js';
 import type { RelPath } from '../../../src/core/types.js';
 import { percentToFraction, readNumber } from '../../../src/parse/values.js';
 import { labelKey, latencyColumn } from './index.js';
-import type { BlockEntry } from './visitor.js';
+import type { ServingBlock } from './visitor.js';
 
 export type ValueKind = 'count' | 'number' | 'percent';
 export interface LabelSpec {
@@ -21,7 +21,7 @@ const LOG_LINE = /^(?:INFO|WARNING|WARN|DEBUG|ERROR|CRITICAL)\b|\[[\w./-]+\.py:\
  * under their snake_case name with a warning (forward compatibility); nothing is silently lost.
  */
 export function addBlockEntries(
-  entries: readonly BlockEntry[],
+  block: ServingBlock,
   labels: Readonly<Record<string, LabelSpec>>,
   builder: FieldMapBuilder,
   sink: DiagnosticSink,
@@ -29,9 +29,9 @@ export function addBlockEntries(
 ): void {
   const positions: number[] = [];
   let positionsLine = 0;
-  let interleaved = 0;
-  let firstInterleaved = 0;
-  for (const e of entries) {
+  let interleaved = block.interleaved.length;
+  let firstInterleaved = block.interleaved[0] ?? 0;
+  for (const e of block.entries) {
     const at = { file, line: e.line, column: 1 };
     const key = labelKey(e.label);
     const position = /^position (\d+)$/.exec(key);
@@ -48,7 +48,7 @@ export function addBlockEntries(
     if (!spec) {
       if (LOG_LINE.test(e.label)) {
         interleaved++;
-        if (firstInterleaved === 0) firstInterleaved = e.line;
+        if (firstInterleaved === 0 || e.line < firstInterleaved) firstInterleaved = e.line;
         continue;
       }
       sink.report('block/unknown-label', at, e.label);

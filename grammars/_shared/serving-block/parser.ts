@@ -1,13 +1,13 @@
 /**
  * document  := (block | looseLine)*
- * block     := BlockHeader Newline? ((KvLine | SectionRule | BareLabel) Newline?)* (Footer Newline?)?
- * looseLine := (KvLine | SectionRule | BareLabel | Footer | OtherLine) Newline? | Newline
+ * block     := BlockHeader Newline? ((KvLine | SectionRule | BareLabel | LogLine) Newline?)* (Footer Newline?)?
+ * looseLine := (KvLine | SectionRule | BareLabel | LogLine | Footer | OtherLine) Newline? | Newline
  *
  * A block ends at its footer, a blank line, or the first line that is not part of a block (a
  * truncated paste); the visitor tells the two apart by whether a Footer was consumed.
  */
 import { CstParser } from 'chevrotain';
-import { allTokens, BareLabel, BlockHeader, Footer, KvLine, Newline, OtherLine, SectionRule } from './tokens.js';
+import { allTokens, BareLabel, BlockHeader, Footer, KvLine, LogLine, Newline, OtherLine, SectionRule } from './tokens.js';
 
 class ServingBlockParser extends CstParser {
   constructor() {
@@ -29,6 +29,7 @@ class ServingBlockParser extends CstParser {
         { ALT: () => this.CONSUME(KvLine) },
         { ALT: () => this.CONSUME(SectionRule) },
         { ALT: () => this.CONSUME(BareLabel) },
+        { ALT: () => this.CONSUME(LogLine) },
       ]);
       this.OPTION2(() => this.CONSUME2(Newline));
     });
@@ -46,6 +47,7 @@ class ServingBlockParser extends CstParser {
             { ALT: () => this.CONSUME(KvLine) },
             { ALT: () => this.CONSUME(SectionRule) },
             { ALT: () => this.CONSUME(BareLabel) },
+            { ALT: () => this.CONSUME2(LogLine) },
             { ALT: () => this.CONSUME(Footer) },
             { ALT: () => this.CONSUME(OtherLine) },
           ]);

@@ -10,6 +10,11 @@ export const BlockHeader = lineToken('BlockHeader', /^={3,}\s*[^=]*?\bResult\b[^
 export const Footer = lineToken('Footer', /^={20,}$/);
 /** `-----Time to First Token-----`; an untitled long rule counts too (hand-edited blocks). */
 export const SectionRule = lineToken('SectionRule', /^-{2,}\s*\S.*?\s*-{2,}$|^-{10,}$/);
+/** A server log line that `tee` or a shared terminal interleaved into the output. */
+export const LogLine = lineToken(
+  'LogLine',
+  /^(?:\([\w ]+?(?: rank=\d+)? pid=\d+\)\s*)?(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^(?:INFO|WARNING|ERROR):\s{2,}|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]/,
+);
 /** A label with no value: `Per-position acceptance (%):`. */
 export const BareLabel = lineToken('BareLabel', /^[^:]{1,100}:$/);
 /** `Label (unit):   value [anything]`. */
@@ -17,7 +22,7 @@ export const KvLine = lineToken('KvLine', /^[^:]{1,100}?:\s+\S/);
 export const OtherLine = lineToken('OtherLine', /^/);
 export const Newline = newlineToken();
 
-export const allTokens = [BlockHeader, Footer, SectionRule, BareLabel, KvLine, OtherLine, Newline];
+export const allTokens = [BlockHeader, Footer, SectionRule, LogLine, BareLabel, KvLine, OtherLine, Newline];
 
 export const servingBlockLexer = new Lexer(allTokens, {
   positionTracking: 'full',

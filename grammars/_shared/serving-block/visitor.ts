@@ -17,6 +17,8 @@ export interface ServingBlock {
   readonly endLine: number;
   readonly footer: boolean;
   readonly entries: readonly BlockEntry[];
+  /** Lines of server log output interleaved into the block (skipped, counted). */
+  readonly interleaved: readonly number[];
 }
 
 /** A `label: value` line outside any block: preamble lines such as `Traffic request rate: inf`. */
@@ -53,6 +55,7 @@ function toBlock(node: CstNode): ServingBlock | null {
   );
   const footer = (node.children.Footer as IToken[] | undefined)?.find((t) => Number.isFinite(t.startLine));
   const entries: BlockEntry[] = [];
+  const interleaved = ((node.children.LogLine as IToken[] | undefined) ?? []).map((t) => t.startLine ?? 0).filter(Number.isFinite);
   let section: string | null = null;
   let endLine = header.startLine ?? 0;
   for (const t of tokens) {
@@ -66,7 +69,7 @@ function toBlock(node: CstNode): ServingBlock | null {
     }
   }
   if (footer) endLine = footer.startLine ?? endLine;
-  return { kind: 'block', title: headerTitle(header.image), line: header.startLine ?? 0, endLine, footer: footer !== undefined, entries };
+  return { kind: 'block', title: headerTitle(header.image), line: header.startLine ?? 0, endLine, footer: footer !== undefined, entries, interleaved };
 }
 
 function splitLabel(image: string): { label: string; value: string } {
