@@ -78,7 +78,7 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Run
   for (const [key, value] of Object.entries(obj)) {
     const line = lines[key] ?? doc.line;
     const known = KEYS[key];
-    if (known === null) continue;
+    if (known === null || value === undefined) continue;
     if (known) {
       builder.set(known.column, convert(value, known.scale ?? 1), line);
     } else if (/_ms$/.test(key) && typeof value === 'number') {

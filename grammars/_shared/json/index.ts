@@ -12,7 +12,8 @@ export { type JsonDocument, type JsonValue, keyLines } from './parser.js';
 export function parseJsonDocuments(source: TextSource, sink: DiagnosticSink): JsonDocument[] {
   const lexed = jsonLexer.tokenize(source.lines.join('\n'));
   jsonParser.input = lexed.tokens;
-  const docs = jsonParser.documents();
+  // With recovery on, a rule that could not recover returns undefined instead of throwing.
+  const docs: JsonDocument[] | undefined = jsonParser.documents();
   for (const e of lexed.errors.slice(0, 5)) {
     sink.report('json/syntax', { file: source.path, line: e.line ?? 1, column: e.column ?? 1 }, e.message);
   }
@@ -21,7 +22,7 @@ export function parseJsonDocuments(source: TextSource, sink: DiagnosticSink): Js
     const line = Number.isFinite(t.startLine) ? (t.startLine ?? 1) : source.lines.length;
     sink.report('json/syntax', { file: source.path, line, column: Number.isFinite(t.startColumn) ? (t.startColumn ?? 1) : 1 }, shorten(e.message));
   }
-  return docs.filter((d) => d.value !== undefined);
+  return (docs ?? []).filter((d) => d.value !== undefined);
 }
 
 /** True when a head looks like the start of a JSON document or JSON Lines file. */
