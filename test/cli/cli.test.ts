@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { FIXTURES } from '../helpers/fixtures.js';
+
+const basic = path.join(FIXTURES, 'vllm-bench-serve/basic');
+
+describe('benchlens command line (built binary)', () => {
+  it('explains itself', () => {
+    const r = runCli(['--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('scan');
+    expect(r.stdout).toContain('table');
+    expect(r.stdout).toContain('Examples:');
+  });
+
+  it('scan prints one line per file with its format and runs', () => {
+    const r = runCli(['scan', basic]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^input\.log\s+vllm-bench-serve\s+1 runs\s+0E 0W 0I$/m);
+    expect(r.stderr).toContain('benchlens: 3 files');
+  });
+
+  it('table writes canonical columns as CSV by default, data on stdout only', () => {
+    const r = runCli(['table', path.join(basic, 'input.log')]);
+    expect(r.status).toBe(0);
+    const [header, row] = r.stdout.trim().split('\n');
+    expect(header?.startsWith('run_id,source_file,source_line,source_format,label,config_sources,engine')).toBe(true);
+    expect(row).toContain('input.log,9,vllm-bench-serve');
+    expect(r.stderr).not.toContain('input.log,9');
+  });
+
+  it.each(['csv', 'tsv', 'json', 'jsonl', 'md'])('table --format %s', (format) => {
+    const r = runCli(['table', path.join(basic, 'input.log'), '--format', format]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Qwen/Qwen3-8B');
+  });
+
+  it('rejects an unknown format with exit code 2', () => {
+    const r = runCli(['table', basic, '--format', 'xml']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('unknown --format "xml"');
+  });
+
+  it('rejects an unknown command with exit code 2', () => {
+    expect(runCli(['frobnicate']).status).toBe(2);
+  });
+
+  it('exits 1 with a file:line diagnostic when a path does not exist', () => {
+    const r = runCli(['table', 'no/such/folder']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/:1:1: error ingest\/no-files no files matched/);
+  });
+
+  it('prints warnings as file:line:col: severity code message', () => {
+    const r = runCli(['table', path.join(FIXTURES, 'vllm-bench-serve/warn-truncated-block')]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('input.txt:13:1: warning block/truncated');
+  });
+
+  it('is deterministic: the same input gives byte-identical output', () => {
+    const a = runCli(['table', path.join(FIXTURES, 'vllm-bench-serve'), '--format', 'json']);
+    const b = runCli(['table', path.join(FIXTURES, 'vllm-bench-serve'), '--format', 'json']);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stdout).not.toContain(FIXTURES);
+  });
+});
