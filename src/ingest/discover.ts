@@ -16,6 +16,8 @@ export interface DiscoveredFile {
   readonly rel: RelPath;
   /** False for FIFOs, sockets, devices and broken links: listed (and reported), never read. */
   readonly regular: boolean;
+  /** Size in bytes (0 when not a regular file). */
+  readonly size: number;
 }
 
 export interface Discovery {
@@ -100,7 +102,15 @@ function addFile(abs: string, root: string, found: Map<string, DiscoveredFile>, 
   if (found.has(rel)) return;
   const kind = kindOf(abs, false);
   if (kind !== 'file') sink.report('ingest/not-a-regular-file', { file: rel, line: 1, column: 1 }, kind);
-  found.set(rel, { abs, rel, regular: kind === 'file' });
+  found.set(rel, { abs, rel, regular: kind === 'file', size: kind === 'file' ? sizeOf(abs) : 0 });
+}
+
+function sizeOf(abs: string): number {
+  try {
+    return statSync(abs).size;
+  } catch {
+    return 0;
+  }
 }
 
 function relative(root: string, abs: string): string {

@@ -1,10 +1,12 @@
-import { GRAMMARS } from '../../grammars/index.js';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { DiagnosticCollector, type Diagnostic, type DiagnosticSink } from '../core/diagnostic.js';
 import type { FormatId } from '../core/format-ids.js';
-import type { Grammar, TextSource } from '../core/grammar.js';
+import type { Grammar, LineParser, TextSource } from '../core/grammar.js';
 import type { BenchRecord } from '../core/records.js';
 import type { RelPath } from '../core/types.js';
-import { headOf, readSource } from '../ingest/read.js';
+import { streamLines } from '../ingest/line-stream.js';
+import { fromBytes, headOf, readSource } from '../ingest/read.js';
+import { claimingGrammars, unionAnchors } from './claims.js';
 
 /** A record together with the grammar that produced it. */
 export interface ParsedRecord {
@@ -19,6 +21,7 @@ export interface FileReport {
   readonly path: RelPath;
   readonly status: FileStatus;
   readonly formats: readonly FormatId[];
+  readonly bytes: number;
   readonly runs: number;
   readonly records: number;
   readonly errors: number;
@@ -32,69 +35,120 @@ export interface FileOutcome {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-const GRAMMAR_LIST: readonly Grammar[] = Object.values(GRAMMARS);
+interface Parsed {
+  formats: FormatId[];
+  records: ParsedRecord[];
+}
+
+const DEFAULTS = Object.freeze({
+  /** Files larger than this are streamed when every claiming grammar reads line by line. */
+  streamAboveBytes: 16 * 1024 * 1024,
+  headBytes: 1024 * 1024,
+});
 
 /**
  * read → detect → parse for one file. Every grammar that claims the file parses it (a write-up
- * may hold blocks of several formats; each grammar takes only its own). A grammar that throws
- * costs that grammar's records for this file, never the batch.
+ * may hold blocks of several formats; each grammar takes only its own). Large files read only by
+ * line grammars (server logs) are streamed with an anchor prefilter, in bounded memory. A grammar
+ * that throws costs that grammar's records for this file, never the batch.
  */
 export function processFile(abs: string, rel: RelPath, regular = true): FileOutcome {
   const sink = new DiagnosticCollector();
-  const source = regular ? readSource(abs, rel, sink) : null;
-  return outcome(rel, source, source ? parseSource(source, sink) : { formats: [], records: [] }, sink);
+  if (!regular) return outcome(rel, 0, null, sink);
+  let size = 0;
+  let head: Buffer;
+  try {
+    const fd = openSync(abs, 'r');
+    try {
+      size = fstatSync(fd).size;
+      head = Buffer.alloc(Math.min(size, DEFAULTS.headBytes));
+      const n = readSync(fd, head, 0, head.length, 0);
+      head = head.subarray(0, n);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
+    return outcome(rel, size, null, sink);
+  }
+  if (size > DEFAULTS.streamAboveBytes) {
+    const headSource = fromBytes(head, rel, new DiagnosticCollector());
+    if (!headSource) {
+      sink.report('ingest/binary-file', { file: rel, line: 1, column: 1 });
+      return outcome(rel, size, null, sink);
+    }
+    const claims = claimingGrammars(headOf(headSource));
+    if (claims.length === 0) {
+      sink.report('detect/unrecognized', { file: rel, line: 1, column: 1 });
+      return outcome(rel, size, { formats: [], records: [] }, sink);
+    }
+    if (claims.every((g) => g.lines)) return outcome(rel, size, streamFile(abs, rel, claims, sink), sink);
+  }
+  const source = readSource(abs, rel, sink);
+  return outcome(rel, size, source ? parseSource(source, sink) : null, sink);
 }
 
 /** detect → parse for a source already in memory. */
-export function parseSource(source: TextSource, sink: DiagnosticSink): { formats: FormatId[]; records: ParsedRecord[] } {
-  const records: ParsedRecord[] = [];
-  const formats: FormatId[] = [];
-  const head = headOf(source);
-  const claims = GRAMMAR_LIST.map((g) => ({ g, d: safeDetect(g, head) }))
-    .filter((c) => c.d.score > 0)
-    .sort((a, b) => b.d.score - a.d.score || (a.g.id < b.g.id ? -1 : 1));
-  for (const { g } of claims) {
-    formats.push(g.id);
-    try {
-      for (const record of g.parse(source, sink)) records.push({ format: g.id, record });
-    } catch (e) {
-      sink.report('parse/grammar-crash', { file: source.path, line: 1, column: 1 }, g.id, e instanceof Error ? e.message : String(e));
-    }
-  }
+export function parseSource(source: TextSource, sink: DiagnosticSink): Parsed {
+  const claims = claimingGrammars(headOf(source));
   if (claims.length === 0) sink.report('detect/unrecognized', { file: source.path, line: 1, column: 1 });
-  return { formats, records };
+  const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
+  for (const g of claims) {
+    guarded(g, source.path, sink, parsed, () => {
+      if (!g.lines) return g.parse(source, sink);
+      // the same prefilter as when streaming, so both paths give the same records
+      const parser = g.lines(source.path, sink);
+      const anchors = g.anchors && g.anchors.length > 0 ? g.anchors : null;
+      source.lines.forEach((text, i) => {
+        if (anchors === null || anchors.some((a) => text.includes(a))) parser.line(text, i + 1);
+      });
+      return parser.finish();
+    });
+  }
+  return parsed;
+}
+
+function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink): Parsed {
+  const parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser, anchors: g.anchors ?? null }));
+  const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
+  try {
+    streamLines(abs, rel, unionAnchors(claims), (text, lineNo) => {
+      for (const { p, anchors } of parsers) {
+        if (anchors === null || anchors.length === 0 || anchors.some((a) => text.includes(a))) p.line(text, lineNo);
+      }
+    }, sink);
+  } catch (e) {
+    sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
+  }
+  for (const { g, p } of parsers) guarded(g, rel, sink, parsed, () => p.finish());
+  return parsed;
+}
+
+function guarded(g: Grammar, rel: RelPath, sink: DiagnosticSink, into: Parsed, work: () => BenchRecord[]): void {
+  try {
+    for (const record of work()) into.records.push({ format: g.id, record });
+  } catch (e) {
+    sink.report('parse/grammar-crash', { file: rel, line: 1, column: 1 }, g.id, e instanceof Error ? e.message : String(e));
+  }
 }
 
 /** Wraps a file's parse into its report, counting what was found. */
-export function outcome(
-  rel: RelPath,
-  source: TextSource | null,
-  parsed: { formats: FormatId[]; records: ParsedRecord[] },
-  sink: DiagnosticCollector,
-): FileOutcome {
-  const { formats, records } = parsed;
+function outcome(rel: RelPath, bytes: number, parsed: Parsed | null, sink: DiagnosticCollector): FileOutcome {
   const diagnostics = sink.list();
-  const status: FileStatus = source === null ? 'skipped' : formats.length === 0 ? 'unrecognized' : 'parsed';
+  const records = parsed?.records ?? [];
+  const formats = parsed?.formats ?? [];
+  const status: FileStatus = parsed === null ? 'skipped' : formats.length === 0 ? 'unrecognized' : 'parsed';
+  let runs = 0;
+  for (const r of records) if (r.record.kind === 'run') runs++;
+  let errors = 0;
+  let warnings = 0;
+  for (const d of diagnostics) {
+    if (d.severity === 'error') errors++;
+    else if (d.severity === 'warning') warnings++;
+  }
   return {
-    report: {
-      path: rel,
-      status,
-      formats,
-      runs: records.filter((r) => r.record.kind === 'run').length,
-      records: records.length,
-      errors: diagnostics.filter((d) => d.severity === 'error').length,
-      warnings: diagnostics.filter((d) => d.severity === 'warning').length,
-      infos: diagnostics.filter((d) => d.severity === 'info').length,
-    },
+    report: { path: rel, status, formats, bytes, runs, records: records.length, errors, warnings, infos: diagnostics.length - errors - warnings },
     records,
     diagnostics,
   };
-}
-
-function safeDetect(g: Grammar, head: Parameters<Grammar['detect']>[0]): { score: number } {
-  try {
-    return g.detect(head);
-  } catch {
-    return { score: 0 };
-  }
 }

@@ -7,8 +7,9 @@
  * Diagnostics from every stage go to an explicit sink and come back sorted with the result.
  */
 import { DiagnosticCollector, type Diagnostic, sortDiagnostics } from '../core/diagnostic.js';
-import { type DiscoverOptions, discover } from '../ingest/discover.js';
-import { type FileReport, type ParsedRecord, processFile } from './process-file.js';
+import { type DiscoverOptions, type DiscoveredFile, discover } from '../ingest/discover.js';
+import { type FileOutcome, type FileReport, type ParsedRecord, processFile } from './process-file.js';
+import { type OnFileDone, processAll } from './worker-pool.js';
 
 export interface ScanResult {
   readonly files: readonly FileReport[];
@@ -16,17 +17,50 @@ export interface ScanResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+export interface ScanProgress {
+  readonly filesDone: number;
+  readonly filesTotal: number;
+  readonly bytesDone: number;
+  readonly bytesTotal: number;
+  readonly runs: number;
+}
+
+/** Scans in this thread. Same result as `scan`, for library use and tests. */
 export function scanPaths(paths: readonly string[], options: DiscoverOptions = {}): ScanResult {
   const sink = new DiagnosticCollector();
   const found = discover(paths, options, sink);
+  return assemble(sink.list(), found.files.map((f) => processFile(f.abs, f.rel, f.regular)));
+}
+
+/** Scans on worker threads when the folder is large enough to pay for them. */
+export async function scan(
+  paths: readonly string[],
+  options: DiscoverOptions = {},
+  onProgress?: (p: ScanProgress) => void,
+): Promise<ScanResult> {
+  const sink = new DiagnosticCollector();
+  const found = discover(paths, options, sink);
+  const bytesTotal = found.files.reduce((n, f) => n + f.size, 0);
+  let filesDone = 0;
+  let bytesDone = 0;
+  let runs = 0;
+  const onDone: OnFileDone = (f: DiscoveredFile, o: FileOutcome) => {
+    filesDone++;
+    bytesDone += f.size;
+    runs += o.report.runs;
+    onProgress?.({ filesDone, filesTotal: found.files.length, bytesDone, bytesTotal, runs });
+  };
+  return assemble(sink.list(), await processAll(found.files, onDone));
+}
+
+function assemble(discoverDiagnostics: readonly Diagnostic[], outcomes: readonly FileOutcome[]): ScanResult {
   const files: FileReport[] = [];
   const records: ParsedRecord[] = [];
-  const diagnostics: Diagnostic[] = [...sink.list()];
-  for (const f of found.files) {
-    const outcome = processFile(f.abs, f.rel, f.regular);
-    files.push(outcome.report);
-    records.push(...outcome.records);
-    for (const d of outcome.diagnostics) diagnostics.push(d);
+  const diagnostics: Diagnostic[] = [...discoverDiagnostics];
+  for (const o of outcomes) {
+    files.push(o.report);
+    for (const r of o.records) records.push(r);
+    for (const d of o.diagnostics) diagnostics.push(d);
   }
   return { files, records, diagnostics: sortDiagnostics(dedupe(diagnostics)) };
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { scanPaths } from '../../pipeline/scan.js';
+import { type ScanResult, scan } from '../../pipeline/scan.js';
+import { progressBar } from '../reporters/progress-bar.js';
 import type { CommandResult } from '../command-result.js';
 import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';
 import { formatScanText } from '../reporters/scan-text.js';
@@ -17,7 +18,9 @@ export function registerScan(program: Command, run: (work: () => Promise<Command
       .option('--json', 'print the file list as JSON'),
   ).action((paths: string[], options: ScanOptions) =>
     run(async () => {
-      const result = scanPaths(paths, discoverOptions(options));
+      const bar = progressBar();
+      const result = await scan(paths, discoverOptions(options), bar.update);
+      bar.done();
       process.stdout.write(options.json ? `${JSON.stringify({ files: result.files, totals: totals(result.files) }, null, 2)}\n` : formatScanText(result.files));
       const t = totals(result.files);
       return { diagnostics: result.diagnostics, summary: `${t.files} files (${t.parsed} parsed, ${t.unrecognized} unrecognized, ${t.skipped} skipped), ${t.runs} runs` };
@@ -25,7 +28,7 @@ export function registerScan(program: Command, run: (work: () => Promise<Command
   );
 }
 
-function totals(files: ReturnType<typeof scanPaths>['files']) {
+function totals(files: ScanResult['files']) {
   return {
     files: files.length,
     parsed: files.filter((f) => f.status === 'parsed').length,

@@ -3,7 +3,8 @@ import { UsageError } from '../../core/errors.js';
 import { toRunRows } from '../../normalize/runs-table.js';
 import { formatRows, isTableFormat, TABLE_FORMATS } from '../../output/table-format.js';
 import { writeOutput } from '../../output/write.js';
-import { scanPaths } from '../../pipeline/scan.js';
+import { scan } from '../../pipeline/scan.js';
+import { progressBar } from '../reporters/progress-bar.js';
 import type { CommandResult } from '../command-result.js';
 import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';
 
@@ -23,7 +24,9 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
   ).action((paths: string[], options: TableOptions) =>
     run(async () => {
       if (!isTableFormat(options.format)) throw new UsageError(`unknown --format ${JSON.stringify(options.format)}; use one of ${TABLE_FORMATS.join(', ')}`);
-      const result = scanPaths(paths, discoverOptions(options));
+      const bar = progressBar();
+      const result = await scan(paths, discoverOptions(options), bar.update);
+      bar.done();
       const rows = toRunRows(result.records);
       const text = formatRows(rows, options.format);
       if (options.out) writeOutput(options.out, text);

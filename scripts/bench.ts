@@ -1,0 +1,115 @@
+/**
+ * npm run bench [-- --size 2GB] [--keep]
+ *
+ * Generates a deterministic corpus in a temporary folder (small result files in mixed formats +
+ * large vLLM server logs that are mostly access/request lines), then measures in the same run
+ * `benchlens table` against reference readers on the same files (`grep -c throughput -r`, `cat`),
+ * and prints throughput ratios (benchlens ÷ grep) and peak RSS. Writes the table as JSON.
+ * Targets (issue 7): ≥ 0.5× grep on server logs, ≥ 0.25× on many small files, RSS ≤ 300 MB.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { writeOutput } from '../src/output/write.js';
+import { writeCorpus } from './bench/corpus.js';
+
+const args = process.argv.slice(2);
+const sizeArg = args[args.indexOf('--size') + 1] ?? '1GB';
+const totalBytes = parseSize(args.includes('--size') ? sizeArg : '1GB');
+const keep = args.includes('--keep');
+const out = args.includes('--out') ? (args[args.indexOf('--out') + 1] ?? 'reports/bench/latest.json') : 'reports/bench/latest.json';
+const cli = path.resolve(import.meta.dirname, '../src/cli/main.js');
+
+const dir = mkdtempSync(path.join(tmpdir(), 'benchlens-bench-'));
+const serverLogs = 20;
+const resultFiles = Math.max(1000, Math.round((20_000 * totalBytes) / 1e9));
+console.log(`generating ${(totalBytes / 1e9).toFixed(1)} GB corpus in ${dir} ...`);
+const { resultsDir, logsDir } = writeCorpus({ dir, resultFiles, serverLogs, serverLogBytes: Math.round((totalBytes * 0.94) / serverLogs) });
+
+interface Measure {
+  part: string;
+  mb: number;
+  benchlens_s: number;
+  benchlens_mb_s: number;
+  grep_s: number;
+  grep_mb_s: number;
+  cat_s: number;
+  ratio_vs_grep: number;
+  peak_rss_mb: number | null;
+  target_ratio: number;
+}
+
+const rows: Measure[] = [];
+try {
+  for (const [part, folder, target] of [['server logs', logsDir, 0.5], ['small result files', resultsDir, 0.25], ['whole corpus', dir, 0]] as const) {
+    const mb = Number(sh(`du -sb ${quote(folder)} | cut -f1`)) / 1e6;
+    timed(`find ${quote(folder)} -type f -print0 | xargs -0 cat > /dev/null`); // warm the page cache
+    const cat = best(() => timed(`find ${quote(folder)} -type f -print0 | xargs -0 cat > /dev/null`));
+    const grep = best(() => timed(`grep -c throughput -r ${quote(folder)} > ${quote(path.join(dir, 'grep.out'))}`));
+    const bl = measureBenchlens(folder);
+    rows.push({
+      part, mb: round(mb), benchlens_s: round(bl.seconds), benchlens_mb_s: round(mb / bl.seconds), grep_s: round(grep), grep_mb_s: round(mb / grep),
+      cat_s: round(cat), ratio_vs_grep: round(grep / bl.seconds), peak_rss_mb: bl.rssMb, target_ratio: target,
+    });
+  }
+} finally {
+  if (!keep) rmSync(dir, { recursive: true, force: true });
+}
+
+console.log('');
+console.log('part                 MB       benchlens s  MB/s     grep s   MB/s     cat s    ratio  target  peak RSS MB');
+for (const r of rows) {
+  const ok = r.target_ratio === 0 ? '' : r.ratio_vs_grep >= r.target_ratio ? ' ok' : ' MISS';
+  console.log(
+    `${r.part.padEnd(20)} ${String(r.mb).padEnd(8)} ${String(r.benchlens_s).padEnd(12)} ${String(r.benchlens_mb_s).padEnd(8)} ` +
+      `${String(r.grep_s).padEnd(8)} ${String(r.grep_mb_s).padEnd(8)} ${String(r.cat_s).padEnd(8)} ${String(r.ratio_vs_grep).padEnd(6)} ` +
+      `${(r.target_ratio ? `>=${r.target_ratio}` : "").padEnd(7)} ${r.peak_rss_mb ?? 'n/a'}${ok}`,
+  );
+}
+const maxRss = Math.max(...rows.map((r) => r.peak_rss_mb ?? 0));
+console.log(`peak RSS ${maxRss} MB (target ≤ 300 MB)${maxRss <= 300 ? ' ok' : ' MISS'}`);
+writeOutput(out, `${JSON.stringify({ corpus_gb: totalBytes / 1e9, result_files: resultFiles, server_logs: serverLogs, rows }, null, 2)}\n`);
+console.log(`written ${out}`);
+
+function measureBenchlens(folder: string): { seconds: number; rssMb: number | null } {
+  const target = path.join(dir, 'table.jsonl');
+  const useTime = existsSync('/usr/bin/time');
+  const t0 = process.hrtime.bigint();
+  const r = useTime
+    ? spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cli, 'table', folder, '--format', 'jsonl', '--out', target], { encoding: 'utf8' })
+    : spawnSync(process.execPath, [cli, 'table', folder, '--format', 'jsonl', '--out', target], { encoding: 'utf8' });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const lastLine = r.stderr.trim().split('\n').at(-1) ?? '';
+  const kb = useTime ? Number(lastLine) : Number.NaN;
+  return { seconds, rssMb: Number.isFinite(kb) ? Math.round(kb / 1024) : null };
+}
+
+function timed(command: string): number {
+  const t0 = process.hrtime.bigint();
+  spawnSync('bash', ['-c', command], { stdio: 'ignore' });
+  return Number(process.hrtime.bigint() - t0) / 1e9;
+}
+
+function best(f: () => number): number {
+  return Math.min(f(), f(), f());
+}
+
+function sh(command: string): string {
+  return spawnSync('bash', ['-c', command], { encoding: 'utf8' }).stdout.trim();
+}
+
+function quote(s: string): string {
+  return `'${s.replaceAll("'", "'\\''")}'`;
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+function parseSize(s: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(GB|MB|G|M)?$/i.exec(s.trim());
+  if (!m) throw new Error(`bad --size ${s}: use e.g. 500MB, 1GB, 2GB`);
+  const unit = (m[2] ?? 'GB').toUpperCase().startsWith('G') ? 1e9 : 1e6;
+  return Number(m[1]) * unit;
+}
