@@ -60,11 +60,15 @@ function toRun(
   }
   builder.set('client', 'vllm-bench-serve', first);
   addPreamble(builder, [], source, floor + 1, first - 2, sink);
+  // The script always printed all five lines: fewer means the output was cut.
+  const seen = new Set(group.map((g) => labelKey(g.label)));
+  const missing = Object.keys(LEGACY_LABELS).filter((k) => !seen.has(k));
+  if (missing.length > 0) sink.report('block/truncated', { file: source.path, line: group.at(-1)?.line ?? first, column: 1 }, `missing ${missing.join(', ')}`);
   return {
     kind: 'run',
     at: { file: source.path, line: first, column: 1 },
     label: labelAbove(ctx, source.lines, first - 1, floor),
-    complete: true,
+    complete: missing.length === 0,
     fields: builder.fields,
     lines: builder.lines,
   };

@@ -1,0 +1,53 @@
+import { seededRandom } from '../bench/random.js';
+
+/** What a mutation promises about the runs it leaves behind (see checkCase). */
+export type MutationKind = 'structural' | 'truncation' | 'bytes';
+
+export interface Mutation {
+  readonly name: string;
+  readonly kind: MutationKind;
+  readonly bytes: Buffer;
+}
+
+const NOISE_LINES = [
+  '\x1b[31m\x1b[0m',
+  '\r',
+  '\u0000',
+  '\x1b[2K\r 45%|████▌     | 9/20 [00:04<00:05,  2.10it/s]',
+  'Traceback (most recent call last):',
+  '',
+];
+
+/**
+ * Deterministic mutations of one fixture: truncation at line boundaries, noise lines inserted
+ * between lines (ANSI, `\r`, NUL, tqdm, a very long line), a splice with another fixture, byte
+ * flips and invalid UTF-8. `structural` mutations never touch a value's bytes.
+ */
+export function* mutations(input: Buffer, other: Buffer, seed: number, longLineBytes: number): Generator<Mutation> {
+  const rand = seededRandom(seed);
+  const text = input.toString('latin1');
+  const lines = text.split('\n');
+  for (let n = 0; n < lines.length; n++) {
+    yield { name: `truncate-at-line-${n}`, kind: 'truncation', bytes: Buffer.from(lines.slice(0, n).join('\n'), 'latin1') };
+  }
+  for (const noise of NOISE_LINES) {
+    const at = Math.floor(rand() * (lines.length + 1));
+    yield { name: `insert-${JSON.stringify(noise).slice(0, 12)}-at-${at}`, kind: 'structural', bytes: insertLine(lines, at, noise) };
+  }
+  yield { name: 'insert-long-line', kind: 'structural', bytes: insertLine(lines, lines.length, 'x'.repeat(longLineBytes)) };
+  yield { name: 'append-other-fixture', kind: 'structural', bytes: Buffer.concat([input, Buffer.from('\n'), other]) };
+  yield { name: 'crlf', kind: 'structural', bytes: Buffer.from(text.replaceAll('\r\n', '\n').replaceAll('\n', '\r\n'), 'latin1') };
+  for (let k = 0; k < 8; k++) {
+    const b = Buffer.from(input);
+    if (b.length === 0) break;
+    const i = Math.floor(rand() * b.length);
+    b[i] = (b[i] ?? 0) ^ (1 << Math.floor(rand() * 8));
+    yield { name: `flip-byte-${i}`, kind: 'bytes', bytes: b };
+  }
+  const cut = Math.floor(rand() * input.length);
+  yield { name: `invalid-utf8-at-${cut}`, kind: 'bytes', bytes: Buffer.concat([input.subarray(0, cut), Buffer.from([0xc3, 0x28, 0xff]), input.subarray(cut)]) };
+}
+
+function insertLine(lines: readonly string[], at: number, line: string): Buffer {
+  return Buffer.from([...lines.slice(0, at), line, ...lines.slice(at)].join('\n'), 'latin1');
+}
