@@ -1,0 +1,63 @@
+import type { Recognized, Word } from './recognize.js';
+
+/** One `--flag value` / `--flag=value` / `-tp 8` / `--enable-x` / `--no-enable-x` as written. */
+export interface Flag {
+  readonly name: string;
+  readonly value: string | boolean;
+  readonly line: number;
+  /** `$VAR`s left as text in the value (loop variables, unknown variables). */
+  readonly unresolved: readonly string[];
+}
+
+export interface Args {
+  readonly flags: Flag[];
+  readonly model: Word | null;
+  /** Positional words other than the model: prose, not arguments, when there are several. */
+  readonly strays: number;
+}
+
+const BOOLEAN_PREFIX = /^(?:enable|disable|no|use|enforce|trust|skip|allow|ignore|return|save|append)_/;
+const BOOLEAN = new Set(['profile', 'streaming', 'async_scheduling', 'flush_cache', 'warmup', 'apply_chat_template', 'pretty', 'kv_cache_dtype_fp8']);
+const LITERAL_BOOL = /^(?:true|false|True|False)$/;
+
+/** Reads a command's arguments, argparse style; the first positional is the model when asked. */
+export function readArgs(words: readonly Word[], rec: Recognized): Args {
+  const flags: Flag[] = [];
+  let model: Word | null = null;
+  let strays = 0;
+  for (let i = rec.argsFrom; i < words.length; i++) {
+    if (rec.skip.has(i)) continue;
+    const w = words[i];
+    if (!w) continue;
+    if (!isFlag(w.text)) {
+      if (rec.positionalModel && model === null && w.text !== '') model = w;
+      else strays++;
+      continue;
+    }
+    const eq = w.text.startsWith('--') ? w.text.indexOf('=') : -1;
+    if (eq > 0) {
+      flags.push({ name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, unresolved: w.unresolved });
+      continue;
+    }
+    const next = words[i + 1];
+    const takesValue = next !== undefined && !rec.skip.has(i + 1) && !isFlag(next.text);
+    if (takesValue && (!isBooleanName(w.text) || LITERAL_BOOL.test(next.text))) {
+      flags.push({ name: w.text, value: next.text, line: w.line, unresolved: next.unresolved });
+      i++;
+      continue;
+    }
+    const negated = /^--no[-_]/.exec(w.text);
+    if (negated) flags.push({ name: `--${w.text.slice(negated[0].length)}`, value: false, line: w.line, unresolved: [] });
+    else flags.push({ name: w.text, value: true, line: w.line, unresolved: [] });
+  }
+  return { flags, model, strays };
+}
+
+function isFlag(text: string): boolean {
+  return text.startsWith('-') && text.length > 1 && !/^-\.?\d/.test(text);
+}
+
+function isBooleanName(flag: string): boolean {
+  const name = flag.replace(/^-+/, '').replaceAll('-', '_').toLowerCase();
+  return BOOLEAN_PREFIX.test(name) || BOOLEAN.has(name);
+}

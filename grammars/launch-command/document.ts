@@ -1,0 +1,77 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { TextSource } from '../../src/core/grammar.js';
+import type { ConfigRecord } from '../../src/core/records.js';
+import { expandWord } from './expand.js';
+import { recognize, TRIGGER, type Word } from './recognize.js';
+import { toConfigRecord } from './record.js';
+import { type RawWord, shellStatements } from './shell.js';
+
+const MAX_CONTINUATION = 300;
+const ASSIGNMENT_LINE = /^\s*(?:(?:export|local|readonly|declare)\s+)?[A-Za-z_]\w*=/;
+const FOR_LINE = /^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.*?)\s*(?:;\s*do\b.*)?$/;
+const DONE = /(?:^|[;&\s])done\b/;
+const MD_QUOTE = /^\s*(?:>\s?)+/;
+
+/**
+ * Walks a file once: keeps literal `VAR=value` assignments and `for X in ...` loop values in
+ * scope, joins `\` continuations around every line that may hold a command, and turns each
+ * recognized command into a ConfigRecord.
+ */
+export function findCommands(source: TextSource, sink: DiagnosticSink, limit = Infinity): ConfigRecord[] {
+  const lines = source.lines.map((l) => l.replace(MD_QUOTE, (m) => ' '.repeat(m.length)));
+  const vars = new Map<string, string>();
+  const loops: { name: string; values: string[] }[] = [];
+  const records: ConfigRecord[] = [];
+  for (let i = 0; i < lines.length && records.length < limit; i++) {
+    const line = lines[i] ?? '';
+    const loop = FOR_LINE.exec(line);
+    if (loop?.[1]) loops.push({ name: loop[1], values: words(loop[2] ?? '', i + 1, vars).map((w) => w.text) });
+    if (TRIGGER.test(line)) {
+      let start = i;
+      while (start > 0 && i - start < MAX_CONTINUATION && continues(lines[start - 1])) start--;
+      let end = i;
+      while (end < lines.length - 1 && end - i < MAX_CONTINUATION && continues(lines[end])) end++;
+      const scope = new Map(loops.map((l) => [l.name, l.values]));
+      for (const statement of shellStatements(lines.slice(start, end + 1).join('\n'), start + 1)) {
+        const expanded = statement.map((w) => expand(w, vars));
+        const rec = recognize(expanded);
+        const record = rec ? toConfigRecord(expanded, rec, scope, source.path) : null;
+        if (!record) continue;
+        for (const w of statement) {
+          if (w.open) sink.report('command/unterminated-quote', { file: source.path, line: w.line, column: 1 });
+        }
+        records.push(record);
+      }
+      i = end;
+    } else if (ASSIGNMENT_LINE.test(line) && !continues(line)) {
+      assign(line, i + 1, vars);
+    }
+    if (loops.length > 0 && DONE.test(lines[i] ?? '')) loops.pop();
+  }
+  return records;
+}
+
+function continues(line: string | undefined): boolean {
+  return line !== undefined && /\\\s*$/.test(line) && !/^\s*#/.test(line);
+}
+
+function expand(w: RawWord, vars: ReadonlyMap<string, string>): Word {
+  return { ...expandWord(w.raw, vars), line: w.line, raw: w.raw };
+}
+
+function words(text: string, line: number, vars: ReadonlyMap<string, string>): Word[] {
+  return shellStatements(text, line).flat().map((w) => expand(w, vars));
+}
+
+/** `export A=1 B="x y"`: literal values are remembered; anything computed forgets the name. */
+function assign(line: string, lineNo: number, vars: Map<string, string>): void {
+  for (const statement of shellStatements(line, lineNo)) {
+    for (const w of statement) {
+      const m = /^([A-Za-z_]\w*)=/.exec(w.raw);
+      if (!m?.[1]) continue;
+      const value = expandWord(w.raw.slice(m[0].length), vars);
+      if (value.dynamic || value.unresolved.length > 0) vars.delete(m[1]);
+      else vars.set(m[1], value.text);
+    }
+  }
+}

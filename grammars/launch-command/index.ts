@@ -1,0 +1,28 @@
+import type { Grammar } from '../../src/core/grammar.js';
+import { NOT_MINE } from '../../src/core/grammar.js';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import { findCommands } from './document.js';
+import { TRIGGER } from './recognize.js';
+import { headingLines, withSection } from './sections.js';
+
+/**
+ * Server launch commands (`vllm serve`, vLLM's api_server module, `sglang.launch_server`,
+ * `trtllm-serve`) and benchmark commands (`vllm bench serve`, `benchmark_serving.py`,
+ * `sglang.bench_serving`, `trtllm-bench throughput|latency`) anywhere in a text file: shell
+ * scripts, README fences, `$ `-prompted lines, logs that echo `Running: python ...`.
+ */
+export const grammar: Grammar = {
+  id: 'launch-command',
+  title: 'Launch and benchmark commands',
+  detect({ path, head }) {
+    if (!TRIGGER.test(head)) return NOT_MINE;
+    const lines = head.split('\n');
+    lines.pop(); // the head may end inside a line
+    const found = findCommands({ path, lines }, new DiagnosticCollector(), 1);
+    return found.length > 0 ? { score: 0.4, reason: `${found[0]?.origin ?? 'command'} found` } : NOT_MINE;
+  },
+  parse(source, sink) {
+    const headings = headingLines(source.lines);
+    return findCommands(source, sink).map((r) => withSection(r, headings, source.lines.length));
+  },
+};

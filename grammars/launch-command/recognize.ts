@@ -1,0 +1,126 @@
+import type { Expanded } from './expand.js';
+
+/** A word after expansion, with its file line. */
+export interface Word extends Expanded {
+  readonly line: number;
+  readonly raw: string;
+}
+
+export type Role = 'launch-command' | 'bench-command';
+
+/** What a statement launches, and where its arguments start. */
+export interface Recognized {
+  readonly role: Role;
+  /** `engine` for servers, `client` for load generators. */
+  readonly tool: { readonly column: 'engine' | 'client'; readonly value: string };
+  /** Index of the first argument word. */
+  readonly argsFrom: number;
+  /** Index of the tool word: env assignments and wrappers come before it. */
+  readonly start: number;
+  /** The first positional argument is the model (`vllm serve MODEL`, `trtllm-serve MODEL`). */
+  readonly positionalModel: boolean;
+  /** Words (indices) that are part of the tool invocation, not arguments (`throughput`). */
+  readonly skip: ReadonlySet<number>;
+  readonly mode?: string;
+}
+
+/** Cheap prefilter: a line that may hold (part of) a command. */
+export const TRIGGER =
+  /\bvllm\s+(?:serve|bench\s+serve)\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server|sglang\.bench_serving|sglang\.benchmark\.serving|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_serving\.py/;
+
+/** Wrappers and shell keywords that may precede a command in the same statement. */
+const WRAPPERS = new Set(['do', 'then', 'else', '{', '(', 'nohup', 'env', 'time', 'sudo', '-E', 'exec', 'command', 'uv', 'run', 'srun', 'stdbuf', '-oL', '-eL']);
+const ASSIGNMENT = /^[A-Za-z_]\w*=/;
+/** Words with which scripts and logs echo the command they run (`Running: python ...`). */
+const ECHO = /^(?:running|run|command|cmd|executing|exec|launching|launch|starting|invoking|executed)(?:[ _]command)?:$/i;
+const PROMPT = /^(?:\$|%|\+|>>>|\S*[$%#]|\(.*\)|!)$/;
+
+const MODULES: Readonly<Record<string, { role: Role; column: 'engine' | 'client'; value: string }>> = Object.freeze({
+  'vllm.entrypoints.openai.api_server': { role: 'launch-command', column: 'engine', value: 'vllm' },
+  'sglang.launch_server': { role: 'launch-command', column: 'engine', value: 'sglang' },
+  'sglang.bench_serving': { role: 'bench-command', column: 'client', value: 'sglang-bench-serving' },
+  'sglang.benchmark.serving': { role: 'bench-command', column: 'client', value: 'sglang-bench-serving' },
+});
+
+/** Finds the command a statement runs, if it is one benchlens reads; null otherwise. */
+export function recognize(words: readonly Word[]): Recognized | null {
+  for (let k = 0; k < words.length; k++) {
+    const found = at(words, k);
+    if (found) return prefixIsPlausible(words, k) ? found : null;
+  }
+  return null;
+}
+
+function at(words: readonly Word[], k: number): Recognized | null {
+  const base = basename(words[k]?.text ?? '');
+  const next = words[k + 1]?.text;
+  const none = new Set<number>();
+  if (base === 'vllm' && next === 'serve') return server('vllm', k, k + 2, true);
+  if (base === 'vllm' && next === 'bench' && words[k + 2]?.text === 'serve') {
+    return { role: 'bench-command', tool: { column: 'client', value: 'vllm-bench-serve' }, argsFrom: k + 3, start: k, positionalModel: false, skip: none };
+  }
+  if (base === 'trtllm-serve') return server('trtllm', k, next === 'serve' ? k + 2 : k + 1, true);
+  if (base === 'trtllm-bench') {
+    const sub = words.findIndex((w, i) => i > k && (w.text === 'throughput' || w.text === 'latency'));
+    if (sub < 0) return null;
+    const mode = words[sub]?.text;
+    return { role: 'bench-command', tool: { column: 'client', value: 'trtllm-bench' }, argsFrom: k + 1, start: k, positionalModel: false, skip: new Set([sub]), ...(mode ? { mode } : {}) };
+  }
+  if (base.endsWith('benchmark_serving.py')) return bench(k, k + 1);
+  if (/^python[\d.]*$/.test(base)) {
+    let i = k + 1;
+    while (i < words.length && /^-[uOBsSE]+$/.test(words[i]?.text ?? '')) i++;
+    const w = words[i]?.text ?? '';
+    if (w === '-m') {
+      const module = MODULES[words[i + 1]?.text ?? ''];
+      if (!module) return null;
+      if (module.role === 'bench-command') return { role: module.role, tool: { column: module.column, value: module.value }, argsFrom: i + 2, start: k, positionalModel: false, skip: none };
+      return server(module.value, k, i + 2, false);
+    }
+    if (w.endsWith('benchmark_serving.py')) return bench(k, i + 1);
+  }
+  return null;
+}
+
+function server(engine: string, start: number, argsFrom: number, positionalModel: boolean): Recognized {
+  return { role: 'launch-command', tool: { column: 'engine', value: engine }, argsFrom, start, positionalModel, skip: new Set() };
+}
+
+function bench(start: number, argsFrom: number): Recognized {
+  return { role: 'bench-command', tool: { column: 'client', value: 'vllm-bench-serve' }, argsFrom, start, positionalModel: false, skip: new Set() };
+}
+
+/**
+ * Prose that mentions `vllm serve` is not a command: the words before the tool must be a prompt,
+ * env assignments or wrappers, or follow a `Running:`-style word (a log echoing its command); a
+ * `WARNING: vllm bench serve no longer ...` log line is prose.
+ */
+function prefixIsPlausible(words: readonly Word[], k: number): boolean {
+  let from = 0;
+  for (let i = 0; i < k; i++) if (ECHO.test(words[i]?.text ?? '')) from = i + 1;
+  for (let i = from; i < k; i++) {
+    const t = words[i]?.text ?? '';
+    if (ASSIGNMENT.test(t) || WRAPPERS.has(t)) continue;
+    if (i === from && PROMPT.test(t)) continue;
+    return false;
+  }
+  return true;
+}
+
+const KEYWORDS = new Set(['do', 'then', 'else', '{', '(']);
+
+/** First word of the command proper: env prefixes and wrappers kept, prompts and `Running:` dropped. */
+export function commandStart(words: readonly Word[], start: number): number {
+  let j = start;
+  while (j > 0) {
+    const t = words[j - 1]?.text ?? '';
+    if (!ASSIGNMENT.test(t) && (!WRAPPERS.has(t) || KEYWORDS.has(t))) break;
+    j--;
+  }
+  return j;
+}
+
+function basename(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? path : path.slice(slash + 1);
+}

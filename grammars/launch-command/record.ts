@@ -1,0 +1,88 @@
+import { type ConfigRecord, FieldMapBuilder } from '../../src/core/records.js';
+import type { RelPath } from '../../src/core/types.js';
+import { addFlags, canonicalFlag, toField } from '../../src/normalize/flags.js';
+import { parsePyValue, type PyValue } from '../../src/parse/python-repr.js';
+import type { Flag } from './args.js';
+import { readArgs } from './args.js';
+import { commandStart, type Recognized, type Word } from './recognize.js';
+
+/** Loop variables in scope (`for C in 1 2 4 8`): name → values. */
+export type Loops = ReadonlyMap<string, readonly string[]>;
+
+/** Env prefixes that are also configuration columns. */
+const ENV_COLUMNS: Readonly<Record<string, string>> = Object.freeze({ VLLM_ATTENTION_BACKEND: 'attention_backend' });
+const MAX_COMMAND_CHARS = 200;
+/** `vllm serve with the defaults`: words no option takes are prose (one is tolerated). */
+const MAX_STRAYS = 1;
+
+/**
+ * One command → one ConfigRecord: the tool (`engine` or `client`), env prefixes as `env_*`,
+ * the positional model and every flag under its canonical column (src/normalize/flags.ts).
+ * Null when the words read like prose rather than arguments.
+ */
+export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: Loops, file: RelPath): ConfigRecord | null {
+  const args = readArgs(words, rec);
+  if (args.strays > MAX_STRAYS) return null;
+  const line = words[0]?.line ?? 1;
+  const b = new FieldMapBuilder();
+  b.set(rec.tool.column, rec.tool.value, words[rec.start]?.line ?? line);
+  if (rec.mode) b.set('bench_mode', rec.mode, words[rec.start]?.line ?? line);
+  for (const w of words.slice(0, rec.start)) {
+    const m = /^([A-Za-z_]\w*)=(.*)$/s.exec(w.text);
+    if (!m?.[1]) continue;
+    const value = toField('env', m[2] ?? '');
+    b.set(`env_${m[1].toLowerCase()}`, value, w.line);
+    const column = ENV_COLUMNS[m[1]];
+    if (column) b.set(column, value, w.line);
+  }
+  if (args.model) b.set('model', args.model.text, args.model.line);
+  const trt = rec.tool.value.startsWith('trtllm');
+  const nested = new Map<string, { value: Record<string, PyValue>; line: number }>();
+  for (const flag of args.flags) {
+    const dot = flag.name.indexOf('.');
+    if (dot > 0 && canonicalFlag(flag.name.slice(0, dot)) === 'speculative_config') {
+      const entry = nested.get('speculative_config') ?? { value: {}, line: flag.line };
+      entry.value[flag.name.slice(dot + 1).replaceAll('-', '_')] = scalar(flag.value);
+      nested.set('speculative_config', entry);
+      continue;
+    }
+    addFlag(b, flag, trt, loops);
+  }
+  for (const [name, { value, line: at }] of nested) addFlags(b, { [name]: value }, at);
+  b.set('command', commandText(words.slice(commandStart(words, rec.start))), line);
+  return { kind: 'config', at: { file, line, column: 1 }, origin: rec.role, fields: b.fields, lines: b.lines };
+}
+
+function addFlag(b: FieldMapBuilder, flag: Flag, trt: boolean, loops: Loops): void {
+  let name = flag.name;
+  const column = canonicalFlag(name);
+  if (trt && column === 'backend') name = 'trtllm_backend';
+  let value: PyValue = flag.value;
+  if (column === 'speculative_config' && typeof value === 'string') value = jsonOrPython(value);
+  addFlags(b, { [name]: value }, flag.line);
+  const loop = flag.unresolved.map((v) => loops.get(v)).find((v) => v !== undefined);
+  if (loop && loop.length > 0 && b.has(canonicalFlag(name))) {
+    const numbers = loop.map(Number);
+    b.set(`${canonicalFlag(name)}_values`, numbers.every(Number.isFinite) ? numbers : loop.join(','), flag.line);
+  }
+}
+
+function jsonOrPython(text: string): PyValue {
+  try {
+    return JSON.parse(text) as PyValue;
+  } catch {
+    const py = parsePyValue(text);
+    return py !== null && typeof py === 'object' ? py : text;
+  }
+}
+
+function scalar(value: string | boolean): PyValue {
+  if (typeof value === 'boolean') return value;
+  const v = toField('value', value);
+  return typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string' ? v : value;
+}
+
+function commandText(words: readonly Word[]): string {
+  const text = words.map((w) => w.raw).join(' ').replace(/\s+/g, ' ').trim();
+  return text.length > MAX_COMMAND_CHARS ? `${text.slice(0, MAX_COMMAND_CHARS - 3)}...` : text;
+}

@@ -1,0 +1,141 @@
+/**
+ * Write-ups paste commands, server-log lines and result blocks into one file: each run takes the
+ * configuration of the nearest launch command and the nearest benchmark command above it in its
+ * Markdown section, and speculative-decoding rates from a server stats line pasted between the
+ * previous run and itself. The run's own values win; a disagreement is a `config/conflict` warning.
+ * Only within one file: linking across files is src/analyze's business.
+ */
+import type { DiagnosticSink } from '../core/diagnostic.js';
+import type { ConfigRecord, RunRecord, TimelineRecord } from '../core/records.js';
+import type { FieldValue } from '../core/types.js';
+import type { ParsedRecord } from '../pipeline/process-file.js';
+
+type Row = Record<string, FieldValue>;
+
+/** Fields of a command record that describe the record itself (grammars/launch-command). */
+const META = new Set(['command', 'section_start', 'section_end']);
+/** Server stats values that describe a run's speculative decoding (rates, not counters). */
+const SPEC_RATES = ['spec_acceptance_rate', 'spec_acceptance_length', 'spec_system_efficiency', 'spec_per_position_acceptance'];
+const ORIGINS = ['launch-command', 'bench-command'] as const;
+
+interface Located<R> {
+  readonly record: R;
+  readonly source: string;
+}
+
+interface FileIndex {
+  readonly configs: Located<ConfigRecord>[];
+  readonly timelines: Located<TimelineRecord>[];
+  readonly runLines: number[];
+}
+
+/** Adds in-file context to one run's row; returns a new row. */
+export type Attach = (row: Readonly<Row>, run: RunRecord) => Row;
+
+/** Indexes every file's commands, stats lines and run positions once; the result attaches per run. */
+export function inFileAttacher(records: readonly ParsedRecord[], sink?: DiagnosticSink): Attach {
+  const files = new Map<string, FileIndex>();
+  const index = (file: string): FileIndex => {
+    let f = files.get(file);
+    if (!f) files.set(file, (f = { configs: [], timelines: [], runLines: [] }));
+    return f;
+  };
+  for (const { format, record } of records) {
+    const f = index(record.at.file);
+    if (record.kind === 'run') f.runLines.push(record.at.line);
+    else if (record.kind === 'config' && (ORIGINS as readonly string[]).includes(record.origin)) {
+      f.configs.push({ record, source: `${record.origin}:${record.at.file}:${record.at.line}` });
+    } else if (record.kind === 'timeline' && SPEC_RATES.some((c) => Object.hasOwn(record.fields, c))) {
+      f.timelines.push({ record, source: `${format}:${record.at.file}:${record.at.line}` });
+    }
+  }
+  return (row, run) => attach(row, run, files.get(run.at.file), sink);
+}
+
+function attach(input: Readonly<Row>, run: RunRecord, file: FileIndex | undefined, sink: DiagnosticSink | undefined): Row {
+  const row: Row = { ...input };
+  if (!file) return row;
+  const r = run.at.line;
+  const section = sectionOf(file.configs, r);
+  const owners = new Map<string, string>(Object.keys(run.fields).map((c) => [c, `${String(row.source_format)}:${run.at.file}:${r}`]));
+  const sources: string[] = parseSources(row.config_sources);
+  const nearest = ORIGINS.map((o) => nearestBefore(file.configs.filter((c) => c.record.origin === o && inSection(c.record, r)), r, 0));
+  for (const config of nearest) {
+    if (!config) continue;
+    const fields = Object.entries(config.record.fields).filter(([c, v]) => !META.has(c) && !(typeof v === 'string' && v.includes('$')));
+    if (fill(row, fields, config.source, owners, run, sink)) sources.push(config.source);
+  }
+  if (row.label === null || row.label === undefined) {
+    const closest = nearest.filter((c) => c !== null).sort((a, b) => b.record.at.line - a.record.at.line)[0];
+    const command = closest?.record.fields.command;
+    if (typeof command === 'string') row.label = command;
+  }
+  const previousRun = Math.max(0, ...file.runLines.filter((l) => l < r));
+  const stats = nearestBefore(file.timelines, r, Math.max(previousRun, (section?.start ?? 1) - 1));
+  if (stats) {
+    const fields = SPEC_RATES.flatMap((c): [string, FieldValue][] => {
+      const v = stats.record.fields[c];
+      return v === undefined ? [] : [[c, v]];
+    });
+    if (fill(row, fields, stats.source, owners, run, sink)) sources.push(stats.source);
+  }
+  row.config_sources = JSON.stringify(sources);
+  return row;
+}
+
+/** Sets missing columns; returns whether anything was set. Disagreements are reported. */
+function fill(row: Row, fields: readonly [string, FieldValue][], source: string, owners: Map<string, string>, run: RunRecord, sink?: DiagnosticSink): boolean {
+  let used = false;
+  for (const [column, value] of fields) {
+    const have = row[column];
+    if (have === null || have === undefined) {
+      row[column] = value;
+      owners.set(column, source);
+      used = true;
+    } else if (!same(have, value)) {
+      sink?.report('config/conflict', run.at, column, `${show(have)} (${owners.get(column) ?? 'run'})`, `${show(value)} (${source})`);
+    }
+  }
+  return used;
+}
+
+function nearestBefore<R extends ConfigRecord | TimelineRecord>(items: readonly Located<R>[], line: number, after: number): Located<R> | null {
+  let best: Located<R> | null = null;
+  for (const item of items) {
+    const l = item.record.at.line;
+    if (l < line && l > after && (best === null || l > best.record.at.line)) best = item;
+  }
+  return best;
+}
+
+/** A command applies to runs below it up to the end of its section (the whole file without headings). */
+function inSection(config: ConfigRecord, line: number): boolean {
+  const end = config.fields.section_end;
+  return typeof end !== 'number' || line <= end;
+}
+
+function sectionOf(configs: readonly Located<ConfigRecord>[], line: number): { start: number } | null {
+  for (const { record } of configs) {
+    const { section_start: start, section_end: end } = record.fields;
+    if (typeof start === 'number' && typeof end === 'number' && start <= line && line <= end) return { start };
+  }
+  return null;
+}
+
+function parseSources(value: FieldValue | undefined): string[] {
+  if (typeof value !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function same(a: FieldValue, b: FieldValue): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+function show(v: FieldValue): string {
+  return typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? `[${v.join(', ')}]` : String(v);
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { grammar } from '../../grammars/launch-command/index.js';
+import { expandWord } from '../../grammars/launch-command/expand.js';
+import { shellStatements } from '../../grammars/launch-command/shell.js';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import type { ConfigRecord } from '../../src/core/records.js';
+import { asRelPath } from '../../src/core/types.js';
+
+const path = asRelPath('x.txt');
+const parse = (text: string): ConfigRecord[] =>
+  grammar.parse({ path, lines: text.split('\n') }, new DiagnosticCollector()).filter((r): r is ConfigRecord => r.kind === 'config');
+
+describe('shell words', () => {
+  it('keeps quoted JSON as one word and splits at operators, redirects and pipes', () => {
+    const statements = shellStatements(`A=1 vllm serve m --x='{"a": 1}' 2>&1 | tee log.txt && echo "ok; fine" # done`, 1);
+    expect(statements.map((s) => s.map((w) => w.raw))).toEqual([
+      ['A=1', 'vllm', 'serve', 'm', `--x='{"a": 1}'`],
+      ['tee', 'log.txt'],
+      ['echo', '"ok; fine"'],
+    ]);
+  });
+
+  it('expands literal variables but nothing inside single quotes', () => {
+    const vars = new Map([['M', 'org/model']]);
+    expect(expandWord(`"$M"-'$M'-\${M}-\${K:-3}-$X`, vars)).toEqual({ text: 'org/model-$M-org/model-3-$X', unresolved: ['X'], dynamic: false });
+  });
+});
+
+describe('launch-command grammar', () => {
+  it('reads a prompted command, short flags, an --x=y flag and a negated boolean', () => {
+    const [r] = parse('user@box:~$ vllm serve org/m -tp 8 --max-num-seqs=16 --no-enable-prefix-caching --enforce-eager');
+    expect(r?.origin).toBe('launch-command');
+    expect(r?.fields).toMatchObject({ engine: 'vllm', model: 'org/m', tp: 8, max_num_seqs: 16, enable_prefix_caching: false, enforce_eager: true });
+  });
+
+  it('does not take prose that mentions a command for a command', () => {
+    expect(parse('We run vllm serve with the defaults, then python -m sglang.launch_server too.')).toEqual([]);
+    expect(grammar.detect({ path, head: 'We run vllm serve with the defaults.\n' }).score).toBe(0);
+  });
+
+  it('does not claim a server log whose argument dump names the same options', () => {
+    const log = "INFO 05-01 10:00:00 [api_server.py:1] non-default args: {'model': 'org/m', 'tensor_parallel_size': 2}\n";
+    expect(grammar.detect({ path, head: log }).score).toBe(0);
+  });
+
+  it('claims a log that echoes its benchmark command', () => {
+    const head = '[12:00:01] Running: python benchmarks/benchmark_serving.py --model org/m --num-prompts 10\n';
+    expect(grammar.detect({ path, head }).score).toBeGreaterThan(0);
+    expect(parse(head)[0]?.fields).toMatchObject({ client: 'vllm-bench-serve', model: 'org/m', num_prompts: 10 });
+  });
+});

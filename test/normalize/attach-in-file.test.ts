@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import type { BenchRecord, ConfigRecord, RunRecord, TimelineRecord } from '../../src/core/records.js';
+import { asRelPath } from '../../src/core/types.js';
+import { fromBytes } from '../../src/ingest/read.js';
+import { toRunRows } from '../../src/normalize/runs-table.js';
+import { parseSource, type ParsedRecord } from '../../src/pipeline/process-file.js';
+import { GRAMMARS } from '../../grammars/index.js';
+import { FIXTURES } from '../helpers/fixtures.js';
+
+const SUITE = path.join(FIXTURES, '_suites/writeup-optimization-ladder');
+const FILE = 'optimizing-latency.md';
+
+/**
+ * The pipeline's records for the write-up. With `serverStats`, the vLLM server-log grammar also
+ * reads the pasted stats lines (its detect declines files that hold result blocks, so the
+ * pipeline alone does not run it on a write-up today).
+ */
+function rowsOf(file: string, serverStats = false) {
+  const sink = new DiagnosticCollector();
+  const source = fromBytes(readFileSync(path.join(SUITE, file)), asRelPath(file), sink);
+  if (!source) return { rows: [], diagnostics: sink.list() };
+  const records = parseSource(source, sink).records.filter((r) => !serverStats || r.format !== 'vllm-server');
+  if (serverStats) {
+    for (const record of GRAMMARS['vllm-server'].parse(source, new DiagnosticCollector())) {
+      if (record.kind === 'timeline') records.push({ format: 'vllm-server', record });
+    }
+  }
+  return { rows: toRunRows(records, sink), diagnostics: sink.list() };
+}
+
+const COLUMNS = [
+  'label', 'engine', 'client', 'backend', 'model', 'draft_model', 'spec_method', 'num_spec_tokens', 'tp', 'quantization',
+  'kv_cache_dtype', 'max_num_seqs', 'enable_prefix_caching', 'attention_backend', 'dataset', 'num_prompts', 'max_concurrency',
+  'input_len', 'output_len', 'config_sources',
+] as const;
+const SPEC = ['spec_acceptance_rate', 'spec_acceptance_length', 'spec_system_efficiency'] as const;
+
+const M = 'acme-ai/Falcon-Lite-8B-Instruct';
+const CLIENT = { client: 'vllm-bench-serve', dataset: 'random', num_prompts: 64, input_len: 1024, output_len: 256 };
+/** config_sources without server-log entries: whether the pipeline reads pasted log lines is the log grammar's call. */
+const withoutStats = (v: unknown) => (JSON.parse(String(v)) as string[]).filter((s) => !s.startsWith('vllm-server:'));
+const src = (...s: string[]) => JSON.stringify(s.map((x) => x.replace('@', `:${FILE}:`)));
+
+/** Written by hand from the write-up: one entry per pasted result block, in file order. */
+const EXPECTED: Record<string, unknown>[] = [
+  { label: 'BS=1', engine: 'vllm', ...CLIENT, model: M, max_num_seqs: 64, enable_prefix_caching: false, max_concurrency: 1,
+    config_sources: src('vllm-bench-serve@23', 'launch-command@12', 'bench-command@16') },
+  { label: 'BS=16', engine: 'vllm', ...CLIENT, model: M, max_num_seqs: 64, enable_prefix_caching: false, max_concurrency: 16,
+    config_sources: src('vllm-bench-serve@51', 'launch-command@12', 'bench-command@45') },
+  { label: 'Step 1: SGLang instead of vLLM', engine: 'sglang', ...CLIENT, backend: 'sglang', model: M, tp: 1, max_num_seqs: 64, max_concurrency: 1,
+    config_sources: src('vllm-bench-serve@82', 'launch-command@73', 'bench-command@78') },
+  { label: 'FP8, BS=1', engine: 'vllm', ...CLIENT, model: M, quantization: 'fp8', kv_cache_dtype: 'fp8', max_num_seqs: 64,
+    enable_prefix_caching: false, max_concurrency: 1, config_sources: src('vllm-bench-serve@111', 'launch-command@104', 'bench-command@105') },
+  { label: 'Step 3: FlashInfer attention backend', engine: 'vllm', ...CLIENT, model: M, quantization: 'fp8', kv_cache_dtype: 'fp8',
+    max_num_seqs: 64, enable_prefix_caching: false, attention_backend: 'FLASHINFER', max_concurrency: 1,
+    config_sources: src('vllm-bench-serve@140', 'launch-command@133', 'bench-command@135') },
+  { label: 'EAGLE-3, K=3', engine: 'vllm', ...CLIENT, model: M, draft_model: 'acme-ai/Falcon-Lite-8B-EAGLE3', spec_method: 'eagle3',
+    num_spec_tokens: 3, quantization: 'fp8', max_num_seqs: 64, max_concurrency: 1, spec_acceptance_rate: 0.469, spec_acceptance_length: 2.41,
+    config_sources: src('vllm-bench-serve@176', 'launch-command@162', 'bench-command@164', 'vllm-server@171') },
+  { label: 'draft model, K=4', engine: 'vllm', ...CLIENT, model: M, draft_model: 'acme-ai/Falcon-Lite-1B-Instruct', spec_method: 'draft_model',
+    num_spec_tokens: 4, quantization: 'fp8', max_num_seqs: 64, max_concurrency: 1, spec_acceptance_rate: 0.612, spec_system_efficiency: 0.451,
+    config_sources: src('vllm-bench-serve@212', 'launch-command@198', 'bench-command@202', 'vllm-server@207') },
+  // The summary section has no command: nothing is borrowed from the sections above it.
+  { label: 'Summary', client: 'vllm-bench-serve', max_concurrency: 1, config_sources: src('vllm-bench-serve@236') },
+];
+
+describe('write-up: an optimization ladder pasting commands, log lines and result blocks', () => {
+  const { rows, diagnostics } = rowsOf(FILE);
+
+  it('gives one run per pasted result block', () => {
+    expect(rows.map((r) => r.source_line)).toEqual([23, 51, 82, 111, 140, 176, 212, 236]);
+  });
+
+  it.each(EXPECTED.map((e, i) => ({ i, e })))('run $i takes its label and configuration from its own section', ({ i, e }) => {
+    const row = rows[i] ?? {};
+    const got = Object.fromEntries(COLUMNS.map((c) => [c, c === 'config_sources' ? withoutStats(row[c]) : (row[c] ?? null)]));
+    const want = Object.fromEntries(COLUMNS.map((c) => [c, c === 'config_sources' ? withoutStats(e[c]) : (e[c] ?? null)]));
+    expect(got).toEqual(want);
+  });
+
+  it.each(EXPECTED.map((e, i) => ({ i, e })))('run $i takes the speculative rates pasted above it, and only those', ({ i, e }) => {
+    const row = rowsOf(FILE, true).rows[i] ?? {};
+    const got = Object.fromEntries([...SPEC, 'config_sources'].map((c) => [c, row[c] ?? null]));
+    const want = Object.fromEntries([...SPEC, 'config_sources'].map((c) => [c, e[c] ?? null]));
+    expect(got).toEqual(want);
+  });
+
+  it('reports no conflict: every command agrees with its block', () => {
+    expect(diagnostics.filter((d) => d.code === 'config/conflict')).toEqual([]);
+  });
+});
+
+const at = (line: number) => ({ file: asRelPath('w.md'), line, column: 1 });
+const run = (line: number, fields: RunRecord['fields'], label: string | null = null): ParsedRecord => ({
+  format: 'vllm-bench-serve',
+  record: { kind: 'run', at: at(line), label, complete: true, fields, lines: {} },
+});
+const config = (line: number, origin: ConfigRecord['origin'], fields: ConfigRecord['fields']): ParsedRecord => ({
+  format: 'launch-command',
+  record: { kind: 'config', at: at(line), origin, fields, lines: {} },
+});
+const stats = (line: number, fields: TimelineRecord['fields']): ParsedRecord => ({
+  format: 'vllm-server',
+  record: { kind: 'timeline', at: at(line), fields, lines: {} } satisfies BenchRecord,
+});
+
+describe('attaching in one file (synthetic records)', () => {
+  it('keeps the run value on a disagreement and warns naming both sources', () => {
+    const sink = new DiagnosticCollector();
+    const [row] = toRunRows([config(2, 'bench-command', { client: 'vllm-bench-serve', max_concurrency: 8 }), run(5, { max_concurrency: 4 })], sink);
+    expect(row?.max_concurrency).toBe(4);
+    expect(sink.list().map((d) => d.message)).toEqual([
+      'max_concurrency: 4 (vllm-bench-serve:w.md:5) disagrees with 8 (bench-command:w.md:2); kept the first',
+    ]);
+  });
+
+  it('labels an unlabelled run with the nearest command and never attaches unresolved $VAR text', () => {
+    const [row] = toRunRows([
+      config(1, 'launch-command', { engine: 'vllm', model: 'm', command: 'vllm serve m' }),
+      config(3, 'bench-command', { max_concurrency: '$C', max_concurrency_values: [1, 2], command: 'vllm bench serve --max-concurrency $C' }),
+      run(6, {}),
+    ]);
+    expect(row?.label).toBe('vllm bench serve --max-concurrency $C');
+    expect(row?.max_concurrency ?? null).toBeNull();
+    expect(row?.max_concurrency_values).toEqual([1, 2]);
+    expect(row?.command ?? null).toBeNull();
+  });
+
+  it('stops at the end of a section and takes stats only from between the previous run and this one', () => {
+    const rows = toRunRows([
+      config(2, 'launch-command', { engine: 'sglang', section_start: 1, section_end: 10 }),
+      stats(4, { spec_acceptance_rate: 0.5 }),
+      run(6, {}),
+      run(8, {}),
+      run(12, {}),
+    ]);
+    expect(rows.map((r) => [r.engine, r.spec_acceptance_rate])).toEqual([
+      ['sglang', 0.5],
+      ['sglang', null],
+      [null, null],
+    ]);
+  });
+});
