@@ -75,5 +75,11 @@ export function sortDiagnostics(items: readonly Diagnostic[]): Diagnostic[] {
 
 /** `file:line:col: severity code message`, the compiler-style line the CLI prints on stderr. */
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}`;
+  return `${displayPath(d.file)}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}`;
+}
+
+/** A path as printed: quoted JSON-style when it holds control characters (a newline in a file name). */
+export function displayPath(file: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
+  return /[\x00-\x1f\x7f]/.test(file) ? JSON.stringify(file) : file;
 }
