@@ -36,6 +36,14 @@ const RENAMES: Readonly<Record<string, string>> = Object.freeze({
   context_length: 'max_model_len',
   max_running_requests: 'max_num_seqs',
   chunked_prefill_size: 'chunked_prefill_size',
+  // SGLang and TensorRT-LLM command-line spellings (grammars/launch-command)
+  speculative_draft_model: 'draft_model',
+  speculative_num_speculative_tokens: 'num_spec_tokens',
+  max_batch_size: 'max_num_seqs',
+  max_num_tokens: 'max_num_batched_tokens',
+  num_requests: 'num_prompts',
+  concurrency: 'max_concurrency',
+  kv_cache_quant_algo: 'kv_cache_dtype',
 });
 
 /** Operational flags that say nothing about the measured configuration. */

@@ -1,6 +1,8 @@
 import type { RunRecord } from '../core/records.js';
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
+import type { DiagnosticSink } from '../core/diagnostic.js';
+import { type Attach, inFileAttacher } from './attach-in-file.js';
 import { addDerived } from './derived.js';
 import { runId } from './run-id.js';
 import { orderColumns } from './schema.js';
@@ -11,18 +13,19 @@ export type RunRow = Record<string, FieldValue>;
  * One row per run with the canonical columns (schema.md §1). Every row has every column; missing
  * values are null. Rows are sorted by source file then line, so output is stable.
  */
-export function toRunRows(records: readonly ParsedRecord[]): RunRow[] {
+export function toRunRows(records: readonly ParsedRecord[], sink?: DiagnosticSink): RunRow[] {
+  const attach = inFileAttacher(records, sink); // write-ups: commands and stats lines in the same file
   const rows: RunRow[] = [];
   for (const { format, record } of records) {
     if (record.kind !== 'run') continue;
-    rows.push(runRow(format, record));
+    rows.push(runRow(format, record, attach));
   }
   rows.sort((a, b) => compareSource(a, b));
   return fillColumns(rows);
 }
 
-function runRow(format: string, record: RunRecord): RunRow {
-  const row: RunRow = {
+function runRow(format: string, record: RunRecord, attach: Attach): RunRow {
+  const row: RunRow = attach({
     run_id: runId(record.at.file, record.at.line),
     source_file: record.at.file,
     source_line: record.at.line,
@@ -31,7 +34,7 @@ function runRow(format: string, record: RunRecord): RunRow {
     config_sources: JSON.stringify([`${format}:${record.at.file}:${record.at.line}`]),
     engine: null,
     ...record.fields,
-  };
+  }, record);
   addDerived(row);
   return row;
 }

@@ -30,6 +30,12 @@ const ALIASES: Readonly<Record<string, string>> = Object.freeze({
   dflash: 'dflash',
   mlp_speculator: 'mlp_speculator',
   lookahead: 'lookahead',
+  // TensorRT-LLM decoding_type / C++ decoding-mode names (trtllm-bench DECODING STATISTICS title)
+  draft_target: 'draft_model',
+  draft_tokens_external: 'draft_model',
+  lookahead_decoding: 'lookahead',
+  explicit_draft_tokens: 'redrafter',
+  explicitdrafttokens: 'redrafter',
 });
 
 /** Maps an engine's spelling of a method to the canonical name; unknown names are lower-cased. */

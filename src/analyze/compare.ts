@@ -1,0 +1,135 @@
+import type { DiagnosticSink } from '../core/diagnostic.js';
+import type { FieldValue, RelPath } from '../core/types.js';
+import type { FailedConfiguration } from '../normalize/failed-configurations.js';
+import { CONFIG_COLUMNS } from '../normalize/schema.js';
+import { type RowFilter, matchesFilter } from './filter.js';
+import { configKey, defaultMatchKeys, differingKeys, LOAD_COLUMNS } from './match-keys.js';
+import { metricPair } from './speedup.js';
+
+type Row = Record<string, FieldValue>;
+
+export const DEFAULT_METRICS: readonly string[] = ['output_throughput', 'total_token_throughput', 'mean_tpot_ms', 'mean_ttft_ms', 'mean_e2el_ms'];
+
+export interface CompareOptions {
+  readonly baseline: RowFilter;
+  readonly metrics?: readonly string[];
+  /** `--match`: replaces the default match keys. */
+  readonly match?: readonly string[];
+  readonly configColumns?: readonly string[];
+  readonly failedConfigurations?: readonly FailedConfiguration[];
+  readonly sink?: DiagnosticSink;
+}
+
+const PROVENANCE = ['run_id', 'source_file', 'source_line', 'source_format', 'label', 'config_sources'];
+
+/**
+ * `benchlens compare` (schema.md §3): one row per non-baseline configuration (repeats combined by
+ * the median), paired with the baseline runs that match it on every match key. A baseline that
+ * differs on a configuration key is never divided (`mismatch:<keys>`); failed requests on either
+ * side withhold the speedup. Failed configurations follow as `failed-configuration` rows.
+ */
+export function compareRuns(rows: readonly Row[], options: CompareOptions): Row[] {
+  const metrics = options.metrics && options.metrics.length > 0 ? options.metrics : DEFAULT_METRICS;
+  const configColumns = options.configColumns ?? CONFIG_COLUMNS;
+  const keys = options.match ? [...options.match] : defaultMatchKeys(rows, configColumns, options.baseline);
+  const baselines = rows.filter((r) => matchesFilter(r, options.baseline));
+  const groups = new Map<string, Row[]>();
+  for (const r of rows) {
+    if (matchesFilter(r, options.baseline)) continue;
+    const k = configKey(r, configColumns);
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  const out: Row[] = [];
+  for (const group of groups.values()) out.push(pairGroup(group, baselines, keys, metrics, configColumns, options));
+  out.sort(byConfiguration);
+  for (const f of options.failedConfigurations ?? []) out.push(failedRow(f));
+  return uniformColumns(out);
+}
+
+function pairGroup(group: Row[], baselines: readonly Row[], keys: readonly string[], metrics: readonly string[], configColumns: readonly string[], o: CompareOptions): Row {
+  const first = group[0] as Row;
+  const at = { file: String(first.source_file) as RelPath, line: Number(first.source_line), column: 1 };
+  const matched = baselines.filter((b) => differingKeys(first, b, keys).length === 0);
+  const row: Row = {};
+  for (const c of PROVENANCE) row[c] = first[c] ?? null;
+  for (const c of configColumns) row[c] = first[c] ?? null;
+  let status = 'ok';
+  if (matched.length === 0) {
+    const nearest = nearestBaseline(first, baselines, keys);
+    if (!nearest || nearest.diff.every((k) => LOAD_COLUMNS.includes(k))) {
+      status = 'no-baseline';
+      o.sink?.report('compare/no-baseline', at, o.baseline.text);
+    } else {
+      status = `mismatch:${nearest.diff.join(',')}`;
+      o.sink?.report('compare/mismatch', at, nearest.diff.map((k) => `${k} (${String(first[k])} vs ${String(nearest.row[k])})`).join(', '), String(nearest.row.source_file));
+    }
+  } else {
+    const failedSide = sideWithFailures(group, 'candidate') ?? sideWithFailures(matched, 'baseline');
+    if (failedSide) {
+      status = 'failed-requests';
+      o.sink?.report('compare/failed-requests', at, failedSide.side, failedSide.count);
+    }
+  }
+  row.pair_status = status;
+  const sortedBase = [...matched].sort(bySource);
+  row.baseline_run_id = sortedBase[0]?.run_id ?? null;
+  row.baseline_source_file = sortedBase[0]?.source_file ?? null;
+  row.repeats = group.length;
+  row.baseline_repeats = matched.length;
+  for (const m of metrics) Object.assign(row, metricPair(m, group, matched, status === 'ok'));
+  return row;
+}
+
+function nearestBaseline(row: Row, baselines: readonly Row[], keys: readonly string[]): { row: Row; diff: string[] } | null {
+  let best: { row: Row; diff: string[] } | null = null;
+  for (const b of [...baselines].sort(bySource)) {
+    const diff = differingKeys(row, b, keys);
+    if (!best || diff.length < best.diff.length) best = { row: b, diff };
+  }
+  return best;
+}
+
+function sideWithFailures(rows: readonly Row[], side: string): { side: string; count: number } | null {
+  const count = rows.reduce((n, r) => n + (typeof r.failed === 'number' && r.failed > 0 ? r.failed : 0), 0);
+  return count > 0 ? { side, count } : null;
+}
+
+function failedRow(f: FailedConfiguration): Row {
+  return {
+    run_id: null,
+    source_file: f.source_file,
+    source_line: f.source_line,
+    config_sources: JSON.stringify(f.config_sources),
+    ...f.config,
+    pair_status: 'failed-configuration',
+    error: `${f.exception}: ${f.message}`,
+    error_at: f.error_at,
+  };
+}
+
+const ORDER = ['label', 'spec_method', 'num_spec_tokens', 'draft_model', 'model', 'tp', 'pp', 'dataset', 'max_concurrency', 'request_rate', 'source_file', 'source_line'];
+
+function byConfiguration(a: Row, b: Row): number {
+  for (const c of ORDER) {
+    const x = a[c] ?? null;
+    const y = b[c] ?? null;
+    if (x === y) continue;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return String(x) < String(y) ? -1 : 1;
+  }
+  return 0;
+}
+
+function bySource(a: Row, b: Row): number {
+  const fa = String(a.source_file);
+  const fb = String(b.source_file);
+  return fa === fb ? Number(a.source_line) - Number(b.source_line) : fa < fb ? -1 : 1;
+}
+
+/** Every row gets every column (first-seen order), null where missing. */
+function uniformColumns(rows: readonly Row[]): Row[] {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  return rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? null])));
+}

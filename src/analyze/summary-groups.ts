@@ -1,0 +1,35 @@
+import type { FieldValue } from '../core/types.js';
+import { keyOf } from '../normalize/config-layers.js';
+
+export type Row = Readonly<Record<string, FieldValue>>;
+
+/** Columns that name "a configuration" in summaries (the load axis excluded). */
+export const CONFIG_IDENTITY: readonly string[] = ['label', 'engine', 'model', 'spec_method', 'num_spec_tokens', 'draft_model', 'tp', 'pp', 'quantization', 'dataset'];
+
+/** Groups rows by the given columns, keeping first-seen order; returns [identity, rows] pairs. */
+export function groupRows(rows: readonly Row[], columns: readonly string[]): { identity: Record<string, FieldValue>; rows: Row[] }[] {
+  const groups = new Map<string, { identity: Record<string, FieldValue>; rows: Row[] }>();
+  for (const r of rows) {
+    const key = columns.map((c) => keyOf(r[c])).join('\u0001');
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { identity: Object.fromEntries(columns.map((c) => [c, r[c] ?? null])), rows: [] }));
+    g.rows.push(r);
+  }
+  return [...groups.values()];
+}
+
+/** A finite number or null. */
+export function num(v: FieldValue | undefined): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/** Rounds for display tables (6 decimals keeps ratios exact enough to check by hand). */
+export function round(x: number, digits = 6): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+/** Comparison rows that carry a speedup claim for a metric. */
+export function claimed(rows: readonly Row[], metric: string): Row[] {
+  return rows.filter((r) => r.pair_status === 'ok' && num(r[`speedup_${metric}`]) !== null);
+}

@@ -1,0 +1,37 @@
+import { UsageError } from '../core/errors.js';
+import type { FieldValue } from '../core/types.js';
+import { CONFIG_IDENTITY, groupRows, num, type Row } from './summary-groups.js';
+
+/** `--sla ttft=200,tpot=50` → `{ mean_ttft_ms: 200, mean_tpot_ms: 50 }` (`p99_ttft=` → `p99_ttft_ms`). */
+export function parseSla(text: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const term of text.split(',').map((t) => t.trim()).filter((t) => t !== '')) {
+    const m = /^([a-z0-9_.]+)\s*=\s*(\d+(?:\.\d+)?)$/i.exec(term);
+    if (!m) throw new UsageError(`--sla term ${JSON.stringify(term)} is not metric=milliseconds`);
+    const key = (m[1] ?? '').toLowerCase();
+    const column = key.endsWith('_ms') ? key : /^(mean|median|std|p\d+(?:\.\d+)?)_/.test(key) ? `${key}_ms` : `mean_${key}_ms`;
+    out[column] = Number(m[2]);
+  }
+  if (Object.keys(out).length === 0) throw new UsageError('--sla needs at least one limit, e.g. ttft=200,tpot=50');
+  return out;
+}
+
+/**
+ * Per configuration (runs table rows, baseline included), the largest load meeting every limit
+ * (each metric ≤ its limit); null with `verdict: none meets` when no load does. A run missing a
+ * limited metric cannot meet it.
+ */
+export function slaTable(rows: readonly Row[], limits: Readonly<Record<string, number>>, axis = 'max_concurrency'): Record<string, FieldValue>[] {
+  const cols = Object.keys(limits);
+  return groupRows(rows.filter((r) => num(r[axis]) !== null), CONFIG_IDENTITY.filter((c) => c !== axis)).map(({ identity, rows: g }) => {
+    const ok = g.filter((r) => cols.every((c) => {
+      const v = num(r[c]);
+      return v !== null && v <= (limits[c] as number);
+    }));
+    const best = [...ok].sort((a, b) => (num(b[axis]) as number) - (num(a[axis]) as number))[0];
+    const out: Record<string, FieldValue> = { ...identity, [`largest_${axis}_meeting_sla`]: best ? (best[axis] ?? null) : null };
+    for (const c of cols) out[c] = best ? (best[c] ?? null) : null;
+    out.verdict = best ? 'meets' : 'none meets';
+    return out;
+  });
+}

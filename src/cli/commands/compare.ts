@@ -1,0 +1,86 @@
+import type { Command } from 'commander';
+import { annotateBreakEven } from '../../analyze/annotate-break-even.js';
+import { compareRuns } from '../../analyze/compare.js';
+import { parseFilter } from '../../analyze/filter.js';
+import { allSummaries } from '../../analyze/summaries.js';
+import { parseSla } from '../../analyze/summary-sla.js';
+import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
+import { UsageError } from '../../core/errors.js';
+import { buildRuns } from '../../normalize/build-runs.js';
+import { compilePathTemplate } from '../../normalize/path-template.js';
+import { formatRows, isTableFormat, TABLE_FORMATS, type TableFormat } from '../../output/table-format.js';
+import { writeOutput } from '../../output/write.js';
+import { scanPaths } from '../../pipeline/scan.js';
+import type { CommandResult } from '../command-result.js';
+import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';
+
+interface CompareOptions extends InputOptions {
+  readonly baseline: string;
+  readonly metric?: string[];
+  readonly match?: string;
+  readonly format: string;
+  readonly out?: string;
+  readonly summary?: boolean;
+  readonly sla?: string;
+  readonly pathTemplate?: string;
+}
+
+export function registerCompare(program: Command, run: (work: () => Promise<CommandResult>, o: InputOptions) => Promise<void>): void {
+  addInputOptions(
+    program
+      .command('compare')
+      .description('pair every run with its like-for-like baseline and compute speedups (> 1 = better; docs/schema.md §3)')
+      .argument('<paths...>', 'files or folders to read')
+      .requiredOption('--baseline <filter>', 'baseline runs: column=value[,column=value], e.g. spec_method=none')
+      .option('--metric <metric...>', 'metrics to compare (default: output_throughput total_token_throughput mean_tpot_ms mean_ttft_ms mean_e2el_ms)')
+      .option('--match <keys>', 'comma-separated match keys, replacing the default (configuration columns that vary)')
+      .option('-f, --format <format>', `output format: ${TABLE_FORMATS.join(', ')}`, 'csv')
+      .option('-o, --out <file>', 'write to a file instead of stdout')
+      .option('--summary', 'print the summary tables (best speedup, break-even, best K, ladder, SLA, failed configurations) instead of the pairs')
+      .option('--sla <limits>', 'SLA limits in ms for the summary, e.g. ttft=200,tpot=50')
+      .option('--path-template <template>', "read columns from paths, e.g. '{engine}/{label}/c{max_concurrency}.log'"),
+  ).action((paths: string[], options: CompareOptions) =>
+    run(async () => {
+      const format = options.format;
+      if (!isTableFormat(format)) throw new UsageError(`unknown --format ${JSON.stringify(format)}; use one of ${TABLE_FORMATS.join(', ')}`);
+      const baseline = parseFilter(options.baseline);
+      const sla = options.sla ? parseSla(options.sla) : undefined;
+      const template = options.pathTemplate ? compilePathTemplate(options.pathTemplate) : undefined;
+      const scanned = scanPaths(paths, discoverOptions(options));
+      const sink = new DiagnosticCollector();
+      const built = buildRuns(scanned.records, sink, template ? { pathTemplate: template } : {});
+      const metrics = options.metric && options.metric.length > 0 ? options.metric : undefined;
+      const match = options.match ? options.match.split(',').map((k) => k.trim()).filter((k) => k !== '') : undefined;
+      const pairs = compareRuns(built.rows, {
+        baseline,
+        configColumns: built.configColumns,
+        failedConfigurations: built.failedConfigurations,
+        sink,
+        ...(metrics ? { metrics } : {}),
+        ...(match ? { match } : {}),
+      });
+      const rows = annotateBreakEven(pairs, metrics?.[0] ? { metric: metrics[0] } : {});
+      const text = options.summary
+        ? summaryText(allSummaries(rows, built.rows, { ...(metrics?.[0] ? { metric: metrics[0] } : {}), ...(sla ? { sla } : {}), failedConfigurations: built.failedConfigurations }), format)
+        : formatRows(rows, format);
+      if (options.out) writeOutput(options.out, text);
+      else process.stdout.write(text);
+      const ok = rows.filter((r) => r.pair_status === 'ok').length;
+      return {
+        diagnostics: sortDiagnostics([...scanned.diagnostics, ...sink.list()]),
+        summary: `${rows.length - built.failedConfigurations.length} comparisons (${ok} ok), ${built.failedConfigurations.length} failed configurations, from ${built.rows.length} runs`,
+      };
+    }, options),
+  );
+}
+
+/** Summary tables: one JSON object keyed by table id, or titled sections in the other formats. */
+function summaryText(tables: ReturnType<typeof allSummaries>, format: TableFormat): string {
+  if (format === 'json') return `${JSON.stringify(Object.fromEntries(tables.map((t) => [t.id, JSON.parse(formatRows(t.rows, 'json'))])), null, 2)}\n`;
+  return tables
+    .map((t) => {
+      const body = t.rows.length === 0 ? '(none)\n' : formatRows(t.rows, format);
+      return format === 'md' ? `## ${t.title}\n\n${body}` : `# ${t.title}\n${body}`;
+    })
+    .join('\n');
+}

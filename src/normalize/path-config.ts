@@ -1,0 +1,75 @@
+import type { FieldValue } from '../core/types.js';
+import { canonicalSpecMethod } from './spec-method.js';
+
+/** Configuration read from a run's relative path: the lowest-precedence source (`path`). */
+export type PathConfig = Record<string, FieldValue>;
+
+const DATASETS = ['sharegpt', 'random', 'sonnet', 'burstgpt', 'instructcoder', 'mt-bench', 'mt_bench', 'gsm8k', 'humaneval', 'spec_bench', 'prefix_repetition'];
+const METHODS = ['nosd', 'vanilla', 'eagle3', 'eagle', 'medusa', 'mtp', 'ngram', 'suffix', 'dflash', 'sps', 'lookahead'];
+const QUANT = new Map([['fp8', 'fp8'], ['int8', 'int8'], ['int4', 'int4'], ['awq', 'awq'], ['gptq', 'gptq'], ['nvfp4', 'nvfp4'], ['mxfp4', 'mxfp4'], ['fp4', 'fp4'], ['w8a8', 'w8a8'], ['w4a16', 'w4a16']]);
+const DTYPE = new Map([['bf16', 'bfloat16'], ['bfloat16', 'bfloat16'], ['fp16', 'float16'], ['float16', 'float16']]);
+const ENGINES = new Map([['vllm', 'vllm'], ['sglang', 'sglang'], ['trtllm', 'trtllm'], ['tensorrt-llm', 'trtllm'], ['tgi', 'tgi']]);
+
+type TokenRule = readonly [RegExp, (m: RegExpExecArray) => PathConfig];
+
+const num = (s: string | undefined): number => (s === undefined ? Number.NaN : /^inf$/i.test(s) ? Infinity : Number(s));
+
+/** Rules applied to single tokens (segment split on `-`, `_`, `.`, spaces). */
+const TOKEN_RULES: readonly TokenRule[] = [
+  [/^k=?(\d+)$/i, (m) => ({ num_spec_tokens: num(m[1]) })],
+  [/^(?:c|conc|concurrency|bs|batch|batchsize|mc)=?(\d+)$/i, (m) => ({ max_concurrency: num(m[1]) })],
+  [/^(?:qps|rps|rate)=?(\d+(?:\.\d+)?|inf)$/i, (m) => ({ request_rate: num(m[1]) })],
+  [/^tp=?(\d+)pp=?(\d+)$/i, (m) => ({ tp: num(m[1]), pp: num(m[2]) })],
+  [/^(tp|pp|dp|ep)=?(\d+)$/i, (m) => ({ [(m[1] ?? '').toLowerCase()]: num(m[2]) })],
+  [/^(\d+)x([a-z]\w*\d+\w*)$/i, (m) => ({ num_gpus: num(m[1]), gpu: (m[2] ?? '').toUpperCase() })],
+];
+
+/**
+ * Directory and file-name heuristics, no flags needed: `k8/tp-results-draft-model/bench-draft-model-c16.log`
+ * → spec_method=draft_model, num_spec_tokens=8, max_concurrency=16. The file name is read first,
+ * then each directory up to the root; the segment nearest the file wins.
+ */
+export function configFromPath(relPath: string): PathConfig {
+  const out: PathConfig = {};
+  const segments = relPath.split('/').filter((s) => s.length > 0);
+  const last = segments.length - 1;
+  for (let i = last; i >= 0; i--) {
+    const seg = (segments[i] ?? '').replace(i === last ? /\.[a-z0-9]+$/i : /$^/, '');
+    for (const [k, v] of Object.entries(segmentConfig(seg))) if (!Object.hasOwn(out, k)) out[k] = v;
+  }
+  return out;
+}
+
+/** What one path segment says. */
+export function segmentConfig(segment: string): PathConfig {
+  const out: PathConfig = {};
+  const set = (k: string, v: FieldValue): void => {
+    if (!Object.hasOwn(out, k) && !(typeof v === 'number' && Number.isNaN(v))) out[k] = v;
+  };
+  const lower = segment.toLowerCase();
+  if (/(?:^|[-_.\s])no[-_]?sd(?:$|[-_.\s])/.test(lower) || /(?:^|[-_.\s])no[-_]spec(?:$|[-_.\s])/.test(lower)) set('spec_method', 'none');
+  if (/(?:^|[-_.\s])draft[-_]?model(?:$|[-_.\s])/.test(lower)) set('spec_method', 'draft_model');
+  const dataset = DATASETS.find((d) => lower.includes(d));
+  if (dataset) set('dataset', dataset.replace('mt_bench', 'mt-bench'));
+  for (const token of lower.split(/[-_.\s]+/).filter((t) => t.length > 0)) {
+    if (METHODS.includes(token)) set('spec_method', canonicalSpecMethod(token));
+    const quant = QUANT.get(token);
+    if (quant) set('quantization', quant);
+    const dtype = DTYPE.get(token);
+    if (dtype) set('dtype', dtype);
+    const engine = ENGINES.get(token);
+    if (engine) set('engine', engine);
+    for (const [re, f] of TOKEN_RULES) {
+      const m = re.exec(token);
+      if (!m) continue;
+      for (const [k, v] of Object.entries(f(m))) set(k, v);
+      break;
+    }
+    const methodK = /^(eagle3|eagle|medusa|mtp|ngram|draft)-?k(\d+)$/.exec(token);
+    if (methodK) {
+      set('spec_method', canonicalSpecMethod(methodK[1] ?? ''));
+      set('num_spec_tokens', num(methodK[2]));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+import type { ConfigRecord, FailureRecord, TimelineRecord } from '../core/records.js';
+import type { RelPath } from '../core/types.js';
+import type { ParsedRecord } from '../pipeline/process-file.js';
+import { type Instant, timelineInstant } from './time-window.js';
+
+/** A file that describes a server (log, launch command) or a runner variant (manifest), not a run. */
+export interface ConfigSource {
+  readonly file: RelPath;
+  readonly kind: 'server' | 'manifest';
+  readonly configs: readonly ConfigRecord[];
+  readonly timeline: readonly TimelineRecord[];
+  readonly failures: readonly FailureRecord[];
+  /** First and last stats-line time, when the lines carry one. */
+  readonly span: { readonly first: Instant; readonly last: Instant } | null;
+}
+
+interface Bucket {
+  runs: number;
+  configs: ConfigRecord[];
+  timeline: TimelineRecord[];
+  failures: FailureRecord[];
+}
+
+/**
+ * Groups the records of files that hold no run into configuration sources: server logs and launch
+ * commands (`server`) and runner manifests (`manifest`). Files holding runs keep their own
+ * configuration (the within-file attachment step), so they are not link targets.
+ */
+export function collectSources(records: readonly ParsedRecord[]): ConfigSource[] {
+  const byFile = new Map<RelPath, Bucket>();
+  for (const { record } of records) {
+    const file = record.at.file;
+    let b = byFile.get(file);
+    if (!b) byFile.set(file, (b = { runs: 0, configs: [], timeline: [], failures: [] }));
+    if (record.kind === 'run') b.runs++;
+    else if (record.kind === 'config') b.configs.push(record);
+    else if (record.kind === 'timeline') b.timeline.push(record);
+    else b.failures.push(record);
+  }
+  const out: ConfigSource[] = [];
+  for (const [file, b] of [...byFile].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0))) {
+    if (b.runs > 0) continue;
+    const manifest = b.configs.some((c) => c.origin === 'manifest');
+    const server = b.configs.some((c) => c.origin === 'server-log' || c.origin === 'launch-command') || b.timeline.length > 0;
+    if (!manifest && !server && b.failures.length === 0) continue;
+    out.push({ file, kind: manifest ? 'manifest' : 'server', configs: b.configs, timeline: b.timeline, failures: b.failures, span: spanOf(b.timeline) });
+  }
+  return out;
+}
+
+function spanOf(timeline: readonly TimelineRecord[]): ConfigSource['span'] {
+  const times = timeline.map((t) => timelineInstant(t)).filter((t): t is Instant => t !== null);
+  if (times.length === 0) return null;
+  const sorted = [...times].sort((a, b) => a.ms - b.ms);
+  return { first: sorted[0] as Instant, last: sorted.at(-1) as Instant };
+}
+
+/** The failure of a source that never served: a failure record, or a server status of `failed-start`. */
+export function sourceFailure(src: ConfigSource): { exception: string; message: string; line: number } | null {
+  const f = src.failures[0];
+  if (f) return { exception: f.exception, message: f.message, line: f.at.line };
+  const failed = src.configs.find((c) => c.fields.server_status === 'failed-start');
+  return failed ? { exception: 'failed-start', message: 'server failed to start', line: failed.at.line } : null;
+}

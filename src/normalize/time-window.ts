@@ -1,0 +1,75 @@
+import type { TimelineRecord } from '../core/records.js';
+import type { FieldValue } from '../core/types.js';
+
+/** A run's wall-clock window, in ms since the epoch (UTC as written; logs carry no zone). */
+export interface TimeWindow {
+  readonly start: number;
+  readonly end: number;
+  /** False when the clock had no year (vLLM's `MM-DD HH:MM:SS`): compare only with the same kind. */
+  readonly hasYear: boolean;
+}
+
+/** A parsed instant and whether its text carried a year. */
+export interface Instant {
+  readonly ms: number;
+  readonly hasYear: boolean;
+}
+
+const ISO = /^(\d{4})-?(\d{2})-?(\d{2})[T _-]?(\d{2}):?(\d{2}):?(\d{2})(?:\.(\d+))?/;
+const NO_YEAR = /^(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?/;
+
+/** Reads `2025-11-02T10:00:20`, `20251102-100020` (result JSON `date`) and `11-02 10:00:20`. */
+export function parseInstant(v: FieldValue | undefined): Instant | null {
+  if (typeof v !== 'string') return null;
+  const t = v.trim();
+  const iso = ISO.exec(t);
+  if (iso) return instant(Number(iso[1]), iso.slice(2), true);
+  const ny = NO_YEAR.exec(t);
+  if (ny) return instant(2000, ny.slice(1), false);
+  return null;
+}
+
+function instant(year: number, parts: readonly (string | undefined)[], hasYear: boolean): Instant | null {
+  const [mo, d, h, mi, s] = parts.map((p) => (p === undefined ? 0 : Number(p)));
+  const fracMs = parts[5] ? Number(`0.${parts[5]}`) * 1000 : 0;
+  const ms = Date.UTC(year, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, s ?? 0) + fracMs;
+  return Number.isFinite(ms) ? { ms, hasYear } : null;
+}
+
+/**
+ * The window of a run, when its row says when it ran: `start_time` + `end_time`, or an end
+ * stamp (`end_time` or the result JSON's `date`, written when the run finished) minus `duration_s`.
+ */
+export function runWindow(row: Readonly<Record<string, FieldValue>>): TimeWindow | null {
+  const start = parseInstant(row.start_time);
+  const end = parseInstant(row.end_time) ?? parseInstant(row.date);
+  const duration = typeof row.duration_s === 'number' && Number.isFinite(row.duration_s) ? row.duration_s * 1000 : null;
+  if (start && end) return { start: start.ms, end: end.ms, hasYear: start.hasYear && end.hasYear };
+  if (end && duration !== null) return { start: end.ms - duration, end: end.ms, hasYear: end.hasYear };
+  if (start && duration !== null) return { start: start.ms, end: start.ms + duration, hasYear: start.hasYear };
+  return null;
+}
+
+/** Whether an instant lies in a window (a year-less clock is compared by month, day and time only). */
+export function inWindow(w: TimeWindow, t: Instant): boolean {
+  const ms = w.hasYear === t.hasYear ? t.ms : shiftYear(t.ms, w.start);
+  return ms >= w.start && ms <= w.end;
+}
+
+function shiftYear(ms: number, like: number): number {
+  const d = new Date(ms);
+  d.setUTCFullYear(new Date(like).getUTCFullYear());
+  return d.getTime();
+}
+
+/** A stats line's time; a year the grammar inferred (`time_year_inferred`) counts as no year. */
+export function timelineInstant(t: TimelineRecord): Instant | null {
+  const at = parseInstant(t.fields.time);
+  return at && t.fields.time_year_inferred === true ? { ms: at.ms, hasYear: false } : at;
+}
+
+/** Whether a log's stats span [first, last] overlaps a run window (year-less clocks aligned as in inWindow). */
+export function spanOverlaps(w: TimeWindow, first: Instant, last: Instant): boolean {
+  const align = (t: Instant): number => (w.hasYear === t.hasYear ? t.ms : shiftYear(t.ms, w.start));
+  return align(first) <= w.end && align(last) >= w.start;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { compareRuns } from '../../src/analyze/compare.js';
+import { matchesFilter, parseFilter } from '../../src/analyze/filter.js';
+import { defaultMatchKeys } from '../../src/analyze/match-keys.js';
+import { orientedRatio } from '../../src/analyze/speedup.js';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import type { FieldValue } from '../../src/core/types.js';
+import { CONFIG_COLUMNS } from '../../src/normalize/schema.js';
+
+type Row = Record<string, FieldValue>;
+let n = 0;
+function run(fields: Row): Row {
+  n++;
+  return { run_id: `r${n}`, source_file: `f${String(n).padStart(3, '0')}.log`, source_line: 1, label: null, model: 'm', tp: 4, failed: 0, ...fields };
+}
+const base = (c: number, tput: number, extra: Row = {}) => run({ spec_method: 'none', max_concurrency: c, output_throughput: tput, mean_tpot_ms: 20, ...extra });
+const spec = (c: number, tput: number, extra: Row = {}) => run({ spec_method: 'eagle3', num_spec_tokens: 7, draft_model: 'd', max_concurrency: c, output_throughput: tput, mean_tpot_ms: 10, ...extra });
+const none = parseFilter('spec_method=none');
+const opts = { baseline: none, metrics: ['output_throughput', 'mean_tpot_ms'] };
+
+describe('filters', () => {
+  it('compares values as strings and numbers', () => {
+    expect(matchesFilter({ tp: 8 }, parseFilter('tp=8'))).toBe(true);
+    expect(matchesFilter({ tp: '8' }, parseFilter('tp=8.0'))).toBe(true);
+    expect(matchesFilter({ request_rate: Infinity }, parseFilter('request_rate=inf'))).toBe(true);
+    expect(matchesFilter({ spec_method: 'none', tp: 4 }, parseFilter('spec_method=none,tp=8'))).toBe(false);
+    expect(matchesFilter({ spec_method: null }, parseFilter('spec_method=none'))).toBe(false);
+    expect(matchesFilter({ quantization: null }, parseFilter('quantization=none'))).toBe(true);
+  });
+  it('refuses malformed terms', () => {
+    expect(() => parseFilter('spec_method')).toThrow(/column=value/);
+  });
+});
+
+describe('metric direction', () => {
+  it('is a ratio for throughputs and the inverse for latencies', () => {
+    expect(orientedRatio('output_throughput', 300, 200)).toBe(1.5);
+    expect(orientedRatio('total_token_throughput', 100, 200)).toBe(0.5);
+    expect(orientedRatio('mean_tpot_ms', 10, 20)).toBe(2);
+    expect(orientedRatio('mean_ttft_ms', 40, 20)).toBe(0.5);
+    expect(orientedRatio('mean_e2el_ms', 5, 10)).toBe(2);
+    expect(orientedRatio('output_throughput', 1, 0)).toBeNull();
+  });
+});
+
+describe('pairing', () => {
+  it('pairs on the varying configuration columns, never on treatment columns', () => {
+    const rows = [base(1, 100), base(8, 400), spec(1, 180), spec(8, 360)];
+    expect(defaultMatchKeys(rows, CONFIG_COLUMNS, none)).toEqual(['max_concurrency']);
+    const out = compareRuns(rows, opts);
+    expect(out.map((r) => [r.max_concurrency, r.pair_status, r.baseline_run_id, r.speedup_output_throughput, r.speedup_mean_tpot_ms])).toEqual([
+      [1, 'ok', rows[0]?.run_id, 1.8, 2],
+      [8, 'ok', rows[1]?.run_id, 0.9, 2],
+    ]);
+  });
+
+  it('refuses a baseline of another model: mismatch:model, with a diagnostic', () => {
+    const sink = new DiagnosticCollector();
+    const out = compareRuns([base(1, 100, { model: 'other' }), spec(1, 180)], { ...opts, sink });
+    expect(out[0]?.pair_status).toBe('mismatch:model');
+    expect(out[0]?.speedup_output_throughput).toBeNull();
+    expect(sink.list().map((d) => [d.code, d.message])).toEqual([['compare/mismatch', expect.stringMatching(/^nearest baseline f\d+\.log differs on model \(m vs other\): not compared$/)]]);
+  });
+
+  it('says no-baseline when only the load point is missing', () => {
+    const out = compareRuns([base(1, 100), spec(1, 150), spec(64, 900)], opts);
+    expect(out.map((r) => r.pair_status)).toEqual(['ok', 'no-baseline']);
+    expect(compareRuns([spec(1, 150)], opts)[0]?.pair_status).toBe('no-baseline');
+  });
+
+  it('claims no speedup when either side has failed requests', () => {
+    const a = compareRuns([base(1, 100, { failed: 3 }), spec(1, 150)], opts);
+    const b = compareRuns([base(1, 100), spec(1, 150, { failed: 1 })], opts);
+    expect([a[0]?.pair_status, a[0]?.speedup_output_throughput, b[0]?.pair_status]).toEqual(['failed-requests', null, 'failed-requests']);
+  });
+
+  it('honours --match over the default keys', () => {
+    const rows = [base(1, 100, { tp: 8 }), spec(1, 150, { tp: 4 })];
+    expect(compareRuns(rows, opts)[0]?.pair_status).toBe('mismatch:tp');
+    expect(compareRuns(rows, { ...opts, match: ['max_concurrency'] })[0]?.speedup_output_throughput).toBe(1.5);
+  });
+
+  it('treats filter columns as treatment: tp8 vs tp2 comparisons pair across tp', () => {
+    const rows = [base(1, 100, { tp: 8 }), base(1, 120, { tp: 2 })];
+    const out = compareRuns(rows, { baseline: parseFilter('tp=8'), metrics: ['output_throughput'] });
+    expect(out.map((r) => [r.tp, r.pair_status, r.speedup_output_throughput])).toEqual([[2, 'ok', 1.2]]);
+  });
+
+  it('combines repeats by the median with a deterministic bootstrap interval', () => {
+    const rows = [base(1, 100), base(1, 110), base(1, 90), spec(1, 150), spec(1, 160), spec(1, 140)];
+    const out = compareRuns(rows, opts);
+    expect(out).toHaveLength(1);
+    const r = out[0] ?? {};
+    expect([r.repeats, r.baseline_repeats, r.output_throughput, r.baseline_output_throughput, r.speedup_output_throughput]).toEqual([3, 3, 150, 100, 1.5]);
+    const low = Number(r.speedup_output_throughput_ci_low);
+    const high = Number(r.speedup_output_throughput_ci_high);
+    expect(low).toBeLessThan(1.5);
+    expect(high).toBeGreaterThan(1.5);
+    expect(low).toBeGreaterThanOrEqual(140 / 110 - 1e-6);
+    expect(high).toBeLessThanOrEqual(160 / 90 + 1e-6);
+    const again = compareRuns(rows, opts)[0] ?? {};
+    expect([again.speedup_output_throughput_ci_low, again.speedup_output_throughput_ci_high]).toEqual([low, high]);
+    expect(compareRuns([base(1, 100), spec(1, 150)], opts)[0]?.speedup_output_throughput_ci_low).toBeNull();
+  });
+
+  it('appends failed configurations with their error', () => {
+    const out = compareRuns([base(1, 100), spec(1, 150)], {
+      ...opts,
+      failedConfigurations: [{ source_file: 'x/serve.log', source_line: 2, error_at: 'x/serve.log:9', exception: 'torch.OutOfMemoryError', message: 'CUDA out of memory', config: { spec_method: 'ngram' }, config_sources: ['path'] }],
+    });
+    expect(out.map((r) => [r.pair_status, r.spec_method, r.error])).toEqual([
+      ['ok', 'eagle3', null],
+      ['failed-configuration', 'ngram', 'torch.OutOfMemoryError: CUDA out of memory'],
+    ]);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { annotateBreakEven } from '../../src/analyze/annotate-break-even.js';
+import { bestSpeedups } from '../../src/analyze/summary-best.js';
+import { bestSpecTokens } from '../../src/analyze/summary-best-k.js';
+import { breakEven, crossing } from '../../src/analyze/summary-break-even.js';
+import { optimizationLadder } from '../../src/analyze/summary-ladder.js';
+import { parseSla, slaTable } from '../../src/analyze/summary-sla.js';
+import type { FieldValue } from '../../src/core/types.js';
+
+type Row = Record<string, FieldValue>;
+const pair = (method: string, k: number, c: number, s: number, extra: Row = {}): Row => ({
+  run_id: `${method}-${k}-${c}`, label: null, spec_method: method, num_spec_tokens: k, dataset: 'random', max_concurrency: c,
+  pair_status: 'ok', output_throughput: 100 * s, baseline_output_throughput: 100, speedup_output_throughput: s, ...extra,
+});
+
+describe('break-even', () => {
+  it('interpolates on log2 concurrency', () => {
+    expect(crossing([{ x: 8, s: 1.2 }, { x: 32, s: 0.8 }])).toEqual({ verdict: 'falls below 1', break_even: 16 });
+    expect(crossing([{ x: 1, s: 0.9 }, { x: 4, s: 1.1 }])).toEqual({ verdict: 'rises above 1', break_even: 2 });
+    expect(crossing([{ x: 1, s: 1.5 }, { x: 64, s: 1.1 }])).toEqual({ verdict: 'always above 1', break_even: null });
+    expect(crossing([{ x: 1, s: 0.5 }, { x: 64, s: 1 }])).toEqual({ verdict: 'never above 1', break_even: null });
+  });
+  it('reports one line per method and K, and annotates the rows', () => {
+    const rows = [pair('draft_model', 8, 1, 1.6), pair('draft_model', 8, 8, 1.2), pair('draft_model', 8, 32, 0.8), pair('eagle3', 7, 1, 2), pair('eagle3', 7, 64, 1.1)];
+    expect(breakEven(rows).map((b) => [b.spec_method, b.num_spec_tokens, b.verdict, b.break_even])).toEqual([
+      ['draft_model', 8, 'falls below 1', 16],
+      ['eagle3', 7, 'always above 1', null],
+    ]);
+    expect(annotateBreakEven(rows).map((r) => r.break_even_concurrency)).toEqual([16, 16, 16, null, null]);
+  });
+});
+
+describe('best speedup and best K', () => {
+  const rows = [pair('eagle3', 3, 1, 1.5), pair('eagle3', 7, 1, 1.9), pair('eagle3', 3, 16, 1.2), pair('eagle3', 7, 16, 1.1), pair('eagle3', 7, 32, 3, { pair_status: 'mismatch:model' })];
+  it('finds the best configuration per method and dataset, ignoring refused pairs', () => {
+    expect(bestSpeedups(rows).map((b) => [b.spec_method, b.dataset, b.best_speedup, b.num_spec_tokens, b.max_concurrency])).toEqual([['eagle3', 'random', 1.9, 7, 1]]);
+  });
+  it('finds the best num_spec_tokens per concurrency', () => {
+    expect(bestSpecTokens(rows).map((b) => [b.max_concurrency, b.best_num_spec_tokens, b.best_speedup, b.tried])).toEqual([
+      [1, 7, 1.9, '3;7'],
+      [16, 3, 1.2, '3;7'],
+    ]);
+  });
+});
+
+describe('optimization ladder', () => {
+  it('gives each step vs the baseline and vs the previous step, in %', () => {
+    const rows = [pair('none', 0, 8, 1.25, { label: 'fp8' }), pair('eagle3', 7, 8, 1.5, { label: 'fp8+eagle3' })];
+    expect(optimizationLadder(rows).map((s) => [s.step, s.label, s.value, s.vs_baseline_pct, s.vs_previous_pct])).toEqual([
+      [1, 'fp8', 125, 25, 25],
+      [2, 'fp8+eagle3', 150, 50, 20],
+    ]);
+  });
+});
+
+describe('SLA table', () => {
+  it('parses limits and finds the largest concurrency meeting all of them', () => {
+    expect(parseSla('ttft=200,p99_tpot=50')).toEqual({ mean_ttft_ms: 200, p99_tpot_ms: 50 });
+    expect(() => parseSla('ttft')).toThrow(/metric=milliseconds/);
+    const runs: Row[] = [1, 8, 32, 64].map((c) => ({ spec_method: 'none', max_concurrency: c, mean_ttft_ms: 50 + 5 * c, mean_tpot_ms: 20 + c }));
+    runs.push({ spec_method: 'eagle3', max_concurrency: 1, mean_ttft_ms: 900, mean_tpot_ms: 10 });
+    expect(slaTable(runs, parseSla('ttft=250,tpot=60')).map((r) => [r.spec_method, r.largest_max_concurrency_meeting_sla, r.verdict])).toEqual([
+      ['none', 32, 'meets'],
+      ['eagle3', null, 'none meets'],
+    ]);
+  });
+});

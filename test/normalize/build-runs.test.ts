@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import { buildRuns } from '../../src/normalize/build-runs.js';
+import { compilePathTemplate } from '../../src/normalize/path-template.js';
+import { configRec, failureRec, runRec, timelineRec } from '../helpers/records.js';
+
+const MODEL = 'org/Big-70B';
+const bench = { model: MODEL, max_concurrency: 16, output_throughput: 500, completed: 100, failed: 0 };
+const serverFields = { engine: 'vllm', engine_version: '0.11.0', model: MODEL, tp: 4, spec_method: 'draft_model', draft_model: 'org/Small-1B', num_spec_tokens: 8, server_status: 'ready' };
+
+describe('buildRuns: configuration inference and linking', () => {
+  it('fills a run from the serve log sharing its name, with sources in precedence order', () => {
+    const sink = new DiagnosticCollector();
+    const { rows, failedConfigurations } = buildRuns(
+      [
+        runRec('k8/tp-results-draft-model/bench-draft-model-c16.log', bench, 9),
+        configRec('k8/tp-results-draft-model/draft-model-serve.log', 'server-log', serverFields, 2),
+        configRec('k8/tp-results-draft-model/nosd-serve.log', 'server-log', { ...serverFields, spec_method: 'none', num_spec_tokens: null, draft_model: null }, 2),
+      ],
+      sink,
+    );
+    expect(rows).toHaveLength(1);
+    const r = rows[0] ?? {};
+    expect([r.spec_method, r.num_spec_tokens, r.max_concurrency, r.tp, r.draft_model, r.engine, r.model]).toEqual(['draft_model', 8, 16, 4, 'org/Small-1B', 'vllm', MODEL]);
+    expect(JSON.parse(String(r.config_sources))).toEqual(['path', 'bench-args', 'server-log:k8/tp-results-draft-model/draft-model-serve.log:2']);
+    expect(failedConfigurations).toEqual([]);
+    expect(sink.list().filter((d) => d.severity !== 'info')).toEqual([]);
+  });
+
+  it('links a log in the parent directory when the run directory has none', () => {
+    const { rows } = buildRuns([runRec('sweep/c4/out.log', { ...bench, max_concurrency: 4 }), configRec('sweep/server.log', 'server-log', { tp: 2 })], new DiagnosticCollector());
+    expect(rows[0]?.tp).toBe(2);
+  });
+
+  it('links nothing and says so when two logs fit equally', () => {
+    const sink = new DiagnosticCollector();
+    const { rows } = buildRuns([runRec('d/bench-c4.log', bench), configRec('d/a-serve.log', 'server-log', { tp: 2 }), configRec('d/b-serve.log', 'server-log', { tp: 8 })], sink);
+    expect(rows[0]?.tp ?? null).toBeNull();
+    expect(sink.list().map((d) => d.code)).toContain('link/ambiguous-server');
+  });
+
+  it('ranks manifest over server log over bench args over path, warning on conflicts', () => {
+    const sink = new DiagnosticCollector();
+    const { rows } = buildRuns(
+      [
+        runRec('tp8/v1/bench-c16.log', { ...bench, max_concurrency: 32 }),
+        configRec('tp8/v1/serve.log', 'server-log', { tp: 4 }),
+        configRec('tp8/v1/manifest.json', 'manifest', { label: 'v1', tp: 2 }, 1),
+      ],
+      sink,
+    );
+    const r = rows[0] ?? {};
+    expect([r.tp, r.max_concurrency, r.label]).toEqual([2, 32, 'v1']);
+    const conflicts = sink.list().filter((d) => d.code === 'config/conflict').map((d) => d.message);
+    expect(conflicts).toContain('tp: manifest:tp8/v1/manifest.json:1 = 2 disagrees with server-log:tp8/v1/serve.log:2 = 4; kept the first');
+    expect(conflicts).toContain('max_concurrency: bench-args = 32 disagrees with path = 16; kept the first');
+  });
+
+  it('uses the path template above the built-in heuristics', () => {
+    const t = compilePathTemplate('{engine}/{label}/c{max_concurrency}.log');
+    const { rows } = buildRuns([runRec('sglang/tuned/c8.log', { output_throughput: 1 })], new DiagnosticCollector(), { pathTemplate: t });
+    expect([rows[0]?.engine, rows[0]?.max_concurrency]).toEqual(['sglang', 8]);
+  });
+
+  it('reports a crashed server with no runs as a failed configuration', () => {
+    const sink = new DiagnosticCollector();
+    const { failedConfigurations } = buildRuns(
+      [
+        runRec('tp-results/bench-nosd-c1.log', bench),
+        configRec('k8/tp-results-draft-model-tp2/draft-model-tp2-serve.log', 'server-log', { ...serverFields, tp: 2, server_status: 'failed-start' }, 2),
+        failureRec('k8/tp-results-draft-model-tp2/draft-model-tp2-serve.log', 'torch.OutOfMemoryError', 'CUDA out of memory. Tried to allocate 448.00 MiB.', 14),
+      ],
+      sink,
+    );
+    expect(failedConfigurations).toEqual([
+      {
+        source_file: 'k8/tp-results-draft-model-tp2/draft-model-tp2-serve.log',
+        source_line: 2,
+        error_at: 'k8/tp-results-draft-model-tp2/draft-model-tp2-serve.log:14',
+        exception: 'torch.OutOfMemoryError',
+        message: 'CUDA out of memory. Tried to allocate 448.00 MiB.',
+        config: { engine: 'vllm', engine_version: '0.11.0', model: MODEL, tp: 2, spec_method: 'draft_model', draft_model: 'org/Small-1B', num_spec_tokens: 8 },
+        config_sources: ['path', 'server-log:k8/tp-results-draft-model-tp2/draft-model-tp2-serve.log:2'],
+      },
+    ]);
+    expect(sink.list().map((d) => d.code)).toContain('link/failed-configuration');
+  });
+});
+
+describe('buildRuns: server aggregates', () => {
+  const tl = (file: string, time: string, gen: number, kv: number, running: number, waiting: number, line: number) =>
+    timelineRec(file, { time, gen_throughput: gen, kv_cache_usage: kv, running, waiting }, line);
+
+  it('aggregates only the stats lines inside the run window', () => {
+    const { rows } = buildRuns(
+      [
+        runRec('r/bench-a.json', { ...bench, date: '20251102-100100', duration_s: 60 }),
+        runRec('r/bench-b.json', { ...bench, date: '20251102-100300', duration_s: 60 }),
+        configRec('r/serve.log', 'server-log', { tp: 1 }),
+        tl('r/serve.log', '11-02 10:00:10', 100, 0.1, 4, 0, 10),
+        tl('r/serve.log', '11-02 10:00:40', 300, 0.3, 8, 2, 11),
+        tl('r/serve.log', '11-02 10:02:30', 900, 0.9, 16, 5, 12),
+      ],
+      new DiagnosticCollector(),
+    );
+    const a = rows.find((r) => r.source_file === 'r/bench-a.json') ?? {};
+    expect([a.server_gen_throughput_mean, a.server_kv_cache_usage_max, a.server_running_max, a.server_waiting_max]).toEqual([200, 0.3, 8, 2]);
+    const b = rows.find((r) => r.source_file === 'r/bench-b.json') ?? {};
+    expect([b.server_gen_throughput_mean, b.server_running_max]).toEqual([900, 16]);
+  });
+
+  it('links each run to the log whose stats span covers its window, over file names', () => {
+    const { rows } = buildRuns(
+      [
+        runRec('t/bench-a.json', { ...bench, date: '20251102-100100', duration_s: 60 }),
+        runRec('t/bench-b.json', { ...bench, date: '20251102-120100', duration_s: 60 }),
+        configRec('t/a-serve.log', 'server-log', { tp: 8 }),
+        tl('t/a-serve.log', '11-02 11:59:00', 10, 0.1, 1, 0, 5),
+        tl('t/a-serve.log', '11-02 12:02:00', 10, 0.1, 1, 0, 6),
+        configRec('t/b-serve.log', 'server-log', { tp: 2 }),
+        tl('t/b-serve.log', '11-02 09:59:00', 10, 0.1, 1, 0, 5),
+        tl('t/b-serve.log', '11-02 10:02:00', 10, 0.1, 1, 0, 6),
+      ],
+      new DiagnosticCollector(),
+    );
+    expect(rows.map((r) => [r.source_file, r.tp])).toEqual([
+      ['t/bench-a.json', 2],
+      ['t/bench-b.json', 8],
+    ]);
+  });
+
+  it('uses the whole log only when it serves a single run with no clock', () => {
+    const one = buildRuns([runRec('s/bench.log', bench), configRec('s/serve.log', 'server-log', { tp: 1 }), tl('s/serve.log', '11-02 10:00:10', 100, 0.5, 3, 1, 5)], new DiagnosticCollector());
+    expect(one.rows[0]?.server_gen_throughput_mean).toBe(100);
+    const two = buildRuns(
+      [runRec('s/bench-c1.log', bench), runRec('s/bench-c2.log', bench), configRec('s/serve.log', 'server-log', { tp: 1 }), tl('s/serve.log', '11-02 10:00:10', 100, 0.5, 3, 1, 5)],
+      new DiagnosticCollector(),
+    );
+    expect(two.rows.map((r) => r.server_gen_throughput_mean ?? null)).toEqual([null, null]);
+  });
+});
