@@ -1,0 +1,128 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { FieldMapBuilder } from '../../src/core/records.js';
+import type { RelPath } from '../../src/core/types.js';
+import { canonicalSpecMethod } from '../../src/normalize/spec-method.js';
+import { percentToFraction, readNumber } from '../../src/parse/values.js';
+import { snakeCase } from '../_shared/serving-block/fields.js';
+import { breakdownColumn, convertUnit, type LabelSpec, REPORT_LABELS, reportKey, schedulingPolicy, statName } from './labels.js';
+import type { Report, ReportLine, ReportSection } from './visitor.js';
+
+/** Values that mean "not set" in the report (`None`, `N/A`). */
+const UNSET = /^(?:none|n\/a|null)$/i;
+
+/** Reads every section of a report into canonical columns. */
+export function addReportFields(report: Report, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {
+  for (const section of report.sections) {
+    sectionFacts(section, builder);
+    const seen = new Set<string>();
+    for (const l of section.lines) {
+      const at = { file, line: l.line, column: 1 };
+      if (l.kind === 'kv') addKv(l, seen, builder, sink, file);
+      else if (l.kind === 'breakdown') addBreakdown(l, builder, sink, file);
+      else if (l.kind === 'row') addDatasetRow(l, builder, sink, file);
+      else if (l.kind === 'machine') addMachine(l, builder);
+      else if (l.kind === 'sub' || l.kind === 'other') continue;
+      else sink.report('block/unknown-label', at, l.text);
+    }
+  }
+  settleLengths(builder);
+}
+
+function sectionFacts(section: ReportSection, builder: FieldMapBuilder): void {
+  const t = section.title.toLowerCase();
+  if (t === 'engine details') builder.set('backend', 'tensorrt', section.line);
+  else if (t === 'pytorch backend') builder.set('backend', 'pytorch', section.line);
+  const mode = /^decoding statistics\s*\((.+)\)$/i.exec(section.title);
+  if (mode?.[1]) builder.set('spec_method', canonicalSpecMethod(mode[1]), section.line);
+}
+
+function addKv(l: ReportLine, seen: Set<string>, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {
+  const at = { file, line: l.line, column: 1 };
+  const i = l.text.indexOf(':');
+  const label = l.text.slice(0, i).trim();
+  const raw = l.text.slice(i + 1).trim();
+  const key = reportKey(label);
+  if (seen.has(key)) {
+    sink.report('block/duplicate-label', at, label);
+    return;
+  }
+  seen.add(key);
+  const spec: LabelSpec | undefined = REPORT_LABELS[key];
+  if (!spec) {
+    sink.report('block/unknown-label', at, label);
+    const v = readNumber(raw);
+    builder.set(snakeCase(label), v.ok && v.rest === '' ? v.value : raw, l.line);
+    return;
+  }
+  if (spec.kind === 'string' || spec.kind === 'policy') {
+    const value = raw === '' || UNSET.test(raw) ? null : spec.kind === 'policy' ? schedulingPolicy(raw) : raw;
+    builder.set(spec.column, value, l.line);
+    return;
+  }
+  const v = readNumber(raw);
+  if (!v.ok) {
+    sink.report('block/bad-value', at, label, raw);
+    return;
+  }
+  if (v.value === null) {
+    builder.set(spec.column, null, l.line);
+    return;
+  }
+  const value = spec.kind === 'percent' ? percentToFraction(v.value) : convertUnit(v.value, spec.unit, spec.column);
+  builder.set(spec.column, value, l.line);
+}
+
+function addBreakdown(l: ReportLine, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {
+  const at = { file, line: l.line, column: 1 };
+  const m = /^\[([A-Za-z]+)\]\s*([A-Za-z0-9.]+)\s*:\s*(.*)$/.exec(l.text);
+  if (!m?.[1] || !m[2]) return;
+  const column = breakdownColumn(m[1], m[2]);
+  const label = `[${m[1]}] ${m[2]}`;
+  if (column === null) {
+    sink.report('block/unknown-label', at, label);
+    return;
+  }
+  const v = readNumber(m[3] ?? '');
+  if (!v.ok || v.value === null) {
+    sink.report('block/bad-value', at, label, m[3] ?? '');
+    return;
+  }
+  builder.set(column, v.value, l.line);
+}
+
+const DATASET_COLUMNS = ['input_len', 'output_len', 'seq_len'];
+
+/** `P50:   128.0000   256.0000   384.0000` → dataset_median_input_len, …_output_len, …_seq_len. */
+function addDatasetRow(l: ReportLine, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {
+  const m = /^(\w+(?:\.\d+)?):\s+(.*)$/.exec(l.text);
+  const stat = statName(m?.[1] ?? '');
+  if (!m?.[2] || stat === null) return;
+  const cells = m[2].trim().split(/\s+/);
+  cells.forEach((cell, i) => {
+    const column = DATASET_COLUMNS[i];
+    const v = readNumber(cell);
+    if (column === undefined) return;
+    if (!v.ok || v.value === null) sink.report('block/bad-value', { file, line: l.line, column: 1 }, `${m[1]} ${column}`, cell);
+    else builder.set(`dataset_${stat}_${column}`, v.value, l.line);
+  });
+}
+
+function addMachine(l: ReportLine, builder: FieldMapBuilder): void {
+  const m = /^(.+?), memory (\S+)(?: GB)?, (\S+)(?: GHz)?\s*$/.exec(l.text);
+  if (!m?.[1]) return;
+  builder.set('gpu', m[1].trim(), l.line);
+  const mem = readNumber(m[2] ?? '');
+  if (mem.ok && mem.value !== null) builder.set('gpu_memory_gb', mem.value, l.line);
+}
+
+/** Configured lengths are known only when the dataset's min and max agree (fixed-length data). */
+export function settleLengths(builder: FieldMapBuilder): void {
+  for (const [column, stem] of [
+    ['input_len', 'input_len'],
+    ['output_len', 'output_len'],
+  ] as const) {
+    const min = builder.fields[`dataset_min_${stem}`];
+    const max = builder.fields[`dataset_max_${stem}`];
+    if (typeof min === 'number' && min === max) builder.set(column, min, builder.lines[`dataset_min_${stem}`] ?? 0);
+  }
+}

@@ -1,0 +1,86 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import { NOT_MINE } from '../../src/core/grammar.js';
+import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import { settleDataset } from '../../src/normalize/dataset.js';
+import { documentContext, labelAbove } from '../../src/parse/context.js';
+import { stripEmbedding } from '../../src/parse/embedding.js';
+import { addReportFields } from './fields.js';
+import { trtllmBenchParser } from './parser.js';
+import { trtllmBenchLexer } from './tokens.js';
+import { type Report, toReports } from './visitor.js';
+
+/** `[08/07/2025-02:28:51] [TRT-LLM] [I] ` (optionally `[RANK 0] `): the logger prefix of the first line. */
+const LOGGER_PREFIX = /^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\] \[TRT-LLM\](?: \[RANK \d+\])? \[[A-Z]\] ?/;
+const TITLES = /^\W{0,8}= (?:PERFORMANCE OVERVIEW|ENGINE DETAILS|PYTORCH BACKEND|PyTorch backend|REQUEST DETAILS|WORLD \+ RUNTIME INFORMATION|STATISTICS|DECODING STATISTICS)\b/m;
+const TRT_HINT = /\[TRT-LLM\]|trtllm-bench|\[TensorRT-LLM\]/;
+
+/** `trtllm-bench throughput|latency` reports (TensorRT-LLM 0.12 → 1.x), in logs and write-ups. */
+export const grammar: Grammar = {
+  id: 'trtllm-bench',
+  title: 'TensorRT-LLM trtllm-bench report',
+  detect({ head }) {
+    if (TITLES.test(head)) return { score: 0.85, reason: 'trtllm-bench report section title' };
+    if (TRT_HINT.test(head)) return { score: 0.2, reason: 'TensorRT-LLM log (a report may follow)' };
+    return NOT_MINE;
+  },
+  parse(source, sink) {
+    return parseReports(source, sink);
+  },
+};
+
+/** Peels embedding and the logger prefix (kept only when something else follows it). */
+export function reportLine(raw: string): string {
+  const line = stripEmbedding(raw);
+  const m = LOGGER_PREFIX.exec(line);
+  if (!m) return line;
+  const rest = line.slice(m[0].length).trim();
+  return rest === '' || rest.startsWith('=') ? rest : line;
+}
+
+/** A `= TITLE` line anywhere in the file: without one there is no report to lex. */
+const ANY_TITLE = /^[\s>#]*(?:\[[^\]]*\] )*=[ \t]+[A-Za-z]/;
+
+function parseReports(source: TextSource, sink: DiagnosticSink): RunRecord[] {
+  if (!source.lines.some((l) => ANY_TITLE.test(l))) return [];
+  const lexed = trtllmBenchLexer.tokenize(source.lines.map(reportLine).join('\n'));
+  trtllmBenchParser.input = lexed.tokens;
+  const reports = toReports(trtllmBenchParser.document());
+  const ctx = documentContext(source.lines);
+  let floor = -1;
+  const runs: RunRecord[] = [];
+  for (const report of reports) {
+    const first = report.sections[0];
+    if (!first) continue;
+    runs.push(toRun(report, first.line, floor, source, ctx, sink));
+    floor = report.endLine - 1;
+  }
+  return runs;
+}
+
+function toRun(report: Report, line: number, floor: number, source: TextSource, ctx: ReturnType<typeof documentContext>, sink: DiagnosticSink): RunRecord {
+  const builder = new FieldMapBuilder();
+  builder.set('engine', 'trtllm', line);
+  builder.set('client', 'trtllm-bench', line);
+  addReportFields(report, builder, sink, source.path);
+  settleDataset(builder);
+  const missing = missingPart(report, builder);
+  if (missing !== null) sink.report('block/truncated', { file: source.path, line: report.endLine, column: 1 }, missing);
+  return {
+    kind: 'run',
+    at: { file: source.path, line, column: 1 },
+    label: labelAbove(ctx, source.lines, line - 1, floor),
+    complete: missing === null,
+    fields: builder.fields,
+    lines: builder.lines,
+  };
+}
+
+/** What a cut report lacks: its performance section, or (1.x) the request latency breakdown. */
+function missingPart(report: Report, builder: FieldMapBuilder): string | null {
+  const titles = report.sections.map((s) => s.title.toLowerCase());
+  if (!titles.some((t) => t === 'performance overview' || t === 'statistics')) return 'no PERFORMANCE OVERVIEW section';
+  if (!builder.has('request_throughput')) return 'no request throughput';
+  if (titles.includes('request details') && !builder.has('max_e2el_ms')) return 'no request latency breakdown';
+  return null;
+}

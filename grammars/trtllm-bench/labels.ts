@@ -1,0 +1,118 @@
+/**
+ * Every label `trtllm-bench` has printed in its report (0.12 → 1.x), keyed by `reportKey()`, mapped
+ * to its canonical column. `unit` is the unit the label's value is printed in; `convertUnit()`
+ * brings it to the unit of the column (`_ms` columns in ms, `_s` columns in s).
+ */
+import { scaleExact } from '../../src/parse/values.js';
+
+export type LabelKind = 'string' | 'number' | 'percent' | 'policy';
+export type Unit = 'ms' | 's';
+
+export interface LabelSpec {
+  readonly column: string;
+  readonly kind: LabelKind;
+  readonly unit?: Unit;
+}
+
+const str = (column: string): LabelSpec => ({ column, kind: 'string' });
+const num = (column: string, unit?: Unit): LabelSpec => (unit ? { column, kind: 'number', unit } : { column, kind: 'number' });
+
+export const REPORT_LABELS: Readonly<Record<string, LabelSpec>> = Object.freeze({
+  // ENGINE DETAILS (TRT engine) / PYTORCH BACKEND / PyTorch backend (0.17)
+  model: str('model'),
+  'model path': str('model_path'),
+  'engine directory': str('engine_dir'),
+  revision: str('model_revision'),
+  'tensorrt llm version': str('engine_version'),
+  'tensorrt-llm version': str('engine_version'),
+  dtype: str('dtype'),
+  'kv cache dtype': str('kv_cache_dtype'),
+  quantization: str('quantization'),
+  'max input length': num('max_input_len'),
+  'max sequence length': num('max_model_len'),
+  // REQUEST DETAILS (1.x); 0.12–0.17 printed the same lines inside the statistics section
+  'number of requests': num('num_prompts'),
+  'number of concurrent requests': num('mean_concurrent_requests'),
+  'average input length (tokens)': num('mean_input_len'),
+  'average output length (tokens)': num('mean_output_len'),
+  // WORLD + RUNTIME INFORMATION
+  'tp size': num('tp'),
+  'pp size': num('pp'),
+  'ep size': num('ep'),
+  'max runtime batch size': num('max_num_seqs'),
+  'max runtime tokens': num('max_num_batched_tokens'),
+  'scheduling policy': { column: 'scheduling_policy', kind: 'policy' },
+  'kv memory percentage': { column: 'kv_cache_free_gpu_memory_fraction', kind: 'percent' },
+  'issue rate (req/sec)': num('request_rate'),
+  // PERFORMANCE OVERVIEW, every label set
+  'request throughput (req/sec)': num('request_throughput'),
+  'total output throughput (tokens/sec)': num('output_throughput'),
+  'token throughput (tokens/sec)': num('output_throughput'),
+  'total token throughput (tokens/sec)': num('total_token_throughput'),
+  'total latency (ms)': num('duration_s', 'ms'),
+  'total latency (seconds)': num('duration_s', 's'),
+  'average request latency (ms)': num('mean_e2el_ms', 'ms'),
+  'per user output throughput [w/ ctx] (tps/user)': num('output_throughput_per_user_with_ctx'),
+  'per user output throughput (tokens/sec/user)': num('output_throughput_per_user_with_ctx'),
+  'per gpu output throughput (tps/gpu)': num('output_throughput_per_gpu'),
+  'per gpu output throughput (tokens/sec/gpu)': num('output_throughput_per_gpu'),
+  'average time-to-first-token [ttft] (ms)': num('mean_ttft_ms', 'ms'),
+  'average time-per-output-token [tpot] (ms)': num('mean_tpot_ms', 'ms'),
+  'per user output speed (tps/user)': num('output_speed_per_user'),
+  'per user output speed [1/tpot] (tokens/sec/user)': num('output_speed_per_user'),
+  // STREAMING STATISTICS (0.16–0.17)
+  'average time-to-first-token (ms)': num('mean_ttft_ms', 'ms'),
+  'average inter-token latency (ms)': num('mean_itl_ms', 'ms'),
+  // DATASET DETAILS
+  'dataset path': str('dataset_path'),
+  'number of sequences': num('dataset_num_sequences'),
+});
+
+/** Lower case, runs of blanks folded: the lookup key of a label. */
+export function reportKey(label: string): string {
+  return label.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Brings a value printed in `unit` to the unit of `column` (`_ms` → ms, `_s` → s). */
+export function convertUnit(value: number, unit: Unit | undefined, column: string): number {
+  if (unit === undefined) return value;
+  const target: Unit | null = column.endsWith('_ms') ? 'ms' : column.endsWith('_s') ? 's' : null;
+  if (target === null || target === unit) return value;
+  return scaleExact(value, target === 'ms' ? 1000 : 0.001);
+}
+
+/** `Guaranteed No Evict` (≤ 0.17) and `GUARANTEED_NO_EVICT` (1.x) → one spelling. */
+export function schedulingPolicy(raw: string): string {
+  return raw.trim().toUpperCase().replace(/[\s-]+/g, '_');
+}
+
+/** Breakdown group (`[TPOT]`) → column stem; the mean of AL and DAR are the canonical columns. */
+const GROUPS: Readonly<Record<string, { stem: string; mean?: string }>> = Object.freeze({
+  tpot: { stem: 'tpot_ms' },
+  ttft: { stem: 'ttft_ms' },
+  latency: { stem: 'e2el_ms' },
+  gtps: { stem: 'gtps' },
+  al: { stem: 'spec_acceptance_length', mean: 'spec_acceptance_length' },
+  dar: { stem: 'spec_acceptance_rate', mean: 'spec_acceptance_rate' },
+  dt: { stem: 'spec_draft_tokens_per_request' },
+  adt: { stem: 'spec_accepted_tokens_per_request' },
+});
+
+/** `MINIMUM` → min, `AVERAGE` → mean, `P50` → median (schema name), `P99` → p99. */
+export function statName(raw: string): string | null {
+  const k = raw.trim().toLowerCase();
+  if (k === 'minimum' || k === 'min') return 'min';
+  if (k === 'maximum' || k === 'max') return 'max';
+  if (k === 'average' || k === 'avg' || k === 'mean') return 'mean';
+  if (k === 'p50' || k === 'median') return 'median';
+  return /^p\d+(?:\.\d+)?$/.test(k) ? k : null;
+}
+
+/** `[TPOT] P50` → `median_tpot_ms`; `[AL] AVERAGE` → `spec_acceptance_length`; null when unknown. */
+export function breakdownColumn(group: string, stat: string): string | null {
+  const g = GROUPS[group.toLowerCase()];
+  const s = statName(stat);
+  if (!g || !s) return null;
+  if (s === 'mean' && g.mean) return g.mean;
+  return `${s}_${g.stem}`;
+}

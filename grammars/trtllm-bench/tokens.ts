@@ -1,0 +1,61 @@
+import { createToken, type CustomPatternMatcherReturn, Lexer } from 'chevrotain';
+import { lineToken } from '../../src/parse/chevrotain.js';
+
+const RULE = /^={20,}[ \t]*$/;
+
+/**
+ * `====…` / `= TITLE ` / `====…`: one token spanning the three lines of a section header, so the
+ * parser needs no lookahead to tell a section start from the closing rule of the last section.
+ * The second rule is optional (hand-trimmed pastes drop it).
+ */
+export const SectionHeader = createToken({
+  name: 'SectionHeader',
+  line_breaks: true,
+  pattern: {
+    exec: (text: string, offset: number): CustomPatternMatcherReturn | null => {
+      if (offset > 0 && text.charCodeAt(offset - 1) !== 10) return null;
+      const first = lineAt(text, offset);
+      if (!RULE.test(first)) return null;
+      const titleStart = offset + first.length + 1;
+      if (titleStart >= text.length) return null;
+      const title = lineAt(text, titleStart);
+      if (!/^=[ \t]+\S/.test(title)) return null;
+      let end = titleStart + title.length;
+      const next = end + 1 < text.length ? lineAt(text, end + 1) : '';
+      if (RULE.test(next)) end = end + 1 + next.length;
+      return [text.slice(offset, end)] as CustomPatternMatcherReturn;
+    },
+  },
+});
+
+function lineAt(text: string, offset: number): string {
+  const end = text.indexOf('\n', offset);
+  return text.slice(offset, end < 0 ? text.length : end);
+}
+
+/** A lone `====…` rule: the end of the last section. */
+export const Rule = lineToken('Rule', RULE);
+/** `[TPOT] P50    : 204.0463`, `[Latency] MINIMUM: …`, `[AL] AVERAGE: 2.31`. */
+export const Breakdown = lineToken('Breakdown', /^\[[A-Za-z]+\][ \t]*[A-Za-z0-9.]+[ \t]*:/);
+/** `-- Request Latency Breakdown (ms) -----`, `-- Percentiles statistics ----`. */
+export const SubHeader = lineToken('SubHeader', /^--[ \t]*[A-Za-z]/);
+export const DashRule = lineToken('DashRule', /^-{10,}[ \t]*$/);
+/** The column header of the dataset percentile table. */
+export const TableHeader = lineToken('TableHeader', /^Input[ \t]+Output[ \t]+Seq\. Length[ \t]*$/);
+/** `MIN:   128.0000   128.0000   256.0000`. */
+export const PercentileRow = lineToken('PercentileRow', /^(?:MIN|MAX|AVG|P\d+(?:\.\d+)?):[ \t]+\S+[ \t]+\S+/);
+/** MACHINE DETAILS body: `NVIDIA H100 80GB HBM3, memory 79.65 GB, 2.62 GHz` or no info. */
+export const MachineLine = lineToken('MachineLine', /^[^:]+, memory \S+(?: GB)?, \S+(?: GHz)?[ \t]*$|^No GPU info available[ \t]*$/);
+/** `Label (unit):<TABs or spaces>value`. */
+export const KvLine = lineToken('KvLine', /^[A-Za-z][^:]{0,100}:(?:[ \t].*)?$/);
+export const OtherLine = lineToken('OtherLine', /^/);
+export const Newline = createToken({ name: 'Newline', pattern: /\n/, line_breaks: true, group: Lexer.SKIPPED });
+
+export const BODY_TOKENS = [Rule, Breakdown, SubHeader, DashRule, TableHeader, PercentileRow, MachineLine, KvLine];
+export const allTokens = [SectionHeader, ...BODY_TOKENS, OtherLine, Newline];
+
+export const trtllmBenchLexer = new Lexer(allTokens, {
+  positionTracking: 'full',
+  ensureOptimizations: false,
+  skipValidations: true,
+});

@@ -1,0 +1,77 @@
+import type { CstNode, IToken } from 'chevrotain';
+import { byOffset } from '../../src/parse/chevrotain.js';
+
+export type ReportLineKind = 'kv' | 'breakdown' | 'sub' | 'row' | 'machine' | 'other';
+
+/** One line of a report body, tagged with the section it sits in. */
+export interface ReportLine {
+  readonly kind: ReportLineKind;
+  readonly text: string;
+  readonly line: number;
+}
+
+/** One `= TITLE` section and its body lines. */
+export interface ReportSection {
+  readonly title: string;
+  /** Line of the section's opening rule. */
+  readonly line: number;
+  readonly lines: ReportLine[];
+}
+
+/** One report: consecutive sections printed by one `trtllm-bench` run. */
+export interface Report {
+  readonly sections: ReportSection[];
+  /** Last line of the report (its closing rule when there is one). */
+  endLine: number;
+}
+
+const KIND: Readonly<Record<string, ReportLineKind>> = {
+  KvLine: 'kv',
+  Breakdown: 'breakdown',
+  SubHeader: 'sub',
+  PercentileRow: 'row',
+  MachineLine: 'machine',
+};
+
+/** Sections that start a new run: every report opens with its backend section. */
+const BACKEND = /^(?:engine details|pytorch backend)$/i;
+
+/**
+ * Walks the CST into reports. A log line inside a report does not end it; a backend section or a
+ * section title seen already starts the next one (reports printed back to back, or in a write-up).
+ */
+export function toReports(document: CstNode): Report[] {
+  const reports: Report[] = [];
+  let current: Report | null = null;
+  for (const node of (document.children.report as CstNode[] | undefined) ?? []) {
+    const tokens = byOffset([
+      ...((node.children.SectionHeader as IToken[] | undefined) ?? []),
+      ...((node.children.bodyLine as CstNode[] | undefined) ?? []).flatMap((b) => Object.values(b.children).flat() as IToken[]),
+    ]).filter((t) => Number.isFinite(t.startLine));
+    for (const t of tokens) {
+      const line = t.startLine ?? 1;
+      if (t.tokenType.name === 'SectionHeader') {
+        const title = sectionTitle(t.image);
+        const seen = current?.sections.some((s) => s.title.toLowerCase() === title.toLowerCase()) ?? false;
+        if (current === null || seen || (BACKEND.test(title) && current.sections.length > 0)) {
+          current = { sections: [], endLine: line };
+          reports.push(current);
+        }
+        current.sections.push({ title, line, lines: [] });
+        current.endLine = t.endLine ?? line;
+        continue;
+      }
+      if (current === null) continue;
+      current.endLine = t.endLine ?? line;
+      const kind = KIND[t.tokenType.name];
+      const section = current.sections.at(-1);
+      if (kind && section) section.lines.push({ kind, text: t.image, line });
+    }
+  }
+  return reports;
+}
+
+function sectionTitle(image: string): string {
+  const titleLine = image.split('\n').find((l) => /^=[ \t]+\S/.test(l)) ?? '';
+  return titleLine.replace(/^=[ \t]+/, '').trim();
+}

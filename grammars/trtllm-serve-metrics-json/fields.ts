@@ -1,0 +1,86 @@
+import { FieldMapBuilder, type TimelineRecord } from '../../src/core/records.js';
+import type { SourcePos } from '../../src/core/types.js';
+import { type JsonValue, keyLines } from '../_shared/json/index.js';
+
+type JsonObject = { [key: string]: JsonValue };
+
+/** Keys with a timeline column of their own (schema.md §2) or a clearer name. */
+const RENAMED: Readonly<Record<string, string>> = Object.freeze({
+  numActiveRequests: 'running',
+  numQueuedRequests: 'waiting',
+  iterLatencyMS: 'iter_latency_ms',
+  newActiveRequestsQueueLatencyMS: 'new_active_requests_queue_latency_ms',
+  gpuMemUsage: 'gpu_mem_usage_bytes',
+  cpuMemUsage: 'cpu_mem_usage_bytes',
+  pinnedMemUsage: 'pinned_mem_usage_bytes',
+  numContextRequests: 'num_ctx_requests',
+  numCtxTokens: 'num_ctx_tokens',
+  numGenRequests: 'num_generation_requests',
+  cacheHitRate: 'prefix_cache_hit_rate',
+  acceptanceLength: 'spec_acceptance_length',
+  numDraftTokens: 'spec_draft_tokens',
+  numAcceptedTokens: 'spec_accepted_tokens',
+});
+
+/** Nested objects and the prefix their keys get (none for the batching stats). */
+const NESTED: Readonly<Record<string, string>> = Object.freeze({
+  inflightBatchingStats: '',
+  kvCacheStats: 'kv_',
+  specDecodingStats: 'spec_',
+  staticBatchingStats: 'static_',
+});
+
+export function isObject(v: JsonValue | undefined): v is JsonObject {
+  return v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** `avgNumDecodedTokensPerIter` → `avg_num_decoded_tokens_per_iter`. */
+export function snakeFromCamel(key: string): string {
+  return key
+    .replace(/MS$/, 'Ms')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toLowerCase();
+}
+
+/** `07-25-2025 16:54:34.140189` → `2025-07-25T16:54:34`; null for anything else. */
+export function metricsTime(raw: JsonValue | undefined): string | null {
+  if (typeof raw !== 'string') return null;
+  const m = /^(\d\d)-(\d\d)-(\d{4}) (\d\d:\d\d:\d\d)/.exec(raw);
+  return m ? `${m[3]}-${m[1]}-${m[2]}T${m[4]}` : null;
+}
+
+/** One `/metrics` iteration-stats object → one timeline row. */
+export function metricsRecord(stats: JsonObject, at: SourcePos): TimelineRecord {
+  const b = new FieldMapBuilder();
+  const lines = keyLines.get(stats) ?? {};
+  const lineOf = (key: string): number => lines[key] ?? at.line;
+  b.set('engine', 'trtllm', at.line);
+  const time = metricsTime(stats.timestamp);
+  if (time !== null) b.set('time', time, lineOf('timestamp'));
+  addScalars(stats, '', b, lineOf);
+  for (const [key, prefix] of Object.entries(NESTED)) {
+    const nested = stats[key];
+    if (!isObject(nested)) continue;
+    const nestedLines = keyLines.get(nested) ?? {};
+    addScalars(nested, prefix, b, (k) => nestedLines[k] ?? lineOf(key));
+  }
+  const kv = stats.kvCacheStats;
+  if (isObject(kv) && typeof kv.usedNumBlocks === 'number' && typeof kv.maxNumBlocks === 'number' && kv.maxNumBlocks > 0) {
+    b.set('kv_cache_usage', Number((kv.usedNumBlocks / kv.maxNumBlocks).toPrecision(12)), lineOf('kvCacheStats'));
+  }
+  const draft = b.fields.spec_draft_tokens;
+  const accepted = b.fields.spec_accepted_tokens;
+  if (typeof draft === 'number' && typeof accepted === 'number' && draft > 0) {
+    b.set('spec_acceptance_rate', Number((accepted / draft).toPrecision(12)), b.lines.spec_draft_tokens ?? at.line);
+  }
+  return { kind: 'timeline', at, fields: b.fields, lines: b.lines };
+}
+
+function addScalars(obj: JsonObject, prefix: string, b: FieldMapBuilder, lineOf: (key: string) => number): void {
+  for (const [key, value] of Object.entries(obj)) {
+    if (key === 'timestamp' || (typeof value !== 'number' && typeof value !== 'boolean')) continue;
+    const renamed = prefix !== '' && key === 'iterLatencyMS' ? undefined : RENAMED[key];
+    b.set(renamed ?? `${prefix}${snakeFromCamel(key)}`, value, lineOf(key));
+  }
+}

@@ -1,0 +1,50 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import { NOT_MINE } from '../../src/core/grammar.js';
+import type { TimelineRecord } from '../../src/core/records.js';
+import { type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { isObject, metricsRecord } from './fields.js';
+import { closeTruncatedArray } from './salvage.js';
+
+const SIGNATURE = /"(?:iterLatencyMS|inflightBatchingStats|kvCacheStats)"\s*:/;
+
+/** `trtllm-serve` `GET /metrics`: a JSON array of iteration statistics (camelCase keys). */
+export const grammar: Grammar = {
+  id: 'trtllm-serve-metrics-json',
+  title: 'TensorRT-LLM /metrics iteration stats JSON',
+  detect({ head }) {
+    if (!looksLikeJson(head) || !SIGNATURE.test(head)) return NOT_MINE;
+    return { score: 0.85, reason: 'JSON with iterLatencyMS / kvCacheStats keys' };
+  },
+  parse(source, sink) {
+    const docs = parseJsonDocuments(source, sink);
+    if (docs.length > 0) return docs.flatMap((doc) => toRecords(doc, source, sink));
+    const closed = closeTruncatedArray(source.lines.join('\n'));
+    if (closed === null) return [];
+    const quiet: DiagnosticSink = { report: () => undefined };
+    const salvaged = parseJsonDocuments({ path: source.path, lines: closed.split('\n') }, quiet);
+    return salvaged.flatMap((doc) => toRecords(doc, source, sink));
+  },
+};
+
+function toRecords(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): TimelineRecord[] {
+  const items: JsonValue[] = Array.isArray(doc.value) ? doc.value : [doc.value];
+  const out: TimelineRecord[] = [];
+  for (const item of items) {
+    if (!isObject(item)) continue;
+    const line = firstLine(item, doc.line);
+    const at = { file: source.path, line, column: 1 };
+    if (!('iter' in item) && !('iterLatencyMS' in item)) {
+      sink.report('json/not-a-result', at, Object.keys(item).slice(0, 6).join(', '));
+      continue;
+    }
+    out.push(metricsRecord(item, at));
+  }
+  return out;
+}
+
+/** The line of an object's first key: where the element starts for provenance. */
+function firstLine(obj: { [key: string]: JsonValue }, fallback: number): number {
+  const lines = Object.values(keyLines.get(obj) ?? {});
+  return lines.length > 0 ? Math.min(...lines) : fallback;
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import type { RunRecord } from '../../src/core/records.js';
+import { asRelPath } from '../../src/core/types.js';
+import { grammar } from '../../grammars/trtllm-bench/index.js';
+import { breakdownColumn, convertUnit, REPORT_LABELS, reportKey, schedulingPolicy, statName } from '../../grammars/trtllm-bench/labels.js';
+
+const RULE = '='.repeat(59);
+
+function runs(text: string): { runs: RunRecord[]; sink: DiagnosticCollector } {
+  const sink = new DiagnosticCollector();
+  const records = grammar.parse({ path: asRelPath('r.txt'), lines: text.split('\n') }, sink);
+  return { runs: records.filter((r): r is RunRecord => r.kind === 'run'), sink };
+}
+
+function section(title: string, ...body: string[]): string[] {
+  return [RULE, `= ${title}`, RULE, ...body];
+}
+
+describe('trtllm-bench label sets', () => {
+  it.each([
+    // [version, label, column]
+    ['1.x', 'Total Output Throughput (tokens/sec):', 'output_throughput'],
+    ['1.x', 'Per User Output Throughput [w/ ctx] (tps/user):', 'output_throughput_per_user_with_ctx'],
+    ['1.x', 'Per User Output Speed (tps/user):', 'output_speed_per_user'],
+    ['1.x', 'Per GPU Output Throughput (tps/gpu):', 'output_throughput_per_gpu'],
+    ['0.18', 'Per User Output Throughput (tokens/sec/user):', 'output_throughput_per_user_with_ctx'],
+    ['0.18', 'Per User Output Speed [1/TPOT] (tokens/sec/user):', 'output_speed_per_user'],
+    ['0.18', 'Per GPU Output Throughput (tokens/sec/gpu):', 'output_throughput_per_gpu'],
+    ['0.16', 'Token Throughput (tokens/sec):', 'output_throughput'],
+    ['0.16', 'Average inter-token latency (ms):', 'mean_itl_ms'],
+    ['0.16', 'Average time-to-first-token (ms):', 'mean_ttft_ms'],
+    ['0.12', 'Total Latency (seconds):', 'duration_s'],
+    ['all', 'Number of concurrent requests:', 'mean_concurrent_requests'],
+    ['all', 'Max Runtime Batch Size:', 'max_num_seqs'],
+    ['all', 'Max Runtime Tokens:', 'max_num_batched_tokens'],
+    ['<=0.19', 'TensorRT-LLM Version:', 'engine_version'],
+    ['1.x', 'TensorRT LLM Version:', 'engine_version'],
+  ])('%s %s → %s', (_v, label, column) => {
+    expect(REPORT_LABELS[reportKey(label.replace(/:$/, ''))]?.column).toBe(column);
+  });
+
+  it('maps breakdown groups and statistics to schema columns', () => {
+    expect(breakdownColumn('TPOT', 'P50')).toBe('median_tpot_ms');
+    expect(breakdownColumn('TTFT', 'MINIMUM')).toBe('min_ttft_ms');
+    expect(breakdownColumn('Latency', 'AVERAGE')).toBe('mean_e2el_ms');
+    expect(breakdownColumn('Latency', 'P99')).toBe('p99_e2el_ms');
+    expect(breakdownColumn('GTPS', 'MAXIMUM')).toBe('max_gtps');
+    expect(breakdownColumn('AL', 'AVERAGE')).toBe('spec_acceptance_length');
+    expect(breakdownColumn('DAR', 'AVERAGE')).toBe('spec_acceptance_rate');
+    expect(breakdownColumn('DAR', 'P90')).toBe('p90_spec_acceptance_rate');
+    expect(breakdownColumn('ADT', 'P95')).toBe('p95_spec_accepted_tokens_per_request');
+    expect(breakdownColumn('XYZ', 'P50')).toBeNull();
+    expect(statName('bogus')).toBeNull();
+  });
+
+  it('converts units to the column unit', () => {
+    expect(convertUnit(16.406100739, 's', 'duration_s')).toBe(16.406100739);
+    expect(convertUnit(1291504.1051, 'ms', 'duration_s')).toBe(1291.5041051);
+    expect(convertUnit(0.0421, 's', 'mean_e2el_ms')).toBe(42.1);
+    expect(convertUnit(42.1, 'ms', 'mean_e2el_ms')).toBe(42.1);
+    expect(convertUnit(7, undefined, 'tp')).toBe(7);
+  });
+
+  it('spells every scheduling policy the same way', () => {
+    expect(schedulingPolicy('Guaranteed No Evict')).toBe('GUARANTEED_NO_EVICT');
+    expect(schedulingPolicy('GUARANTEED_NO_EVICT')).toBe('GUARANTEED_NO_EVICT');
+    expect(schedulingPolicy('max utilization')).toBe('MAX_UTILIZATION');
+  });
+});
+
+describe('trtllm-bench report values', () => {
+  it('reads %.4E issue rates, percents as fractions, None as null, ms totals as seconds', () => {
+    const text = [
+      '[01/02/2025-03:04:05] [TRT-LLM] [I] ',
+      ...section('PYTORCH BACKEND', 'Model:\t\t\tm', 'Quantization:\t\tNone'),
+      ...section('WORLD + RUNTIME INFORMATION ', 'EP Size:                None', 'KV Memory Percentage:   36.59%', 'Issue Rate (req/sec):   7.9353E+13'),
+      ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec):\t0.7743', 'Total Latency (ms):\t\t1291504.1051'),
+    ].join('\n');
+    const { runs: [run], sink } = runs(text);
+    expect(run?.fields).toMatchObject({
+      engine: 'trtllm',
+      client: 'trtllm-bench',
+      backend: 'pytorch',
+      model: 'm',
+      quantization: null,
+      ep: null,
+      kv_cache_free_gpu_memory_fraction: 0.3659,
+      request_rate: 79353000000000,
+      request_throughput: 0.7743,
+      duration_s: 1291.5041051,
+    });
+    expect(run?.at.line).toBe(2);
+    expect(run?.complete).toBe(true);
+    expect(sink.list()).toEqual([]);
+  });
+
+  it('converts 0.12 seconds and reads raw Python floats', () => {
+    const text = section('STATISTICS', 'Total Latency (seconds):        16.406100739', 'Request Throughput (req/sec):   182.8588064724305').join('\n');
+    expect(runs(text).runs[0]?.fields).toMatchObject({ duration_s: 16.406100739, request_throughput: 182.8588064724305 });
+  });
+
+  it('takes the spec method from the DECODING STATISTICS title', () => {
+    const text = [
+      ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0'),
+      ...section('DECODING STATISTICS (MTP)', '[AL] AVERAGE: 2.50', '[DAR] AVERAGE: 0.75'),
+    ].join('\n');
+    expect(runs(text).runs[0]?.fields).toMatchObject({ spec_method: 'mtp', spec_acceptance_length: 2.5, spec_acceptance_rate: 0.75 });
+  });
+
+  it('starts a new run at a repeated section title', () => {
+    const one = section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0');
+    const two = section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 2.0');
+    const found = runs([...one, ...two].join('\n')).runs.map((r) => r.fields.request_throughput);
+    expect(found).toEqual([1, 2]);
+  });
+
+  it('never throws on arbitrary text', () => {
+    for (const text of ['', '=\n=', `${RULE}\n= \n${RULE}`, `${RULE}\n= X\n[AL] P50: \nMIN: a b c`, '\u0000\u0001']) {
+      expect(() => runs(text)).not.toThrow();
+    }
+  });
+});
