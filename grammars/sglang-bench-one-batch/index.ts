@@ -1,0 +1,77 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import { NOT_MINE } from '../../src/core/grammar.js';
+import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import { toField } from '../../src/normalize/flags.js';
+import { scaleExact } from '../../src/parse/values.js';
+import { keyLines, parseJsonDocuments } from '../_shared/json/index.js';
+import { oneBatchParser } from './parser.js';
+import { sectionRun } from './runs.js';
+import { oneBatchLexer } from './tokens.js';
+import { toDocument } from './visitor.js';
+
+const TEXT = /^\s*Prefill\. latency: [\d.na]+ s, throughput:/m;
+const JSON_LINE = /^\s*\{.*"prefill_latency"\s*:/m;
+
+/** `python -m sglang.bench_one_batch` (formerly `bench_latency`): stdout and its JSONL results. */
+export const grammar: Grammar = {
+  id: 'sglang-bench-one-batch',
+  title: 'SGLang single-batch latency benchmark',
+  detect({ head }) {
+    if (TEXT.test(head)) return { score: 0.8, reason: 'Prefill. latency / throughput lines' };
+    if (JSON_LINE.test(head)) return { score: 0.8, reason: 'JSON lines with prefill_latency' };
+    return NOT_MINE;
+  },
+  parse(source, sink) {
+    return [...textRuns(source, sink), ...jsonRuns(source, sink)].sort((a, b) => a.at.line - b.at.line);
+  },
+};
+
+function textRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
+  oneBatchParser.input = oneBatchLexer.tokenize(source.lines.join('\n')).tokens;
+  const doc = toDocument(oneBatchParser.document());
+  const runs = doc.sections.filter((s) => s.kind === 'benchmark').map((s) => sectionRun(s, source, sink));
+  const other = doc.loose.filter((l) => l.type === 'OtherLine' && l.text.trim() !== '' && !/^\s*\{/.test(l.text));
+  if (other.length > 0 && runs.length > 0) {
+    const first = other[0]?.line ?? 1;
+    sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, other.length, first);
+  }
+  return runs;
+}
+
+/** Result lines appended by `--result-filename`: seconds in, ms out. */
+const JSON_KEYS: Readonly<Record<string, { column: string; scale?: number }>> = Object.freeze({
+  run_name: { column: 'run_name' },
+  batch_size: { column: 'batch_size' },
+  input_len: { column: 'input_len' },
+  output_len: { column: 'output_len' },
+  prefill_latency: { column: 'prefill_latency_ms', scale: 1000 },
+  prefill_throughput: { column: 'prefill_throughput' },
+  median_decode_latency: { column: 'median_decode_latency_ms', scale: 1000 },
+  median_decode_throughput: { column: 'median_decode_throughput' },
+  total_latency: { column: 'total_latency_ms', scale: 1000 },
+  overall_throughput: { column: 'total_token_throughput' },
+});
+
+function jsonRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
+  const lines = source.lines.map((l) => (/^\s*\{.*"prefill_latency"\s*:/.test(l) ? l : ''));
+  if (!lines.some((l) => l !== '')) return [];
+  const runs: RunRecord[] = [];
+  for (const doc of parseJsonDocuments({ path: source.path, lines }, sink)) {
+    const obj = doc.value;
+    if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) continue;
+    const at = keyLines.get(obj) ?? {};
+    const b = new FieldMapBuilder();
+    for (const [key, spec] of Object.entries(JSON_KEYS)) {
+      const v = obj[key];
+      if (v === undefined || v === null || typeof v === 'object') continue;
+      const field = typeof v === 'number' ? scaleExact(v, spec.scale ?? 1) : toField(spec.column, v);
+      b.set(spec.column, field, at[key] ?? doc.line);
+    }
+    b.set('client', 'sglang-bench-one-batch', doc.line);
+    b.set('engine', 'sglang', doc.line);
+    const label = typeof obj.run_name === 'string' && obj.run_name !== '' ? obj.run_name : null;
+    runs.push({ kind: 'run', at: { file: source.path, line: doc.line, column: 1 }, label, complete: true, fields: b.fields, lines: b.lines });
+  }
+  return runs;
+}

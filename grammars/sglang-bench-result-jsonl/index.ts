@@ -1,0 +1,70 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import { NOT_MINE } from '../../src/core/grammar.js';
+import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import { settleDataset } from '../../src/normalize/dataset.js';
+import { engineFromBackend } from '../../src/normalize/engine.js';
+import { toField } from '../../src/normalize/flags.js';
+import { type JsonValue, keyLines, parseJsonDocuments } from '../_shared/json/index.js';
+import { jsonDocumentSources } from './json-lines.js';
+import { latencyKey, SGLANG_JSON_KEYS } from './keys.js';
+import { addServerInfo } from './server-info.js';
+
+const SIGNATURE = /"(?:total_throughput|random_input_len|dataset_name)"\s*:/;
+/** Keys of other tools' JSON that also carry `total_throughput` (vLLM, SGLang offline/one-batch). */
+const FOREIGN = /"(?:model_id|tokenizer_id|successful_requests|prefill_latency)"\s*:/;
+const RESULT_KEYS = ['completed', 'request_throughput', 'duration'];
+
+/** SGLang `bench_serving --output-file` JSONL: one object appended per run. */
+export const grammar: Grammar = {
+  id: 'sglang-bench-result-jsonl',
+  title: 'SGLang serving benchmark result JSONL',
+  detect({ head }) {
+    if (!SIGNATURE.test(head) || FOREIGN.test(head) || !/"backend"\s*:/.test(head)) return NOT_MINE;
+    return { score: 0.8, reason: 'JSON lines with total_throughput / random_input_len keys' };
+  },
+  parse(source, sink) {
+    const docs = jsonDocumentSources(source, sink).flatMap((s) => parseJsonDocuments(s, sink));
+    return docs.flatMap((d) => toRun(d.value, d.line, source, sink));
+  },
+};
+
+function toRun(obj: JsonValue, line: number, source: TextSource, sink: DiagnosticSink): RunRecord[] {
+  const at = { file: source.path, line, column: 1 };
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return [];
+  if (!RESULT_KEYS.some((k) => Object.hasOwn(obj, k))) {
+    sink.report('json/not-a-result', at, Object.keys(obj).slice(0, 6).join(', '));
+    return [];
+  }
+  const lines = keyLines.get(obj) ?? {};
+  const builder = new FieldMapBuilder();
+  for (const [key, value] of Object.entries(obj)) {
+    const at = lines[key] ?? line;
+    if (!appliesTo(key, obj.dataset_name)) continue;
+    const mapped = Object.hasOwn(SGLANG_JSON_KEYS, key) ? SGLANG_JSON_KEYS[key] : latencyKey(key) ?? key;
+    if (mapped === null || mapped === undefined || value === null || typeof value === 'object') continue;
+    if (mapped === 'request_rate' && value === 'trace') {
+      builder.set('request_rate_mode', 'trace', at);
+      continue;
+    }
+    const field = toField(mapped, value);
+    if (field !== undefined) builder.set(mapped, field, at);
+  }
+  builder.set('client', 'sglang-bench-serving', line);
+  const info = obj.server_info;
+  if (info !== null && typeof info === 'object' && !Array.isArray(info)) addServerInfo(builder, info, lines.server_info ?? line);
+  settleDataset(builder);
+  const backend = builder.fields.backend;
+  const engine = typeof backend === 'string' ? engineFromBackend(backend) : undefined;
+  if (engine) builder.set('engine', engine, builder.lines.backend ?? line);
+  const label = typeof obj.tag === 'string' && obj.tag !== '' ? obj.tag : null;
+  return [{ kind: 'run', at, label, complete: true, fields: builder.fields, lines: builder.lines }];
+}
+
+/** `random_*` knobs are written for every dataset; they describe the run only for random ones. */
+function appliesTo(key: string, dataset: JsonValue | undefined): boolean {
+  const name = typeof dataset === 'string' ? dataset : '';
+  if (key.startsWith('random_')) return name === '' || name.startsWith('random');
+  if (key === 'sharegpt_output_len') return name === '' || name === 'sharegpt';
+  return true;
+}

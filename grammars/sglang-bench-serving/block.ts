@@ -1,0 +1,40 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { FieldMapBuilder } from '../../src/core/records.js';
+import type { RelPath } from '../../src/core/types.js';
+import { addBlockEntries } from '../_shared/serving-block/fields.js';
+import { type BlockEntry, labelKey, type ServingBlock } from '../_shared/serving-block/index.js';
+import { SGLANG_BLOCK_LABELS, SGLANG_TEXT_LABELS } from './labels.js';
+
+/** Forks print `-1` / `-1.00` for metrics they do not support (formats.md §5.1). */
+const SENTINEL = /^-1(?:\.0+)?$/;
+
+/**
+ * Reads an SGLang block: text labels (`Backend:`, `Benchmark Mode:`) and `Traffic request rate:
+ * trace` are taken here, sentinel `-1` values are dropped (missing, one info diagnostic), the
+ * numeric rest goes through the shared alias reader.
+ */
+export function addSglangEntries(block: ServingBlock, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {
+  const numeric: BlockEntry[] = [];
+  let sentinels = 0;
+  let firstSentinel = 0;
+  for (const e of block.entries) {
+    const key = labelKey(e.label);
+    const text = SGLANG_TEXT_LABELS[key];
+    if (text) {
+      if (e.value !== '') builder.set(text, e.value.split(/\s+/)[0], e.line);
+      continue;
+    }
+    if (key === 'traffic request rate' && /^trace\b/i.test(e.value)) {
+      builder.set('request_rate_mode', 'trace', e.line);
+      continue;
+    }
+    if (SENTINEL.test(e.value.trim())) {
+      sentinels++;
+      if (firstSentinel === 0) firstSentinel = e.line;
+      continue;
+    }
+    numeric.push(e);
+  }
+  addBlockEntries({ ...block, entries: numeric }, SGLANG_BLOCK_LABELS, builder, sink, file);
+  if (sentinels > 0) sink.report('block/sentinel-value', { file, line: firstSentinel, column: 1 }, sentinels);
+}

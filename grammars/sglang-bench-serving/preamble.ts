@@ -1,0 +1,43 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { TextSource } from '../../src/core/grammar.js';
+import type { FieldMapBuilder } from '../../src/core/records.js';
+import { settleDataset } from '../../src/normalize/dataset.js';
+import { addFlags } from '../../src/normalize/flags.js';
+import { stripEmbedding } from '../../src/parse/embedding.js';
+import { parseKeywordArgs } from '../../src/parse/python-repr.js';
+import { readNumber } from '../../src/parse/values.js';
+import { labelKey, type LooseEntry } from '../_shared/serving-block/index.js';
+import { SGLANG_PREAMBLE_LABELS } from './labels.js';
+
+/** `benchmark_args=Namespace(...)` (newer) or a bare `Namespace(...)` line (older). */
+const NAMESPACE = /(?:^|\s|=)Namespace\((.*)\)\s*$/;
+
+/**
+ * Fills columns the block leaves out from the lines printed before it: `#Input tokens: N` /
+ * `#Output tokens: N` and the argument dump (model, dataset, lengths, num_prompts, …).
+ * The block's own values win (the builder keeps the first value it is given).
+ */
+export function addSglangPreamble(
+  builder: FieldMapBuilder,
+  entries: readonly LooseEntry[],
+  source: TextSource,
+  from: number,
+  to: number,
+  sink: DiagnosticSink,
+): void {
+  for (const e of entries) {
+    const column = SGLANG_PREAMBLE_LABELS[labelKey(e.label)];
+    if (!column) continue;
+    const v = readNumber(e.value);
+    if (!v.ok) sink.report('block/bad-value', { file: source.path, line: e.line, column: 1 }, e.label, e.value);
+    else builder.set(column, v.value, e.line);
+  }
+  for (let i = to; i >= from && i >= 0; i--) {
+    const m = NAMESPACE.exec(stripEmbedding(source.lines[i] ?? ''));
+    if (!m?.[1]) continue;
+    const args = Object.fromEntries(Object.entries(parseKeywordArgs(m[1])).filter(([, v]) => v !== ''));
+    addFlags(builder, args, i + 1);
+    settleDataset(builder);
+    break;
+  }
+}

@@ -1,0 +1,106 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { LineParser } from '../../src/core/grammar.js';
+import { type BenchRecord, FieldMapBuilder, type FailureRecord } from '../../src/core/records.js';
+import type { RelPath } from '../../src/core/types.js';
+import { addFlags } from '../../src/normalize/flags.js';
+import { settleSglangSpec } from '../../src/normalize/sglang-spec.js';
+import { parseKeywordArgs } from '../../src/parse/python-repr.js';
+import { reportFailures, TracebackTracker } from '../../src/parse/traceback.js';
+import { splitPrefix } from './prefix.js';
+import { parseStatsLine } from './stats-parser.js';
+import { isoTime, timelineRecord } from './timeline.js';
+
+/** Substrings every line this grammar reads contains; the rest may be skipped unread. */
+export const ANCHORS: readonly string[] = [
+  'Prefill batch', 'Decode batch', 'new fill batch', '#running-req:', 'server_args=', 'max_total_num_tokens=',
+  'KV Cache is allocated', 'fired up and ready', 'sglang', 'Traceback', 'Error', 'Exception', 'out of memory',
+  'Interrupt', 'SystemExit', 'During handling', 'direct cause',
+];
+
+const STATS = /^(?:(?:Prefill|Decode) batch\b|new fill batch\.|#running-req: )/;
+const SERVER_ARGS = /server_args=ServerArgs\((.*)\)\s*$/;
+const VERSION = /\bsglang(?:==|\s+version\s*[:=]?\s*v?|\s+v)(\d+\.\d+[\w.+-]*)/i;
+const KV_TOKENS = /KV Cache is allocated\. #tokens: (\d+)/;
+const PREFILL_OOM = /^Prefill out of memory\b/;
+const TRACEBACK_AT = 'Traceback (most recent call last):';
+
+/** Streaming reader of one SGLang server log: timeline rows, one config record, failures. */
+export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParser {
+  const records: BenchRecord[] = [];
+  const own: FailureRecord[] = [];
+  const tracker = new TracebackTracker(file);
+  const config = new FieldMapBuilder();
+  let configLine = 0;
+  let year: string | null = null;
+  let ready = false;
+  let unrecognized = 0;
+  let firstUnrecognized = 0;
+  const note = (line: number): void => {
+    if (configLine === 0 || line < configLine) configLine = line;
+  };
+  return {
+    line(text, lineNo) {
+      if (!ANCHORS.some((a) => text.includes(a))) return;
+      const p = splitPrefix(text);
+      if (p.year) year = p.year;
+      const tb = p.message.indexOf(TRACEBACK_AT);
+      const crashText = tb > 0 ? p.message.slice(tb) : p.message;
+      if (tracker.line(crashText, lineNo, p.level)) return;
+      const at = { file, line: lineNo, column: 1 };
+      if (STATS.test(p.message)) {
+        const stats = parseStatsLine(p.message);
+        if (stats.fields.size > 0) {
+          records.push(timelineRecord(stats, at, isoTime(p.year ?? year, p.date, p.clock), p.ranks));
+          return;
+        }
+      }
+      const args = SERVER_ARGS.exec(p.message);
+      if (args?.[1] !== undefined) {
+        addFlags(config, parseKeywordArgs(args[1]), lineNo);
+        note(lineNo);
+        return;
+      }
+      if (p.message.startsWith('max_total_num_tokens=')) {
+        addFlags(config, parseKeywordArgs(p.message), lineNo);
+        note(lineNo);
+        return;
+      }
+      const kv = KV_TOKENS.exec(p.message);
+      if (kv?.[1]) {
+        config.set('kv_cache_tokens', Number(kv[1]), lineNo);
+        note(lineNo);
+        return;
+      }
+      if (p.message.includes('The server is fired up and ready to roll')) {
+        ready = true;
+        config.set('server_ready', true, lineNo);
+        note(lineNo);
+        return;
+      }
+      if (PREFILL_OOM.test(p.message)) {
+        own.push({ kind: 'failure', at, exception: 'PrefillOutOfMemory', message: p.message.trim() });
+        return;
+      }
+      const version = VERSION.exec(p.message);
+      if (version?.[1]) {
+        config.set('engine_version', version[1], lineNo);
+        note(lineNo);
+        return;
+      }
+      unrecognized++;
+      if (firstUnrecognized === 0) firstUnrecognized = lineNo;
+    },
+    finish() {
+      const failures = [...tracker.finish(), ...own].sort((a, b) => a.at.line - b.at.line);
+      reportFailures(failures, sink);
+      if (failures.length > 0 && !ready) sink.report('log/failed-start', failures[0]?.at ?? { file, line: 1, column: 1 }, 'sglang');
+      if (configLine > 0) {
+        config.set('engine', 'sglang', configLine);
+        settleSglangSpec(config);
+        records.push({ kind: 'config', at: { file, line: configLine, column: 1 }, origin: 'server-log', fields: config.fields, lines: config.lines });
+      }
+      if (unrecognized > 0) sink.report('parse/unrecognized-lines', { file, line: firstUnrecognized, column: 1 }, unrecognized, firstUnrecognized);
+      return [...records, ...failures].sort((a, b) => a.at.line - b.at.line);
+    },
+  };
+}

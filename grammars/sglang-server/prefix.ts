@@ -1,0 +1,33 @@
+/**
+ * SGLang's log prefix: `[%Y-%m-%d %H:%M:%S{ DPn}{ TPn}{ EPn}{ PPn}] ` (scheduler processes carry
+ * ranks, the tokenizer/HTTP process none), `[%m-%d %H:%M:%S …]` in some 2026 builds, an optional
+ * `INFO file.py:123: ` after it (2026), and nothing at all in 2024 builds.
+ */
+const PREFIX = /^\[(?:(\d{4})-)?(\d\d-\d\d) (\d\d:\d\d:\d\d)(?:[.,]\d+)?((?: [A-Z_]+\d+)*)\]\s?/;
+const LEVEL = /^(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) [\w.-]+\.py:\d+: /;
+
+export interface LogLine {
+  /** The message after the prefix (and level), as printed. */
+  readonly message: string;
+  readonly year: string | null;
+  /** `MM-DD` and `HH:MM:SS`; null when the line has no timestamp. */
+  readonly date: string | null;
+  readonly clock: string | null;
+  /** `{ tp_rank: 0, dp_rank: 1 }` from ` DP1 TP0`. */
+  readonly ranks: Readonly<Record<string, number>>;
+  readonly level: string | undefined;
+}
+
+export function splitPrefix(text: string): LogLine {
+  const m = PREFIX.exec(text);
+  if (!m) return { message: text, year: null, date: null, clock: null, ranks: {}, level: undefined };
+  const ranks: Record<string, number> = {};
+  for (const r of (m[4] ?? '').trim().split(' ')) {
+    const rm = /^([A-Z_]+?)(\d+)$/.exec(r);
+    if (rm?.[1] && rm[2]) ranks[`${rm[1].toLowerCase()}_rank`] = Number(rm[2]);
+  }
+  let message = text.slice(m[0].length);
+  const level = LEVEL.exec(message);
+  if (level) message = message.slice(level[0].length);
+  return { message, year: m[1] ?? null, date: m[2] ?? null, clock: m[3] ?? null, ranks, level: level?.[0].split(' ')[0] };
+}

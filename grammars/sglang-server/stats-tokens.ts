@@ -1,0 +1,20 @@
+import { createToken, Lexer } from 'chevrotain';
+
+/**
+ * Tokens of the scheduler's batch statistics lines (formats.md §5.4), after the `[date TPn]`
+ * prefix: `Decode batch, #running-req: 5, token usage: 0.29, gen throughput (token/s): 140.27, …`.
+ * Separators are `, ` (2025+) or `. ` (2024 `new fill batch.`); keys may hold spaces and a unit.
+ */
+export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED });
+export const Separator = createToken({ name: 'Separator', pattern: /[,.]/, group: Lexer.SKIPPED });
+/** `Prefill batch`, `Decode batch [12]`, `Decode batch[12]`, `new fill batch`. */
+export const Head = createToken({ name: 'Head', pattern: /(?:Prefill|Decode) batch(?:\s?\[\d+\])?|new fill batch/ });
+/** `#running-req`, `token usage`, `gen throughput (token/s)`, `tree_cache_hit_rate`. */
+export const Key = createToken({ name: 'Key', pattern: /#?[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)*(?: \([^)]*\))?(?=:)/ });
+export const Colon = createToken({ name: 'Colon', pattern: /:/ });
+export const NumberValue = createToken({ name: 'NumberValue', pattern: /-?(?:\d+(?:\.\d+)?|\.\d+)%?|nan|inf/ });
+export const WordValue = createToken({ name: 'WordValue', pattern: /[^\s,:]+/ });
+
+export const statsTokens = [WhiteSpace, Head, Key, Colon, NumberValue, Separator, WordValue];
+
+export const statsLexer = new Lexer(statsTokens, { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: true });

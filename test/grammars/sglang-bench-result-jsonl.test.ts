@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import type { RunRecord } from '../../src/core/records.js';
+import { asRelPath } from '../../src/core/types.js';
+import { grammar } from '../../grammars/sglang-bench-result-jsonl/index.js';
+import { latencyKey } from '../../grammars/sglang-bench-result-jsonl/keys.js';
+
+function parse(lines: string[]) {
+  const sink = new DiagnosticCollector();
+  const records = grammar.parse({ path: asRelPath('r.jsonl'), lines }, sink) as RunRecord[];
+  return { records, diagnostics: sink.list() };
+}
+
+describe('sglang-bench-result-jsonl', () => {
+  it('renames e2e latency keys and keeps the other statistics', () => {
+    expect(latencyKey('p99_e2e_latency_ms')).toBe('p99_e2el_ms');
+    expect(latencyKey('std_e2e_latency_ms')).toBe('std_e2el_ms');
+    expect(latencyKey('p95_itl_ms')).toBe('p95_itl_ms');
+    expect(latencyKey('max_output_tokens_per_s')).toBeNull();
+  });
+
+  it('reads bare Infinity, renames throughput keys and leaves nulls absent', () => {
+    const r = parse(['{"backend": "sglang", "dataset_name": "random", "request_rate": Infinity, "completed": 3, "total_throughput": 9.5, "max_output_tokens_per_s": 40.0, "accept_length": null, "random_input_len": 100}']);
+    expect(r.records[0]?.fields).toMatchObject({ request_rate: Infinity, total_token_throughput: 9.5, peak_output_throughput: 40, input_len: 100, engine: 'sglang' });
+    expect(r.records[0]?.fields).not.toHaveProperty('spec_acceptance_length');
+  });
+
+  it('ignores random_* knobs of non-random datasets', () => {
+    const r = parse(['{"backend": "sglang", "dataset_name": "sharegpt", "completed": 3, "random_input_len": 1024, "random_output_len": 1024, "sharegpt_output_len": 200}']);
+    expect(r.records[0]?.fields.output_len).toBe(200);
+    expect(r.records[0]?.fields).not.toHaveProperty('input_len');
+  });
+
+  it('reads configuration out of server_info, nested state ignored', () => {
+    const info = { model_path: 'm/x', tp_size: 8, speculative_algorithm: 'EAGLE', speculative_num_draft_tokens: 6, port: 1, nested: { a: [1, 2] }, version: '0.4.9' };
+    const r = parse([JSON.stringify({ backend: 'sglang', completed: 1, duration: 2, server_info: info })]);
+    expect(r.records[0]?.fields).toMatchObject({ model: 'm/x', tp: 8, spec_method: 'eagle', spec_num_draft_tokens: 6, num_spec_tokens: 6, engine_version: '0.4.9' });
+    expect(r.records[0]?.fields).not.toHaveProperty('port');
+  });
+
+  it('keeps the runs before a line cut short', () => {
+    const r = parse(['{"backend": "sglang", "completed": 1, "duration": 2.0}', '{"backend": "sglang", "completed": ']);
+    expect(r.records.map((x) => x.at.line)).toEqual([1]);
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['json/syntax']);
+  });
+});

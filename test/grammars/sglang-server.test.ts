@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import type { BenchRecord } from '../../src/core/records.js';
+import { asRelPath } from '../../src/core/types.js';
+import { grammar } from '../../grammars/sglang-server/index.js';
+import { splitPrefix } from '../../grammars/sglang-server/prefix.js';
+import { parseStatsLine } from '../../grammars/sglang-server/stats-parser.js';
+
+const LOG = [
+  '[2026-01-02 03:04:05] server_args=ServerArgs(model_path=\'m/a\', tp_size=2, speculative_algorithm=\'EAGLE3\', speculative_num_steps=3)',
+  '[2026-01-02 03:04:06] INFO:     127.0.0.1:1 - "POST /generate HTTP/1.1" 200 OK',
+  '[01-02 03:04:07 DP1 TP3] Decode batch, #running-req: 4, #token: 10, token usage: 0.50, accept len: 2.50, accept rate: 0.75, cuda graph: True, gen throughput (token/s): 12.00, #queue-req: 1',
+  'new fill batch. #seq: 1. #cached_token: 5. #new_token: 2. #remaining_req: 3. #running_req: 4. tree_cache_hit_rate: 12.34%.',
+];
+
+describe('sglang-server', () => {
+  it('splits every prefix shape', () => {
+    expect(splitPrefix('[2025-03-14 02:16:14 TP0] Decode batch.')).toMatchObject({ year: '2025', date: '03-14', clock: '02:16:14', ranks: { tp_rank: 0 }, message: 'Decode batch.' });
+    expect(splitPrefix('[04-08 14:05:21 TP0 EP2] x')).toMatchObject({ year: null, date: '04-08', ranks: { tp_rank: 0, ep_rank: 2 }, message: 'x' });
+    expect(splitPrefix('[2026-04-05 20:02:51] INFO server_args.py:1565: server_args=ServerArgs()')).toMatchObject({ level: 'INFO', message: 'server_args=ServerArgs()' });
+    expect(splitPrefix('Decode batch. #running-req: 1')).toMatchObject({ date: null, message: 'Decode batch. #running-req: 1' });
+  });
+
+  it('parses keys with spaces, units and the 2024 period separators', () => {
+    const s = parseStatsLine('Decode batch[7], #running-req: 68, full token usage: 0.49, gen throughput (token/s): 2499.67, #queue-req: 0, ');
+    expect(s.head).toBe('Decode batch[7]');
+    expect([...s.fields]).toEqual([['#running-req', '68'], ['full token usage', '0.49'], ['gen throughput (token/s)', '2499.67'], ['#queue-req', '0']]);
+    const old = parseStatsLine('new fill batch. #seq: 1. tree_cache_hit_rate: 80.83%.');
+    expect([...old.fields]).toEqual([['#seq', '1'], ['tree_cache_hit_rate', '80.83%']]);
+  });
+
+  it('turns stats lines into timeline rows with fractions and borrowed years', () => {
+    const sink = new DiagnosticCollector();
+    const records = grammar.parse({ path: asRelPath('s.log'), lines: LOG }, sink);
+    const rows = records.filter((r): r is Extract<BenchRecord, { kind: 'timeline' }> => r.kind === 'timeline');
+    expect(rows[0]?.fields).toMatchObject({ time: '2026-01-02T03:04:07', dp_rank: 1, tp_rank: 3, running: 4, waiting: 1, kv_cache_usage: 0.5, spec_acceptance_length: 2.5, spec_acceptance_rate: 0.75, gen_throughput: 12, graph: true });
+    expect(rows[1]?.fields).toMatchObject({ prefix_cache_hit_rate: 0.1234, waiting: 3, running: 4, new_tokens: 2, cached_tokens: 5 });
+    const config = records.find((r) => r.kind === 'config');
+    expect(config?.kind === 'config' && config.fields).toMatchObject({ engine: 'sglang', model: 'm/a', tp: 2, spec_method: 'eagle3', spec_num_steps: 3 });
+  });
+
+  it('streams the same records as parse, skipping lines without an anchor', () => {
+    const sink = new DiagnosticCollector();
+    const parser = grammar.lines?.(asRelPath('s.log'), sink);
+    LOG.forEach((l, i) => {
+      if (grammar.anchors?.some((a) => l.includes(a))) parser?.line(l, i + 1);
+    });
+    expect(JSON.stringify(parser?.finish())).toBe(JSON.stringify(grammar.parse({ path: asRelPath('s.log'), lines: LOG }, new DiagnosticCollector())));
+    expect(grammar.anchors?.some((a) => LOG[1]?.includes(a))).toBe(false);
+  });
+
+  it('records a Prefill OOM and a traceback as failures of a failed start', () => {
+    const sink = new DiagnosticCollector();
+    const lines = ['[2025-01-01 00:00:00 TP0] Prefill out of memory. Try to lower your batch size.', '[2025-01-01 00:00:01 TP0] Scheduler hit an exception: Traceback (most recent call last):', '  File "x.py", line 1, in f', 'RuntimeError: CUDA error: an illegal memory access was encountered'];
+    const failures = grammar.parse({ path: asRelPath('s.log'), lines }, sink).filter((r) => r.kind === 'failure');
+    expect(failures.map((f) => f.kind === 'failure' && [f.at.line, f.exception])).toEqual([[1, 'PrefillOutOfMemory'], [4, 'RuntimeError']]);
+    expect(sink.list().map((d) => d.code).sort()).toEqual(['log/crash', 'log/crash', 'log/failed-start']);
+  });
+});
