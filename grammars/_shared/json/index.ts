@@ -1,4 +1,5 @@
 import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
+import type { IToken } from 'chevrotain';
 import type { TextSource } from '../../../src/core/grammar.js';
 import { type JsonDocument, jsonParser } from './parser.js';
 import { jsonLexer } from './tokens.js';
@@ -11,18 +12,54 @@ export { type JsonDocument, type JsonValue, keyLines } from './parser.js';
  */
 export function parseJsonDocuments(source: TextSource, sink: DiagnosticSink): JsonDocument[] {
   const lexed = jsonLexer.tokenize(source.lines.join('\n'));
-  jsonParser.input = lexed.tokens;
-  // With recovery on, a rule that could not recover returns undefined instead of throwing.
-  const docs: JsonDocument[] | undefined = jsonParser.documents();
   for (const e of lexed.errors.slice(0, 5)) {
     sink.report('json/syntax', { file: source.path, line: e.line ?? 1, column: e.column ?? 1 }, e.message);
   }
-  for (const e of jsonParser.errors.slice(0, 5)) {
-    const t = e.token;
-    const line = Number.isFinite(t.startLine) ? (t.startLine ?? 1) : source.lines.length;
-    sink.report('json/syntax', { file: source.path, line, column: Number.isFinite(t.startColumn) ? (t.startColumn ?? 1) : 1 }, shorten(e.message));
+  // Each top-level document is parsed on its own, so a cut or broken one costs only itself.
+  const docs: JsonDocument[] = [];
+  let reported = 0;
+  for (const slice of topLevelSlices(lexed.tokens)) {
+    jsonParser.input = slice;
+    // With recovery on, a rule that could not recover returns undefined instead of throwing.
+    const found: JsonDocument[] | undefined = jsonParser.documents();
+    if (jsonParser.errors.length > 0) {
+      const e = jsonParser.errors[0];
+      const t = e?.token;
+      const line = t && Number.isFinite(t.startLine) ? (t.startLine ?? 1) : (slice.at(-1)?.endLine ?? source.lines.length);
+      if (e && reported++ < 5) sink.report('json/syntax', { file: source.path, line, column: t && Number.isFinite(t.startColumn) ? (t.startColumn ?? 1) : 1 }, shorten(e.message));
+      continue;
+    }
+    for (const d of found ?? []) if (d.value !== undefined) docs.push(d);
   }
-  return (docs ?? []).filter((d) => d.value !== undefined);
+  return docs;
+}
+
+/** Splits a token stream where bracket depth returns to zero: one slice per top-level document. */
+function topLevelSlices(tokens: readonly IToken[]): IToken[][] {
+  const slices: IToken[][] = [];
+  let current: IToken[] = [];
+  let depth = 0;
+  for (const t of tokens) {
+    const name = t.tokenType.name;
+    // `{` at column 1 of a new line while a document is still open, and not after `,` `[` `:`:
+    // JSON Lines whose previous line was cut. Start over there.
+    const prev = current.at(-1);
+    const continues = prev?.tokenType.name === 'Comma' || prev?.tokenType.name === 'LSquare' || prev?.tokenType.name === 'Colon';
+    if (depth > 0 && name === 'LCurly' && t.startColumn === 1 && prev && !continues && (prev.endLine ?? 0) < (t.startLine ?? 0)) {
+      slices.push(current);
+      current = [];
+      depth = 0;
+    }
+    current.push(t);
+    if (name === 'LCurly' || name === 'LSquare') depth++;
+    else if (name === 'RCurly' || name === 'RSquare') depth = Math.max(0, depth - 1);
+    if (depth === 0) {
+      slices.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) slices.push(current);
+  return slices;
 }
 
 /** True when a head looks like the start of a JSON document or JSON Lines file. */
