@@ -1,10 +1,58 @@
 import type { FormatId } from '../src/core/format-ids.js';
 import type { Grammar } from '../src/core/grammar.js';
+// other load generators' exports (issue 3 item 6)
+import { grammar as genaiPerfConsole } from './genai-perf-console/index.js';
+import { grammar as genaiPerfCsv } from './genai-perf-csv/index.js';
+import { grammar as genaiPerfJson } from './genai-perf-json/index.js';
+import { grammar as guidellmJson } from './guidellm-json/index.js';
+import { grammar as tgiBenchmark } from './tgi-benchmark/index.js';
+import { grammar as specdecodeStudyJsonl } from './specdecode-study-jsonl/index.js';
 import { grammar as vllmBenchResultJson } from './vllm-bench-result-json/index.js';
 import { grammar as vllmBenchServe } from './vllm-bench-serve/index.js';
 
+// TensorRT-LLM artifacts (issue 3 item 2)
+import { grammar as trtllmBench } from './trtllm-bench/index.js';
+import { grammar as trtllmBenchReportJson } from './trtllm-bench-report-json/index.js';
+import { grammar as trtllmServe } from './trtllm-serve/index.js';
+import { grammar as trtllmServeMetricsJson } from './trtllm-serve-metrics-json/index.js';
+// launch and benchmark commands (issue 3 item 4)
+import { grammar as launchCommand } from './launch-command/index.js';
+// SGLang artifacts (issue 3 item 1, server log item 3)
+import { grammar as sglangBenchOffline } from './sglang-bench-offline/index.js';
+import { grammar as sglangBenchOneBatch } from './sglang-bench-one-batch/index.js';
+import { grammar as sglangBenchResultJsonl } from './sglang-bench-result-jsonl/index.js';
+import { grammar as sglangBenchServing } from './sglang-bench-serving/index.js';
+import { grammar as sglangServer } from './sglang-server/index.js';
+// sweep runner manifests (issue 6)
+import { grammar as benchlensManifest } from './benchlens-manifest/index.js';
+// vLLM server logs (issue 3 item 3)
+import { grammar as vllmServer } from './vllm-server/index.js';
 /** Every grammar, keyed by format id. A missing id is a compile error. */
 export const GRAMMARS = {
   'vllm-bench-serve': vllmBenchServe,
   'vllm-bench-result-json': vllmBenchResultJson,
+  // other load generators' exports (issue 3 item 6)
+  'genai-perf-console': genaiPerfConsole,
+  'genai-perf-csv': genaiPerfCsv,
+  'genai-perf-json': genaiPerfJson,
+  'guidellm-json': guidellmJson,
+  'tgi-benchmark': tgiBenchmark,
+  'specdecode-study-jsonl': specdecodeStudyJsonl,
+  // TensorRT-LLM artifacts (issue 3 item 2)
+  'trtllm-bench': trtllmBench,
+  'trtllm-bench-report-json': trtllmBenchReportJson,
+  'trtllm-serve': trtllmServe,
+  'trtllm-serve-metrics-json': trtllmServeMetricsJson,
+  // launch and benchmark commands (issue 3 item 4)
+  'launch-command': launchCommand,
+  // SGLang artifacts (issue 3 item 1, server log item 3)
+  'sglang-bench-serving': sglangBenchServing,
+  'sglang-bench-result-jsonl': sglangBenchResultJsonl,
+  'sglang-bench-one-batch': sglangBenchOneBatch,
+  'sglang-bench-offline': sglangBenchOffline,
+  'sglang-server': sglangServer,
+  // sweep runner manifests (issue 6)
+  'benchlens-manifest': benchlensManifest,
+  // vLLM server logs (issue 3 item 3)
+  'vllm-server': vllmServer,
 } as const satisfies Record<FormatId, Grammar>;

@@ -7,6 +7,13 @@ import { Command, CommanderError } from 'commander';
 import { formatDiagnostic } from '../core/diagnostic.js';
 import { ConfigError, UsageError } from '../core/errors.js';
 import type { CommandResult } from './command-result.js';
+// sweep runner (issue 6)
+import { registerRun } from './commands/run.js';
+// comparison (issue 4)
+import { registerCompare } from './commands/compare.js';
+// figures and reports (issue 5)
+import { registerPlot } from './commands/plot.js';
+import { registerReport } from './commands/report.js';
 import { registerScan } from './commands/scan.js';
 import { registerTable } from './commands/table.js';
 import type { InputOptions } from './input-options.js';
@@ -53,6 +60,13 @@ async function run(work: () => Promise<CommandResult>, options: InputOptions): P
 
 registerScan(program, run);
 registerTable(program, run);
+// comparison (issue 4)
+registerCompare(program, run);
+// sweep runner (issue 6)
+registerRun(program, run);
+// figures and reports (issue 5)
+registerReport(program, run);
+registerPlot(program, run);
 
 try {
   await program.parseAsync(process.argv);

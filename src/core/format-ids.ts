@@ -1,5 +1,30 @@
 /** Every format benchlens can read. Folder name under grammars/ = id = registry key. */
-export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json'] as const;
+export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
+  // other load generators' exports (issue 3 item 6)
+  'genai-perf-console',
+  'genai-perf-csv',
+  'genai-perf-json',
+  'guidellm-json',
+  'tgi-benchmark',
+  'specdecode-study-jsonl',
+  // TensorRT-LLM artifacts (issue 3 item 2)
+  'trtllm-bench',
+  'trtllm-bench-report-json',
+  'trtllm-serve',
+  'trtllm-serve-metrics-json',
+  // launch and benchmark commands (issue 3 item 4)
+  'launch-command',
+  // SGLang artifacts (issue 3 item 1, server log item 3)
+  'sglang-bench-serving',
+  'sglang-bench-result-jsonl',
+  'sglang-bench-one-batch',
+  'sglang-bench-offline',
+  'sglang-server',
+  // sweep runner manifests (issue 6)
+  'benchlens-manifest',
+  // vLLM server logs (issue 3 item 3)
+  'vllm-server',
+] as const;
 
 export type FormatId = (typeof FORMAT_IDS)[number];
 

@@ -41,11 +41,36 @@ export const MESSAGES = {
   'block/duplicate-label': msg('warning', (label: string) => `${q(label)} appears twice in one block: kept the first`),
   'block/interleaved-line': msg('info', (count: number) => `${count} log lines interleaved in a result block were skipped`),
   'block/empty': msg('warning', () => 'result block has no values'),
+  // SGLang forks print -1 for metrics they do not support
+  'block/sentinel-value': msg('info', (count: number) => `${count} sentinel -1 values read as missing`),
   // JSON result files
   'json/syntax': msg('warning', (detail: string) => `JSON could not be read here: ${detail}`),
   'json/not-a-result': msg('info', (keys: string) => `JSON object is not a benchmark result (keys: ${keys})`),
+  // other load generators' tables and exports (GenAI-Perf, AIPerf, GuideLLM, TGI benchmark)
+  'table/unknown-metric': msg('info', (count: number, names: string) => `${count} metrics kept under their own names: ${names}`),
+  'table/bad-cell': msg('warning', (metric: string, value: string) => `value ${q(value)} of ${q(metric)} is not a number`),
+  'table/no-rows': msg('warning', (title: string) => `table ${q(title)} has no metric rows`),
+  'table/short-row': msg('warning', (metric: string, found: number, expected: number) => `row ${q(metric)} has ${found} of ${expected} values: kept as a partial run`),
+  'table/ignored-block': msg('info', (what: string) => `${what} ignored`),
+  // server logs: crashes (src/parse/traceback.ts, shared by the vLLM, SGLang and TRT-LLM log grammars)
+  'log/crash': msg('error', (exception: string, message: string) => `crash: ${exception}${message ? `: ${q(message)}` : ''}`),
+  'log/traceback-truncated': msg('warning', () => 'python traceback ends before its exception line'),
+  'log/bad-stats-value': msg('warning', (labels: string) => `unreadable value of ${labels} in a server stats line (cut short?)`),
+  'log/failed-start': msg('warning', (engine: string) => `${engine} server log has a crash and no ready line: failed start`),
+  // launch and benchmark commands (grammars/launch-command)
+  'command/unterminated-quote': msg('warning', () => 'a quote in this command never closes: read to the end of the command as written'),
   // normalize and analysis
   'config/conflict': msg('warning', (column: string, a: string, b: string) => `${column}: ${a} disagrees with ${b}; kept the first`),
+  // sweep runner and its manifests (issue 6: src/sweep, grammars/benchlens-manifest)
+  'sweep/variant-failed': msg('error', (variant: string, outcome: string, error: string) => `variant ${q(variant)} ended ${outcome}: ${error}`),
+  'manifest/variant-failed': msg('error', (variant: string, outcome: string, error: string) => `sweep variant ${q(variant)} ended ${outcome}: ${error}`),
+  'manifest/missing-key': msg('warning', (key: string) => `manifest has no ${q(key)}`),
+  // run linking and comparison (issue 4)
+  'link/ambiguous-server': msg('info', (files: string) => `several server logs fit this run equally (${files}): none linked`),
+  'link/failed-configuration': msg('warning', (error: string) => `server failed and no run used it: ${q(error)}`),
+  'compare/mismatch': msg('warning', (keys: string, baseline: string) => `nearest baseline ${baseline} differs on ${keys}: not compared`),
+  'compare/no-baseline': msg('info', (filter: string) => `no baseline run matching ${q(filter)} has this configuration`),
+  'compare/failed-requests': msg('warning', (side: string, count: number) => `${side} has ${count} failed requests: no speedup claimed`),
 } as const;
 
 export type DiagnosticCode = keyof typeof MESSAGES;

@@ -4,6 +4,10 @@ import { progressBar } from '../reporters/progress-bar.js';
 import type { CommandResult } from '../command-result.js';
 import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';
 import { formatScanText } from '../reporters/scan-text.js';
+// failed configurations (issue 4)
+import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
+import { buildRuns } from '../../normalize/build-runs.js';
+import { formatFailedConfigurations } from '../reporters/failed-configurations-text.js';
 
 interface ScanOptions extends InputOptions {
   readonly json?: boolean;
@@ -21,9 +25,15 @@ export function registerScan(program: Command, run: (work: () => Promise<Command
       const bar = progressBar();
       const result = await scan(paths, discoverOptions(options), bar.update);
       bar.done();
-      process.stdout.write(options.json ? `${JSON.stringify({ files: result.files, totals: totals(result.files) }, null, 2)}\n` : formatScanText(result.files));
+      const sink = new DiagnosticCollector();
+      const failed = buildRuns(result.records, sink).failedConfigurations;
+      process.stdout.write(
+        options.json
+          ? `${JSON.stringify({ files: result.files, totals: totals(result.files), failed_configurations: failed }, null, 2)}\n`
+          : formatScanText(result.files) + formatFailedConfigurations(failed),
+      );
       const t = totals(result.files);
-      return { diagnostics: result.diagnostics, summary: `${t.files} files (${t.parsed} parsed, ${t.unrecognized} unrecognized, ${t.skipped} skipped), ${t.runs} runs` };
+      return { diagnostics: sortDiagnostics([...result.diagnostics, ...sink.list()]), summary: `${t.files} files (${t.parsed} parsed, ${t.unrecognized} unrecognized, ${t.skipped} skipped), ${t.runs} runs, ${failed.length} failed configurations` };
     }, options),
   );
 }

@@ -1,6 +1,11 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { toRunRows } from '../../normalize/runs-table.js';
+// configuration inference and linking (issue 4)
+import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
+import { buildRuns } from '../../normalize/build-runs.js';
+import { compilePathTemplate } from '../../normalize/path-template.js';
+// server-log timeline (issue 3 item 3)
+import { toTimelineRows } from '../../normalize/timeline-table.js';
 import { formatRows, isTableFormat, TABLE_FORMATS } from '../../output/table-format.js';
 import { writeOutput } from '../../output/write.js';
 import { scan } from '../../pipeline/scan.js';
@@ -11,6 +16,8 @@ import { addInputOptions, discoverOptions, type InputOptions } from '../input-op
 interface TableOptions extends InputOptions {
   readonly format: string;
   readonly out?: string;
+  readonly pathTemplate?: string;
+  readonly timeline?: boolean;
 }
 
 export function registerTable(program: Command, run: (work: () => Promise<CommandResult>, o: InputOptions) => Promise<void>): void {
@@ -20,18 +27,29 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       .description('one row per benchmark run with canonical columns (schema: docs/schema.md)')
       .argument('<paths...>', 'files or folders to read')
       .option('-f, --format <format>', `output format: ${TABLE_FORMATS.join(', ')}`, 'csv')
-      .option('-o, --out <file>', 'write to a file instead of stdout'),
+      .option('-o, --out <file>', 'write to a file instead of stdout')
+      .option('--path-template <template>', "read columns from paths, e.g. '{engine}/{label}/c{max_concurrency}.log'")
+      .option('--timeline', 'one row per server stats line instead (schema: docs/schema.md §2)'),
   ).action((paths: string[], options: TableOptions) =>
     run(async () => {
       if (!isTableFormat(options.format)) throw new UsageError(`unknown --format ${JSON.stringify(options.format)}; use one of ${TABLE_FORMATS.join(', ')}`);
       const bar = progressBar();
       const result = await scan(paths, discoverOptions(options), bar.update);
       bar.done();
-      const rows = toRunRows(result.records);
+      if (options.timeline) {
+        const timeline = toTimelineRows(result.records);
+        const out = formatRows(timeline, options.format);
+        if (options.out) writeOutput(options.out, out);
+        else process.stdout.write(out);
+        return { diagnostics: result.diagnostics, summary: `${timeline.length} timeline rows from ${result.files.length} files` };
+      }
+      const template = options.pathTemplate ? compilePathTemplate(options.pathTemplate) : undefined;
+      const sink = new DiagnosticCollector();
+      const rows = buildRuns(result.records, sink, template ? { pathTemplate: template } : {}).rows;
       const text = formatRows(rows, options.format);
       if (options.out) writeOutput(options.out, text);
       else process.stdout.write(text);
-      return { diagnostics: result.diagnostics, summary: `${rows.length} runs from ${result.files.length} files` };
+      return { diagnostics: sortDiagnostics([...result.diagnostics, ...sink.list()]), summary: `${rows.length} runs from ${result.files.length} files` };
     }, options),
   );
 }

@@ -1,0 +1,40 @@
+import { NOT_MINE, parseByLines, type Grammar } from '../../src/core/grammar.js';
+import { VllmServerParser } from './server.js';
+
+/** Lines only vLLM's server prints. */
+const MARKERS =
+  /vLLM API server version|non-default args: \{|LLM engine (?:\(v[^)]*\) )?with config:|(?:^|[\]:] )(?:Engine \d+: )?Avg prompt throughput: |SpecDecoding metrics: |Speculative metrics: Draft acceptance rate|SpecDecodeWorker stage times|^(?:\S.*)?\((?:APIServer|EngineCore|VllmWorker)[\w ]*pid=\d+\)|vllm\[\d+\]: /m;
+/** vLLM's own logger prefix, old and new file part. */
+const PREFIX = /^(?:.{0,80}? )?(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d (?:\[[\w./]+:\d+\]|[\w.]+\.py:\d+\])/m;
+/** Benchmark client output (its own grammar reads it) and the server facts that still make it a server log. */
+const BENCH_BLOCK = /=+ ?Serving Benchmark Result ?=+/;
+const STARTUP = /vLLM API server version|non-default args: \{|LLM engine (?:\(v[^)]*\) )?with config:/;
+const PASTED_STATS = /(?:Engine \d+: )?Avg prompt throughput: |SpecDecoding metrics: |Speculative metrics: Draft acceptance rate/;
+const SERVER_HINT = /Started server process|Traceback \(most recent call last\)|GPU KV cache size|# GPU blocks|Starting vLLM/;
+
+/** vLLM server logs (`vllm serve`, the OpenAI API server), V0 and V1 engines, 2023 → 2026. */
+export const grammar: Grammar = {
+  id: 'vllm-server',
+  title: 'vLLM server log',
+  detect({ head }) {
+    if (BENCH_BLOCK.test(head) && !STARTUP.test(head)) {
+      // Client output or a write-up: only the server stats lines pasted or tee'd into it are ours,
+      // so they reach the timeline and can attach to the run next to them.
+      return PASTED_STATS.test(head) ? { score: 0.3, reason: 'server stats lines next to benchmark output' } : NOT_MINE;
+    }
+    if (MARKERS.test(head)) return { score: 0.7, reason: 'vLLM server startup, stats or process-prefixed lines' };
+    if (PREFIX.test(head) && SERVER_HINT.test(head)) return { score: 0.5, reason: 'vLLM log prefix with server lines' };
+    return NOT_MINE;
+  },
+  parse(source, sink) {
+    return parseByLines(new VllmServerParser(source.path, sink), source);
+  },
+  lines(path, sink) {
+    return new VllmServerParser(path, sink);
+  },
+  anchors: [
+    'vLLM', 'args', 'with config', 'KV cache', 'GPU blocks', 'num_gpu_blocks', 'concurrency', 'max model len',
+    'Chunked prefill', 'throughput', 'Speculative', 'SpecDecod', 'Prefix cache', 'startup complete', 'Uvicorn running',
+    'Traceback', 'rror', 'xception', '[type=', 'Interrupt', 'SystemExit', 'out of memory', 'During handling', 'File "',
+  ],
+};

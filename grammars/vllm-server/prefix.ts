@@ -1,0 +1,134 @@
+/**
+ * The layers in front of a vLLM log message (formats.md §4.1), as a Chevrotain grammar over one line:
+ *
+ *   line := (Quote | DockerTs | BracketTs | Journald)* Proc? (Head FilePart?)? Message?
+ *
+ * Quote `# `/`> ` (pasted copies), DockerTs `2025-05-19T10:13:11.123Z `, BracketTs
+ * `[2024-07-08 15:17:34] `, Journald `Sep 22 23:46:41 host vllm[361991]: `, Proc
+ * `(APIServer pid=1) ` (residual `[1;36m` colour codes accepted), Head `INFO 05-19 10:13:11 `,
+ * FilePart old `metrics.py:161] ` or new `[loggers.py:271] ` (DEBUG: relative paths). The message
+ * keeps its own indentation, so traceback frames logged through `logger.exception` stay indented.
+ */
+import { createToken, EmbeddedActionsParser, Lexer, type CustomPatternMatcherReturn, type IToken, type TokenType } from 'chevrotain';
+
+/** A token whose pattern is a sticky regex tried at the lexer's offset. */
+function stickyToken(name: string, re: RegExp, push?: string): TokenType {
+  const sticky = new RegExp(re.source, 'y');
+  return createToken({
+    name,
+    line_breaks: false,
+    ...(push ? { push_mode: push } : {}),
+    pattern: {
+      exec: (text: string, offset: number): CustomPatternMatcherReturn | null => {
+        sticky.lastIndex = offset;
+        const m = sticky.exec(text);
+        return m && m[0].length > 0 ? ([m[0]] as CustomPatternMatcherReturn) : null;
+      },
+    },
+  });
+}
+
+const COLOR = String.raw`(?:\[[\d;]*m)?`;
+const Quote = stickyToken('Quote', /[#>] /);
+const DockerTs = stickyToken('DockerTs', /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)? /);
+const BracketTs = stickyToken('BracketTs', /\[\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?\] /);
+const Journald = stickyToken('Journald', /[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [\w.@-]+\[\d+\]: /);
+const Proc = stickyToken('Proc', new RegExp(`${COLOR}\\([A-Za-z][\\w]*(?: rank=\\d+)? pid=\\d+\\)${COLOR} `));
+const Head = stickyToken(
+  'Head',
+  new RegExp(`${COLOR}(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL)${COLOR} ${COLOR}\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?${COLOR} `),
+  'afterHead',
+);
+const FileOld = stickyToken('FileOld', /[\w.<>-]+\.py:\d+\](?: |$)/);
+const FileNew = stickyToken('FileNew', new RegExp(`${COLOR}\\[[\\w./<>-]+:\\d+\\]${COLOR}(?: |$)`));
+const Message = stickyToken('Message', /[^]+/);
+
+const lexer = new Lexer(
+  {
+    modes: { pre: [Quote, DockerTs, BracketTs, Journald, Proc, Head, Message], afterHead: [FileNew, FileOld, Message] },
+    defaultMode: 'pre',
+  },
+  { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: true },
+);
+
+/** What the prefix layers say about a line. */
+export interface LinePrefix {
+  readonly message: string;
+  /** Log level of vLLM's own logger (absent for print/stderr output). */
+  readonly level: string | null;
+  /** `MM-DD HH:MM:SS` of vLLM's logger. */
+  readonly stamp: { readonly month: number; readonly day: number; readonly time: string } | null;
+  /** Year, month and stamp of a wrapper that carries one (docker, `[YYYY-MM-DD …]`). */
+  readonly wrapper: { readonly year: number | null; readonly month: number; readonly day: number; readonly time: string } | null;
+  /** `APIServer pid=1`, `EngineCore_DP0 pid=7`, or the journald `vllm[pid]`; '' when none. */
+  readonly process: string;
+}
+
+const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
+
+class PrefixParser extends EmbeddedActionsParser {
+  constructor() {
+    super([Quote, DockerTs, BracketTs, Journald, Proc, Head, FileOld, FileNew, Message], { recoveryEnabled: false, maxLookahead: 1 });
+    this.performSelfAnalysis();
+  }
+
+  line = this.RULE('line', (): LinePrefix => {
+    let wrapper: LinePrefix['wrapper'] = null;
+    let process = '';
+    let level: string | null = null;
+    let stamp: LinePrefix['stamp'] = null;
+    let message = '';
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(Quote) },
+        { ALT: () => (wrapper = isoWrapper(this.CONSUME(DockerTs).image)) },
+        { ALT: () => (wrapper = isoWrapper(this.CONSUME(BracketTs).image.slice(1))) },
+        {
+          ALT: () => {
+            const j = this.CONSUME(Journald).image;
+            wrapper = { year: null, month: MONTHS.indexOf(j.slice(0, 3)) / 3 + 1, day: Number(j.slice(4, 6)), time: j.slice(7, 15) };
+            process = /\S+\[\d+\]/.exec(j.slice(16))?.[0] ?? '';
+          },
+        },
+      ]);
+    });
+    this.OPTION(() => (process = procName(this.CONSUME(Proc))));
+    this.OPTION2(() => {
+      const head = this.CONSUME(Head).image.replace(/\[[\d;]*m/g, '');
+      const m = /^(\w+) (\d\d)-(\d\d) (\d\d:\d\d:\d\d)/.exec(head);
+      if (m) {
+        level = m[1] ?? null;
+        stamp = { month: Number(m[2]), day: Number(m[3]), time: m[4] ?? '' };
+      }
+      this.OPTION3(() => this.OR2([{ ALT: () => this.CONSUME(FileNew) }, { ALT: () => this.CONSUME(FileOld) }]));
+    });
+    this.OPTION4(() => (message = this.CONSUME(Message).image));
+    return { message, level, stamp, wrapper, process };
+  });
+}
+
+function isoWrapper(text: string): LinePrefix['wrapper'] {
+  const m = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d:\d\d:\d\d)/.exec(text);
+  return m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), time: m[4] ?? '' } : null;
+}
+
+function procName(token: IToken): string {
+  return /\(([^)]*)\)/.exec(token.image)?.[1] ?? '';
+}
+
+const parser = new PrefixParser();
+const PLAIN = /^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d |^\(|^\d{4}-|^\[\d{4}-|^[A-Z][a-z]{2} [ \d]\d |^[#>] /;
+
+/**
+ * Splits a line into its prefix layers and message. Total: a line whose layers come in an
+ * unexpected order is returned whole as the message.
+ */
+export function parsePrefix(text: string): LinePrefix {
+  const plain: LinePrefix = { message: text, level: null, stamp: null, wrapper: null, process: '' };
+  if (!PLAIN.test(text) && !text.includes('[')) return plain; // no layer can start here: skip the lexer
+  const lexed = lexer.tokenize(text);
+  if (lexed.errors.length > 0) return plain;
+  parser.input = lexed.tokens;
+  const out = parser.line();
+  return parser.errors.length > 0 ? plain : out;
+}

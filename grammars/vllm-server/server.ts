@@ -1,0 +1,128 @@
+/**
+ * The streaming reader of one vLLM server log: prefix layers off, then each message is a
+ * startup fact, a periodic line, part of a crash, an access/request-log line (cheap early exit)
+ * or unrecognized (counted once per file). Holds one config builder, one pending timeline record
+ * and one traceback state per process: memory does not grow with the log.
+ */
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { LineParser } from '../../src/core/grammar.js';
+import { FieldMapBuilder, type BenchRecord, type ConfigRecord, type FailureRecord } from '../../src/core/records.js';
+import type { FieldValue, RelPath } from '../../src/core/types.js';
+import { mergeFailures, reportFailures, TracebackTracker } from '../../src/parse/traceback.js';
+import { LogClock } from './clock.js';
+import { parsePrefix } from './prefix.js';
+import { readStartupLine } from './startup.js';
+import { readStatsLine } from './stats.js';
+import { TimelineBuilder } from './timeline.js';
+
+const ACCESS = /"(?:GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH) \//;
+/** Request-log lines (`--enable-log-requests`), recognized on the raw line, before the prefix lexer. */
+const REQUEST_LOG = /(?:^|\] |\) )(?:Received request |Added request |Finished request |Aborted request |Generated response )/;
+const MAX_PROCESSES = 64;
+
+interface ServerStart {
+  readonly builder: FieldMapBuilder;
+  readonly line: number;
+  banner: boolean;
+  argsKnown: boolean;
+  ready: boolean;
+  busy: boolean;
+}
+
+export class VllmServerParser implements LineParser {
+  readonly #file: RelPath;
+  readonly #sink: DiagnosticSink;
+  readonly #clock = new LogClock();
+  readonly #timeline: TimelineBuilder;
+  readonly #trackers = new Map<string, TracebackTracker>();
+  readonly #starts: ServerStart[] = [];
+  #unrecognized = 0;
+  #firstUnrecognized = 0;
+
+  constructor(file: RelPath, sink: DiagnosticSink) {
+    this.#file = file;
+    this.#sink = sink;
+    this.#timeline = new TimelineBuilder(file, sink);
+  }
+
+  line(text: string, lineNo: number): void {
+    if (text.length === 0) return;
+    if (ACCESS.test(text) || REQUEST_LOG.test(text)) return; // access and request logs: the bulk of big logs
+    const p = parsePrefix(text);
+    const message = p.message;
+    if (this.#tracker(p.process).line(message, lineNo, p.level ?? undefined)) return;
+    const stats = readStatsLine(message);
+    if (stats !== null) {
+      const time = p.stamp ? this.#clock.date(p.stamp, p.wrapper) : p.wrapper ? this.#clock.date(p.wrapper, p.wrapper) : null;
+      const extra: Record<string, FieldValue> = time?.inferred ? { time_year_inferred: true } : {};
+      this.#timeline.add(stats, lineNo, time?.time ?? null, extra);
+      const current = this.#starts.at(-1);
+      if (current) current.busy = true;
+      return;
+    }
+    if (p.stamp) this.#clock.date(p.stamp, p.wrapper); // sees year roll-overs between stats lines
+    if (this.#startup(message, lineNo)) return;
+    if (message.trim() === '') return;
+    if (this.#unrecognized++ === 0) this.#firstUnrecognized = lineNo;
+  }
+
+  finish(): BenchRecord[] {
+    const failures = mergeFailures([...this.#trackers.values()].map((t) => t.finish()));
+    reportFailures(failures, this.#sink);
+    if (this.#unrecognized > 0) {
+      this.#sink.report('parse/unrecognized-lines', { file: this.#file, line: this.#firstUnrecognized, column: 1 }, this.#unrecognized, this.#firstUnrecognized);
+    }
+    const configs = this.#configs(failures);
+    return [...configs, ...this.#timeline.finish(), ...failures].sort((a, b) => a.at.line - b.at.line);
+  }
+
+  #tracker(process: string): TracebackTracker {
+    let t = this.#trackers.get(process);
+    if (t === undefined) {
+      if (this.#trackers.size >= MAX_PROCESSES) return this.#tracker('');
+      t = new TracebackTracker(this.#file);
+      this.#trackers.set(process, t);
+    }
+    return t;
+  }
+
+  /** True when the message was a startup fact; a second version banner starts a new server. */
+  #startup(message: string, lineNo: number): boolean {
+    let current = this.#starts.at(-1);
+    const probe = new FieldMapBuilder();
+    const fact = readStartupLine(message, probe, lineNo);
+    if (fact === null) return false;
+    if (current === undefined || (fact === 'banner' && (current.banner || current.ready || current.busy))) {
+      current = { builder: new FieldMapBuilder(), line: lineNo, banner: false, argsKnown: false, ready: false, busy: false };
+      current.builder.set('engine', 'vllm', lineNo);
+      this.#starts.push(current);
+    }
+    if (fact === 'banner') current.banner = true;
+    if (fact === 'ready') current.ready = true;
+    if (fact === 'config' && /^(?:non-default args|args: Namespace|Initializing an? )/.test(message)) current.argsKnown = true;
+    for (const [k, v] of Object.entries(probe.fields)) current.builder.set(k, v, probe.lines[k] ?? lineNo);
+    return true;
+  }
+
+  /** One ConfigRecord per server start; a crash with no start facts still marks a failed start. */
+  #configs(failures: readonly FailureRecord[]): ConfigRecord[] {
+    const starts = [...this.#starts];
+    const first = failures[0];
+    if (starts.length === 0 && first !== undefined) {
+      const builder = new FieldMapBuilder();
+      builder.set('engine', 'vllm', first.at.line);
+      starts.push({ builder, line: first.at.line, banner: false, argsKnown: false, ready: false, busy: false });
+    }
+    return starts.map((s, i) => {
+      const end = starts[i + 1]?.line ?? Number.POSITIVE_INFINITY;
+      const crashed = failures.some((f) => f.at.line >= s.line && f.at.line < end) || (i === 0 && failures.some((f) => f.at.line < s.line));
+      const status = s.ready ? 'ready' : crashed ? 'failed-start' : 'unknown';
+      if (status === 'failed-start') this.#sink.report('log/failed-start', { file: this.#file, line: s.line, column: 1 }, 'vllm');
+      s.builder.set('server_status', status, s.line);
+      const draft = s.builder.fields.draft_model;
+      if (typeof draft === 'string') s.builder.set('spec_method', /ngram/i.test(draft) ? 'ngram' : 'draft_model', s.builder.lines.draft_model ?? s.line);
+      if (s.argsKnown) s.builder.set('spec_method', 'none', s.line);
+      return { kind: 'config', at: { file: this.#file, line: s.line, column: 1 }, origin: 'server-log', fields: s.builder.fields, lines: s.builder.lines };
+    });
+  }
+}

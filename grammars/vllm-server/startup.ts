@@ -1,0 +1,110 @@
+/**
+ * vLLM startup lines → configuration facts (formats.md §4.2): the version banner, the
+ * `non-default args` dict, the 2024 `args: Namespace(...)` dump, the engine-config line, capacity
+ * lines and the ready lines.
+ */
+import type { FieldMapBuilder } from '../../src/core/records.js';
+import { addFlags } from '../../src/normalize/flags.js';
+import { parseKeywordArgs, parsePyValue, type PyValue } from '../../src/parse/python-repr.js';
+
+export type StartupFact = 'banner' | 'config' | 'ready' | null;
+
+const BANNER = /vLLM API server version (\S+)/;
+const NON_DEFAULT = /^non-default args: (\{.*\})\s*$/;
+const NAMESPACE = /^args: (Namespace\(.*\))\s*$/;
+const ENGINE_CONFIG = /^Initializing an? (?:V1 )?LLM engine (?:\(v([^)]+)\) )?with config: (.*)$/;
+const KV_TOKENS = /^(?:Engine \d+: )?GPU KV cache size: ([\d,]+) tokens/;
+const CONCURRENCY = /^(?:Engine \d+: )?Maximum concurrency for ([\d,]+) tokens per request: ([\d.]+)x/;
+const BLOCKS = /^# GPU blocks: (\d+), # CPU blocks: (\d+)/;
+const GPU_BLOCKS = /num_gpu_blocks is: (\d+)/;
+const KV_MEMORY = /^Available KV cache memory: ([\d.]+) GiB/;
+const MAX_LEN = /^Using max model len (\d+)/;
+const CHUNKED = /^Chunked prefill is enabled with max_num_batched_tokens=(\d+)/;
+const READY = /Application startup complete|^Starting vLLM (?:API )?server|Uvicorn running on /;
+
+/** Engine-config keys that describe the measured configuration (the line holds ~40 keys). */
+const ENGINE_KEYS: Readonly<Record<string, string>> = {
+  model: 'model',
+  speculative_config: 'speculative_config',
+  dtype: 'dtype',
+  max_seq_len: 'max_seq_len',
+  tensor_parallel_size: 'tensor_parallel_size',
+  pipeline_parallel_size: 'pipeline_parallel_size',
+  data_parallel_size: 'data_parallel_size',
+  quantization: 'quantization',
+  kv_cache_dtype: 'kv_cache_dtype',
+  enable_prefix_caching: 'enable_prefix_caching',
+  chunked_prefill_enabled: 'enable_chunked_prefill',
+  enforce_eager: 'enforce_eager',
+  num_scheduler_steps: 'num_scheduler_steps',
+};
+
+/** Non-default-args keys that repeat another key. */
+const SKIPPED_ARGS = new Set(['model_tag']);
+
+/** Adds what a startup message says to the server's builder; tells which kind of fact it was. */
+export function readStartupLine(message: string, builder: FieldMapBuilder, line: number): StartupFact {
+  let m = BANNER.exec(message);
+  if (m) {
+    builder.set('engine_version', m[1], line);
+    return 'banner';
+  }
+  if ((m = NON_DEFAULT.exec(message))) return addArgs(builder, parsePyValue(m[1] ?? ''), line);
+  if ((m = NAMESPACE.exec(message))) return addArgs(builder, parsePyValue(m[1] ?? ''), line);
+  if ((m = ENGINE_CONFIG.exec(message))) {
+    if (m[1] !== undefined) builder.set('engine_version', m[1], line);
+    addEngineConfig(builder, parseKeywordArgs(m[2] ?? ''), line);
+    return 'config';
+  }
+  if ((m = KV_TOKENS.exec(message))) return set(builder, { kv_cache_tokens: int(m[1]) }, line);
+  if ((m = CONCURRENCY.exec(message))) return set(builder, { kv_cache_max_concurrency: Number(m[2]), kv_cache_concurrency_tokens: int(m[1]) }, line);
+  if ((m = BLOCKS.exec(message))) return set(builder, { num_gpu_blocks: int(m[1]), num_cpu_blocks: int(m[2]) }, line);
+  if ((m = GPU_BLOCKS.exec(message))) return set(builder, { num_gpu_blocks: int(m[1]) }, line);
+  if ((m = KV_MEMORY.exec(message))) return set(builder, { kv_cache_memory_gib: Number(m[1]) }, line);
+  if ((m = MAX_LEN.exec(message))) return set(builder, { max_model_len: int(m[1]) }, line);
+  if ((m = CHUNKED.exec(message))) return set(builder, { enable_chunked_prefill: true, max_num_batched_tokens: int(m[1]) }, line);
+  if (READY.test(message)) return 'ready';
+  return null;
+}
+
+function addArgs(builder: FieldMapBuilder, args: PyValue, line: number): StartupFact {
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return null;
+  const kept: Record<string, PyValue> = {};
+  for (const [k, v] of Object.entries(args)) {
+    if (SKIPPED_ARGS.has(k)) continue;
+    // 2024: `speculative_model='[ngram]'` names a method, not a draft model
+    if (k === 'speculative_model' && typeof v === 'string' && /^\[ngram\]$/i.test(v)) kept.speculative_method = 'ngram';
+    else kept[k] = normalizeSpec(k, v);
+  }
+  addFlags(builder, kept, line);
+  return 'config';
+}
+
+function addEngineConfig(builder: FieldMapBuilder, config: Record<string, PyValue>, line: number): void {
+  const kept: Record<string, PyValue> = {};
+  for (const [key, name] of Object.entries(ENGINE_KEYS)) {
+    const v = config[key];
+    if (v === undefined) continue;
+    kept[name] = key === 'dtype' && typeof v === 'string' ? v.replace(/^torch\./, '') : normalizeSpec(key, v);
+  }
+  addFlags(builder, kept, line);
+}
+
+/** V0 prints `SpeculativeConfig(draft_model='…', num_spec_tokens=5)`: `draft_model` means `model`. */
+function normalizeSpec(key: string, value: PyValue): PyValue {
+  if (key !== 'speculative_config' || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  if (value.model === undefined && typeof value.draft_model === 'string') {
+    const { draft_model: model, ...rest } = value;
+    return { ...rest, model: model ?? null };
+  }
+  return value;
+}
+
+function set(builder: FieldMapBuilder, values: Record<string, number | boolean>, line: number): StartupFact {
+  for (const [k, v] of Object.entries(values)) if (!Number.isNaN(v)) builder.set(k, v, line);
+  return 'config';
+}
+
+function int(text: string | undefined): number {
+  return Number((text ?? '').replaceAll(',', ''));
+}

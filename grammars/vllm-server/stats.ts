@@ -1,0 +1,153 @@
+/**
+ * vLLM's periodic log lines → timeline fields (formats.md §4.3–4.5): the V0 and V1 stats lines,
+ * the V0 prefix-cache line, the five speculative-decoding shapes and the V0 stage times. Fields
+ * are split by the KNOWN label set, never by commas: the per-position acceptance list uses the
+ * same ", " separator as the fields around it.
+ */
+import type { FieldValue } from '../../src/core/types.js';
+import { percentToFraction } from '../../src/parse/values.js';
+
+/** Which kind of periodic line a partial came from; a timeline record merges distinct kinds. */
+export type StatsKind = 'stats' | 'prefix' | 'spec' | 'stages';
+
+export interface StatsPartial {
+  readonly kind: StatsKind;
+  readonly fields: Record<string, FieldValue>;
+  /** Labels whose value could not be read (a line cut short, a new unit). */
+  readonly bad: string[];
+}
+
+type Unit = 'tok/s' | 'reqs' | 'pct' | 'fraction' | 'count' | 'tokens' | 'list' | 'number';
+interface LabelSpec {
+  readonly column: string;
+  readonly unit: Unit;
+}
+
+const STATS_LABELS: Readonly<Record<string, LabelSpec>> = {
+  'Avg prompt throughput': { column: 'prompt_throughput', unit: 'tok/s' },
+  'Avg generation throughput': { column: 'gen_throughput', unit: 'tok/s' },
+  Running: { column: 'running', unit: 'reqs' },
+  Swapped: { column: 'swapped', unit: 'reqs' },
+  Pending: { column: 'waiting', unit: 'reqs' },
+  Waiting: { column: 'waiting', unit: 'reqs' },
+  'GPU KV cache usage': { column: 'kv_cache_usage', unit: 'pct' },
+  'CPU KV cache usage': { column: 'cpu_kv_cache_usage', unit: 'pct' },
+  'Prefix cache hit rate': { column: 'prefix_cache_hit_rate', unit: 'pct' },
+  'External prefix cache hit rate': { column: 'external_prefix_cache_hit_rate', unit: 'pct' },
+};
+
+/** V0 and V1 shape 1 (`Speculative metrics:`): rates are fractions. */
+const SPEC_V0_LABELS: Readonly<Record<string, LabelSpec>> = {
+  'Draft acceptance rate': { column: 'spec_acceptance_rate', unit: 'fraction' },
+  'System efficiency': { column: 'spec_system_efficiency', unit: 'fraction' },
+  'Number of speculative tokens': { column: 'num_spec_tokens', unit: 'count' },
+  'Number of accepted tokens': { column: 'spec_accepted_tokens', unit: 'count' },
+  'Number of draft tokens': { column: 'spec_draft_tokens', unit: 'count' },
+  'Number of draft tokens tokens': { column: 'spec_draft_tokens', unit: 'count' },
+  'Number of emitted tokens': { column: 'spec_emitted_tokens', unit: 'count' },
+  'Number of emitted tokens tokens': { column: 'spec_emitted_tokens', unit: 'count' },
+};
+
+/** V1 shapes 2–4 (`SpecDecoding metrics:`): rates are percents. */
+const SPEC_V1_LABELS: Readonly<Record<string, LabelSpec>> = {
+  'Draft acceptance rate': { column: 'spec_acceptance_rate', unit: 'pct' },
+  'Avg Draft acceptance rate': { column: 'spec_acceptance_rate', unit: 'pct' },
+  'Mean acceptance length': { column: 'spec_acceptance_length', unit: 'number' },
+  'Accepted throughput': { column: 'spec_accepted_throughput', unit: 'tok/s' },
+  'Drafted throughput': { column: 'spec_drafted_throughput', unit: 'tok/s' },
+  Accepted: { column: 'spec_accepted_tokens', unit: 'tokens' },
+  Drafted: { column: 'spec_draft_tokens', unit: 'tokens' },
+  'Per-position acceptance rate': { column: 'spec_per_position_acceptance', unit: 'list' },
+};
+
+const NUM = String.raw`[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|nan|inf`;
+/** A value ends the text, or is followed by `, ` and a label this reader does not know. */
+const END = String.raw`(?:$|, \S)`;
+const UNIT_RE: Readonly<Record<Exclude<Unit, 'list'>, RegExp>> = {
+  'tok/s': new RegExp(`^(${NUM}) tokens/s${END}`),
+  reqs: new RegExp(`^(${NUM}) reqs?${END}`),
+  pct: new RegExp(`^(${NUM}) ?%${END}`),
+  fraction: new RegExp(`^(${NUM})${END}`),
+  count: new RegExp(`^(${NUM})${END}`),
+  tokens: new RegExp(`^(${NUM}) tokens${END}`),
+  number: new RegExp(`^(${NUM})${END}`),
+};
+
+const STATS_START = /^(?:Engine (\d+): )?Avg prompt throughput: /;
+const PREFIX_V0 = /^Prefix cache hit rate: GPU: (\S+?)%, CPU: (\S+?)%/;
+const STAGES = /^SpecDecodeWorker stage times: (.*)$/;
+
+/** Reads one periodic line, or returns null when the message is not one. */
+export function readStatsLine(message: string): StatsPartial | null {
+  const c = message.charCodeAt(0);
+  if (c === 69 || c === 65) {
+    // 'E'ngine / 'A'vg
+    const m = STATS_START.exec(message);
+    if (!m) return null;
+    const partial = readLabels(message.slice(m[1] === undefined ? 0 : m[0].indexOf('Avg')), STATS_LABELS, 'stats');
+    if (m[1] !== undefined) partial.fields.engine_index = Number(m[1]);
+    return partial;
+  }
+  if (message.startsWith('Speculative metrics: ')) return readLabels(message.slice(21), SPEC_V0_LABELS, 'spec');
+  if (message.startsWith('SpecDecoding metrics: ')) return readLabels(message.slice(22), SPEC_V1_LABELS, 'spec');
+  if (message.startsWith('Prefix cache hit rate: GPU: ')) return readPrefixV0(message);
+  if (message.startsWith('SpecDecodeWorker stage times: ')) return readStages(message);
+  return null;
+}
+
+/** Splits `Label: value, Label: value` at the known labels only, then reads each value. */
+function readLabels(text: string, labels: Readonly<Record<string, LabelSpec>>, kind: StatsKind): StatsPartial {
+  const names = Object.keys(labels).sort((a, b) => b.length - a.length);
+  const re = new RegExp(`(?:^|, )(${names.map(escape).join('|')}): `, 'g');
+  const hits: { label: string; start: number; end: number }[] = [];
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) hits.push({ label: m[1] ?? '', start: m.index, end: m.index + m[0].length });
+  const out: StatsPartial = { kind, fields: {}, bad: [] };
+  hits.forEach((hit, i) => {
+    const spec = labels[hit.label];
+    if (!spec) return;
+    const raw = text.slice(hit.end, hits[i + 1]?.start ?? text.length).replace(/[,.]?\s*$/, '');
+    const value = readValue(raw, spec.unit);
+    if (value === undefined) out.bad.push(hit.label);
+    else if (value !== null && !Object.hasOwn(out.fields, spec.column)) out.fields[spec.column] = value;
+  });
+  return out;
+}
+
+/** undefined = unreadable; null = an explicit "no value" (`nan%`). */
+function readValue(raw: string, unit: Unit): FieldValue | undefined {
+  if (unit === 'list') {
+    const items = raw.split(',').map((s) => s.trim());
+    if (items.some((s) => !/^\d+(?:\.\d+)?$/.test(s))) return undefined;
+    return items.map(Number);
+  }
+  const m = UNIT_RE[unit].exec(raw.trim());
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  if (!Number.isFinite(n)) return null;
+  return unit === 'pct' ? percentToFraction(n) : n;
+}
+
+function readPrefixV0(message: string): StatsPartial {
+  const m = PREFIX_V0.exec(message);
+  const out: StatsPartial = { kind: 'prefix', fields: {}, bad: [] };
+  const gpu = Number(m?.[1]);
+  const cpu = Number(m?.[2]);
+  if (m && Number.isFinite(gpu)) out.fields.prefix_cache_hit_rate = percentToFraction(gpu);
+  if (m && Number.isFinite(cpu)) out.fields.cpu_prefix_cache_hit_rate = percentToFraction(cpu);
+  if (!m) out.bad.push('Prefix cache hit rate');
+  return out;
+}
+
+function readStages(message: string): StatsPartial {
+  const out: StatsPartial = { kind: 'stages', fields: {}, bad: [] };
+  for (const pair of (STAGES.exec(message)?.[1] ?? '').trim().split(/\s+/)) {
+    const m = /^(\w+)=([\d.]+)$/.exec(pair);
+    if (m && Number.isFinite(Number(m[2]))) out.fields[`spec_${m[1]}`] = Number(m[2]);
+    else if (pair !== '') out.bad.push(pair.split('=')[0] ?? pair);
+  }
+  return out;
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

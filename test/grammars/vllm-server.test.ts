@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LogClock } from '../../grammars/vllm-server/clock.js';
+import { grammar } from '../../grammars/vllm-server/index.js';
+import { parsePrefix } from '../../grammars/vllm-server/prefix.js';
+import { readStatsLine } from '../../grammars/vllm-server/stats.js';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import { asRelPath } from '../../src/core/types.js';
+import { fromBytes } from '../../src/ingest/read.js';
+import { fixtureCases } from '../helpers/fixtures.js';
+import { stableJson } from '../helpers/serialize.js';
+
+const FILE = asRelPath('serve.log');
+
+describe('vllm-server line prefixes', () => {
+  it.each([
+    ['INFO 02-28 21:48:18 metrics.py:161] Avg prompt', 'Avg prompt', 'INFO', '', null],
+    ['(APIServer pid=1) ERROR 05-01 14:39:06 [async_llm.py:699]   File "x.py", line 3, in f', '  File "x.py", line 3, in f', 'ERROR', 'APIServer pid=1', null],
+    ['(VllmWorker rank=0 pid=12) WARNING 01-02 03:04:05 [a.py:1] w', 'w', 'WARNING', 'VllmWorker rank=0 pid=12', null],
+    ['DEBUG 04-11 10:00:31 [v1/metrics/loggers.py:87] d', 'd', 'DEBUG', '', null],
+    ['2025-05-19T10:13:11.123456789Z (EngineCore_DP0 pid=7) INFO 05-19 10:13:11 [core.py:1] m', 'm', 'INFO', 'EngineCore_DP0 pid=7', 2025],
+    ['[2024-07-08 15:17:34] INFO 07-08 07:17:34 metrics.py:334] m', 'm', 'INFO', '', 2024],
+    ['Sep 22 23:46:42 host-1 vllm[361991]: INFO 09-22 23:46:42 metrics.py:351] m', 'm', 'INFO', 'vllm[361991]', null],
+    ['[1;36m(APIServer pid=9)[0;0m INFO 07-30 12:01:20 [loggers.py:118] m', 'm', 'INFO', 'APIServer pid=9', null],
+    ['> # INFO 01-01 00:00:00 [a.py:1] quoted', 'quoted', 'INFO', '', null],
+    ['(APIServer pid=2)     ~~~~^^^^', '    ~~~~^^^^', null, 'APIServer pid=2', null],
+    ['Traceback (most recent call last):', 'Traceback (most recent call last):', null, '', null],
+    ['INFO:     127.0.0.1:1 - "GET /metrics HTTP/1.1" 200 OK', 'INFO:     127.0.0.1:1 - "GET /metrics HTTP/1.1" 200 OK', null, '', null],
+  ])('%s', (line, message, level, process, year) => {
+    const p = parsePrefix(line);
+    expect([p.message, p.level, p.process, p.wrapper?.year ?? null]).toEqual([message, level, process, year]);
+  });
+
+  it('reads the stamp of the logger', () => {
+    expect(parsePrefix('INFO 12-31 23:59:51 [loggers.py:80] x').stamp).toEqual({ month: 12, day: 31, time: '23:59:51' });
+  });
+});
+
+describe('LogClock', () => {
+  it('takes the year of a wrapper, corrected across New Year', () => {
+    const c = new LogClock();
+    expect(c.date({ month: 12, day: 31, time: '23:59:58' }, { year: 2026, month: 1, day: 1, time: '08:00:00' })).toEqual({ time: '2025-12-31T23:59:58', inferred: false });
+    expect(c.date({ month: 1, day: 1, time: '00:00:01' }, { year: 2025, month: 12, day: 31, time: '23:59:59' })).toEqual({ time: '2026-01-01T00:00:01', inferred: false });
+  });
+
+  it('uses the placeholder year 2000 and adds one per Dec → Jan roll-over', () => {
+    const c = new LogClock();
+    const t = (month: number, day: number) => c.date({ month, day, time: '12:00:00' }, null).time;
+    expect([t(11, 30), t(12, 31), t(12, 30), t(1, 1), t(6, 1), t(1, 2)]).toEqual([
+      '2000-11-30T12:00:00', '2000-12-31T12:00:00', '2000-12-30T12:00:00', '2001-01-01T12:00:00', '2001-06-01T12:00:00', '2001-01-02T12:00:00',
+    ]);
+  });
+});
+
+describe('readStatsLine', () => {
+  const v0 = 'Avg prompt throughput: 1.5 tokens/s, Avg generation throughput: 44.9 tokens/s, Running: 2 reqs, Swapped: 0 reqs, Pending: 3 reqs, GPU KV cache usage: 82.1%, CPU KV cache usage: 0.0%';
+  it.each(['', ',', '.'])('reads the V0 line ending with %j', (end) => {
+    expect(readStatsLine(v0 + end)).toEqual({
+      kind: 'stats',
+      bad: [],
+      fields: { prompt_throughput: 1.5, gen_throughput: 44.9, running: 2, swapped: 0, waiting: 3, kv_cache_usage: 0.821, cpu_kv_cache_usage: 0 },
+    });
+  });
+
+  it('reads V1 lines with engine index, external prefix rate and trailing spaces', () => {
+    const line = 'Engine 003: Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 5.4 tokens/s, Running: 1 reqs, Waiting: 14 reqs, GPU KV cache usage: 76.5%, Prefix cache hit rate: 92.0%, External prefix cache hit rate: 7.5%  ';
+    expect(readStatsLine(line)?.fields).toEqual({
+      engine_index: 3, prompt_throughput: 0, gen_throughput: 5.4, running: 1, waiting: 14, kv_cache_usage: 0.765, prefix_cache_hit_rate: 0.92, external_prefix_cache_hit_rate: 0.075,
+    });
+  });
+
+  it('keeps known values before a label it does not know', () => {
+    expect(readStatsLine('Avg prompt throughput: 2.0 tokens/s, Running: 1 reqs, Future gauge: 9 units')?.fields).toEqual({ prompt_throughput: 2, running: 1 });
+  });
+
+  it('splits the per-position list from the fields around it by the label set', () => {
+    const line = 'SpecDecoding metrics: Mean acceptance length: 3.10, Accepted throughput: 31.00 tokens/s, Drafted throughput: 45.00 tokens/s, Accepted: 310 tokens, Drafted: 450 tokens, Per-position acceptance rate: 0.900, 0.700, 0.500, Avg Draft acceptance rate: 68.9%';
+    expect(readStatsLine(line)).toEqual({
+      kind: 'spec',
+      bad: [],
+      fields: {
+        spec_acceptance_length: 3.1, spec_accepted_throughput: 31, spec_drafted_throughput: 45, spec_accepted_tokens: 310, spec_draft_tokens: 450,
+        spec_per_position_acceptance: [0.9, 0.7, 0.5], spec_acceptance_rate: 0.689,
+      },
+    });
+  });
+
+  it('leaves a nan% acceptance rate absent', () => {
+    expect(readStatsLine('SpecDecoding metrics: Accepted: 0 tokens, Drafted: 0 tokens, Avg Draft acceptance rate: nan%')?.fields).toEqual({ spec_accepted_tokens: 0, spec_draft_tokens: 0 });
+  });
+
+  it('reads V0 fractions, the typo labels and the trailing ", " of v0.8.0', () => {
+    expect(readStatsLine('Speculative metrics: Draft acceptance rate: 0.698, System efficiency: 0.540, Number of speculative tokens: 5, Number of accepted tokens: 17870, Number of draft tokens tokens: 25600, Number of emitted tokens tokens: 20700.')?.fields).toEqual({
+      spec_acceptance_rate: 0.698, spec_system_efficiency: 0.54, num_spec_tokens: 5, spec_accepted_tokens: 17870, spec_draft_tokens: 25600, spec_emitted_tokens: 20700,
+    });
+    expect(readStatsLine('Speculative metrics: Draft acceptance rate: 1.000, Number of accepted tokens: 66, Number of draft tokens: 66, ')?.fields).toEqual({
+      spec_acceptance_rate: 1, spec_accepted_tokens: 66, spec_draft_tokens: 66,
+    });
+  });
+
+  it('reads the V0 prefix-cache and stage-time lines', () => {
+    expect(readStatsLine('Prefix cache hit rate: GPU: 26.68%, CPU: 0.00%')?.fields).toEqual({ prefix_cache_hit_rate: 0.2668, cpu_prefix_cache_hit_rate: 0 });
+    expect(readStatsLine('SpecDecodeWorker stage times: average_time_per_proposal_tok_ms=4.96 scoring_time_ms=54.92 verification_time_ms=1.20')?.fields).toEqual({
+      spec_average_time_per_proposal_tok_ms: 4.96, spec_scoring_time_ms: 54.92, spec_verification_time_ms: 1.2,
+    });
+  });
+
+  it('names a value cut short and ignores other messages', () => {
+    expect(readStatsLine('Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 9')?.bad).toEqual(['Avg generation throughput']);
+    expect(readStatsLine('Engine 000: vllm cache_config_info with initialization after num_gpu_blocks is: 15745')).toBeNull();
+  });
+});
+
+describe('vllm-server detection', () => {
+  const head = (text: string) => grammar.detect({ path: FILE, head: text }).score;
+  it('claims server logs of every era and leaves other text alone', () => {
+    expect(head('INFO 03-02 23:59:21 api_server.py:240] vLLM API server version 0.3.3\n')).toBeGreaterThan(0);
+    expect(head('INFO 01-22 18:27:20 metrics.py:449] Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 41.7 tokens/s\n')).toBeGreaterThan(0);
+    expect(head('(APIServer pid=1) Traceback (most recent call last):\n')).toBeGreaterThan(0);
+    expect(head('INFO 06-16 21:01:09 [__init__.py:244] Automatically detected platform cuda.\nINFO:     Started server process [544]\n')).toBeGreaterThan(0);
+    expect(head('============ Serving Benchmark Result ============\n(APIServer pid=3) INFO 03-02 10:11:20 [loggers.py:123] Engine 000: Avg prompt throughput: 1.0 tokens/s\n')).toBe(0);
+    expect(head('INFO 06-16 21:01:09 [__init__.py:244] Automatically detected platform cuda.\n')).toBe(0);
+    expect(head('hello world\n')).toBe(0);
+  });
+});
+
+describe('vllm-server streaming', () => {
+  const cases = fixtureCases().filter((c) => c.format === 'vllm-server');
+
+  it.each(cases.map((c) => [c.name, c.input]))('%s: the anchor prefilter loses no record', (_name, input) => {
+    const source = fromBytes(readFileSync(input), asRelPath(path.basename(input)), new DiagnosticCollector());
+    if (!source) throw new Error('unreadable fixture');
+    const all = grammar.parse(source, new DiagnosticCollector());
+    const parser = grammar.lines?.(source.path, new DiagnosticCollector());
+    source.lines.forEach((text, i) => {
+      if (grammar.anchors?.some((a) => text.includes(a))) parser?.line(text, i + 1);
+    });
+    expect(stableJson(parser?.finish())).toBe(stableJson(all));
+  });
+
+  it('skips access and request lines cheaply and keeps the stats between them', () => {
+    const sink = new DiagnosticCollector();
+    const parser = grammar.lines?.(FILE, sink);
+    let n = 0;
+    for (let i = 0; i < 20_000; i++) {
+      parser?.line(`(APIServer pid=1) INFO:     10.0.0.${i % 250}:5${i % 9}000 - "POST /v1/chat/completions HTTP/1.1" 200 OK`, ++n);
+      parser?.line(`(APIServer pid=1) INFO 06-03 09:16:01 [logger.py:43] Received request chatcmpl-${i}: prompt: 'ValueError: x', params: SamplingParams(n=1)`, ++n);
+      if (i % 1000 === 0) {
+        parser?.line(`(APIServer pid=1) INFO 06-03 09:16:01 [loggers.py:123] Engine 000: Avg prompt throughput: ${i}.0 tokens/s, Avg generation throughput: 1.0 tokens/s, Running: 1 reqs, Waiting: 0 reqs, GPU KV cache usage: 1.0%, Prefix cache hit rate: 0.0%`, ++n);
+      }
+    }
+    const records = parser?.finish() ?? [];
+    expect(records.map((r) => (r.kind === 'timeline' ? r.fields.prompt_throughput : r.kind))).toEqual(Array.from({ length: 20 }, (_, k) => k * 1000));
+    expect(sink.list()).toEqual([]);
+  });
+});
