@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { FieldMapBuilder } from '../core/records.js';
+import type { FieldValue } from '../core/types.js';
+import { addFlags } from '../normalize/flags.js';
+import type { PyValue } from '../parse/python-repr.js';
+import { mergeArgs } from './argv.js';
+import type { Engine, Sweep, Variant } from './types.js';
+
+export const MANIFEST_FORMAT = 'benchlens-manifest';
+export const OUTCOMES = ['ok', 'server-crashed', 'server-timeout', 'bench-failed', 'interrupted'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export interface RunEntry {
+  readonly concurrency: number;
+  readonly repeat: number;
+  readonly command: readonly string[];
+  readonly log: string;
+  readonly result: string;
+  readonly outcome: 'ok' | 'bench-failed' | 'skipped' | 'interrupted';
+  readonly exit_status: number | string | null;
+}
+
+/** DIR/<variant>/manifest.json: what was run, where, and how it ended. Read back by grammars/benchlens-manifest. */
+export interface Manifest {
+  readonly format: typeof MANIFEST_FORMAT;
+  readonly version: 1;
+  readonly variant: string;
+  readonly outcome: Outcome;
+  readonly error: string | null;
+  readonly engine: Engine;
+  readonly engine_version: string | null;
+  readonly model: string;
+  readonly config: Record<string, FieldValue>;
+  readonly server_command: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly gpus: readonly string[];
+  readonly started_at: string;
+  readonly ended_at: string;
+  readonly runs: readonly RunEntry[];
+}
+
+/** The variant's configuration in canonical columns (docs/schema.md): server flags, then benchmark flags. */
+export function variantConfig(sweep: Sweep, variant: Variant): Record<string, FieldValue> {
+  const b = new FieldMapBuilder();
+  b.set('label', variant.name, 1);
+  b.set('engine', sweep.engine, 1);
+  b.set('model', sweep.model, 1);
+  addFlags(b, mergeArgs(sweep.serverArgs, variant.serverArgs) as Readonly<Record<string, PyValue>>, 1);
+  addFlags(b, sweep.benchArgs as Readonly<Record<string, PyValue>>, 1);
+  b.set('spec_method', 'none', 1);
+  b.set('tp', 1, 1);
+  const sorted = Object.keys(b.fields).sort();
+  return Object.fromEntries(sorted.map((k) => [k, b.fields[k] ?? null]));
+}
+
+const VERSION_BANNERS: Readonly<Record<Engine, RegExp>> = {
+  vllm: /vLLM API server version\s+(\S+)/,
+  sglang: /\bsglang[ _-]version[=:\s]+v?(\d+\.\d+[\w.+-]*)/i,
+  trtllm: /TensorRT[- ]LLM version:?\s+(\S+)/i,
+};
+
+/** The engine's version as its server log prints it at start-up, or null. */
+export function engineVersion(engine: Engine, serveLog: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(serveLog, 'utf8').slice(0, 1_000_000);
+  } catch {
+    return null;
+  }
+  return VERSION_BANNERS[engine].exec(text)?.[1] ?? null;
+}
+
+/** `nvidia-smi -L` lines when the tool exists, else an empty list. */
+export function gpuList(): string[] {
+  const r = spawnSync('nvidia-smi', ['-L'], { encoding: 'utf8', timeout: 10_000 });
+  if (r.error || r.status !== 0 || typeof r.stdout !== 'string') return [];
+  return r.stdout.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+}
+
+export function writeManifest(file: string, manifest: Manifest): void {
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+}
