@@ -6,6 +6,7 @@ import { type ConfigLayer, applyLayers } from './config-layers.js';
 import { addDerived } from './derived.js';
 import { failedConfigurations, type FailedConfiguration } from './failed-configurations.js';
 import { linkManifest, linkServer } from './link-runs.js';
+import { dedupeRuns } from './dedupe-runs.js';
 import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
 import { type RunRow, fillColumns, toRunRows } from './runs-table.js';
@@ -39,7 +40,7 @@ export function buildRuns(records: readonly ParsedRecord[], sink: DiagnosticSink
   const sources = collectSources(records);
   const extraConfig = new Set<string>();
   const linked = new Map<ConfigSource, number>();
-  const staged = toRunRows(records).map((base) => {
+  const staged = dedupeRuns(toRunRows(records, sink), sink).map((base) => {
     const file = String(base.source_file);
     const at = { file: base.source_file as never, line: Number(base.source_line), column: 1 };
     const window = runWindow(base);

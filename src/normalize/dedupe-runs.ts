@@ -1,0 +1,58 @@
+import type { DiagnosticSink } from '../core/diagnostic.js';
+import type { RelPath } from '../core/types.js';
+import type { RunRow } from './runs-table.js';
+
+/**
+ * One measurement saved twice — the stdout block and the `--save-result` JSON of the same run, as
+ * the sweep runner and many scripts keep both — must count once. Two runs are the same measurement
+ * when they sit in the same folder and agree exactly on the request and token counts and on the
+ * duration to the printed precision. The JSON copy is kept (full precision, std columns); columns
+ * only the other copy has (a label, preamble flags) are merged in, and the other copy is named in
+ * `config_sources` and an info diagnostic, so nothing disappears silently.
+ */
+export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
+  // Rows in order; a duplicate joins the group of its first copy, which holds its place.
+  const order: (RunRow | RunRow[])[] = [];
+  const groups = new Map<string, RunRow[]>();
+  for (const row of rows) {
+    const key = identity(row);
+    const group = key === null ? undefined : groups.get(key);
+    if (group) group.push(row);
+    else if (key === null) order.push(row);
+    else {
+      const fresh = [row];
+      groups.set(key, fresh);
+      order.push(fresh);
+    }
+  }
+  return order.map((item) => (Array.isArray(item) ? merge(item, sink) : item));
+}
+
+function merge(group: readonly RunRow[], sink: DiagnosticSink): RunRow {
+  if (group.length === 1) return group[0] as RunRow;
+  const best = [...group].sort((a, b) => score(b) - score(a))[0] as RunRow;
+  const merged: RunRow = { ...best };
+  const sources = JSON.parse(String(best.config_sources ?? '[]')) as string[];
+  for (const other of group) {
+    if (other === best) continue;
+    for (const [k, v] of Object.entries(other)) if ((merged[k] === null || merged[k] === undefined) && v !== null) merged[k] = v;
+    sources.push(`duplicate:${other.source_file}:${other.source_line}`);
+    const at = { file: other.source_file as RelPath, line: Number(other.source_line), column: 1 };
+    sink.report('normalize/duplicate-run', at, `${best.source_file}:${best.source_line}`);
+  }
+  merged.config_sources = JSON.stringify(sources);
+  return merged;
+}
+
+function identity(row: RunRow): string | null {
+  const { completed, total_output_tokens, total_input_tokens, duration_s } = row;
+  if (typeof completed !== 'number' || typeof total_output_tokens !== 'number' || typeof duration_s !== 'number') return null;
+  const dir = String(row.source_file).split('/').slice(0, -1).join('/');
+  return JSON.stringify([dir, completed, row.failed ?? 0, total_input_tokens ?? null, total_output_tokens, Math.round(duration_s * 100)]);
+}
+
+/** Prefer the JSON copy (full precision), then the row with more values. */
+function score(row: RunRow): number {
+  const filled = Object.values(row).filter((v) => v !== null && v !== undefined).length;
+  return (String(row.source_format).endsWith('json') || String(row.source_format).endsWith('jsonl') ? 1000 : 0) + filled;
+}

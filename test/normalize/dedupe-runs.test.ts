@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import { dedupeRuns } from '../../src/normalize/dedupe-runs.js';
+
+const block = { source_file: 'v/bench-c4.log', source_line: 9, source_format: 'vllm-bench-serve', config_sources: '["a"]', label: 'nosd', completed: 40, failed: 0, total_input_tokens: 4096, total_output_tokens: 1024, duration_s: 12.35, output_throughput: 82.92, std_ttft_ms: null };
+const json = { source_file: 'v/bench-c4.json', source_line: 1, source_format: 'vllm-bench-result-json', config_sources: '["b"]', label: null, completed: 40, failed: 0, total_input_tokens: 4096, total_output_tokens: 1024, duration_s: 12.3481, output_throughput: 82.9245, std_ttft_ms: 3.1 };
+
+describe('dedupeRuns', () => {
+  it('keeps one row for the stdout block and the result JSON of one run, JSON values first', () => {
+    const sink = new DiagnosticCollector();
+    const rows = dedupeRuns([block, json], sink);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source_file: 'v/bench-c4.json', output_throughput: 82.9245, std_ttft_ms: 3.1, label: 'nosd' });
+    expect(JSON.parse(String(rows[0]?.config_sources))).toEqual(['b', 'duplicate:v/bench-c4.log:9']);
+    expect(sink.list().map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(['v/bench-c4.log:9 normalize/duplicate-run']);
+  });
+
+  it('keeps runs that differ in a count, a folder or the duration', () => {
+    const sink = new DiagnosticCollector();
+    expect(dedupeRuns([block, { ...json, completed: 39 }], sink)).toHaveLength(2);
+    expect(dedupeRuns([block, { ...json, source_file: 'w/bench-c4.json' }], sink)).toHaveLength(2);
+    expect(dedupeRuns([block, { ...json, duration_s: 12.5 }], sink)).toHaveLength(2);
+    expect(sink.list()).toEqual([]);
+  });
+});
