@@ -50,6 +50,12 @@ const KEYS: Readonly<Record<string, { column: string; scale?: number } | null>> 
 });
 
 const SIGNATURE = /"(?:model_id|tokenizer_id|endpoint_type)"\s*:/;
+// other load generators' exports (issue 3 item 6). Spec-decoding study JSONL (`"NUM_SPEC_TOKENS": -1`)
+// is read by specdecode-study-jsonl, which reuses this parser.
+const STUDY_KEY = /"NUM_SPEC_TOKENS"\s*:/;
+// GenAI-Perf/AIPerf exports nest each metric in a statistics object and may carry `endpoint_type`
+// in their input_config; those are not vLLM results.
+const STATS_OBJECT = /"(?:time_to_first_token|request_latency|request_throughput|output_token_throughput)"\s*:\s*\{/;
 const RESULT_KEYS = ['completed', 'request_throughput', 'duration'];
 
 /** vLLM `--save-result` / `--append-result` JSON (one object per file, or several appended). */
@@ -57,7 +63,7 @@ export const grammar: Grammar = {
   id: 'vllm-bench-result-json',
   title: 'vLLM serving benchmark result JSON',
   detect({ head }) {
-    if (!looksLikeJson(head) || !SIGNATURE.test(head)) return NOT_MINE;
+    if (!looksLikeJson(head) || !SIGNATURE.test(head) || STATS_OBJECT.test(head) || STUDY_KEY.test(head)) return NOT_MINE;
     return { score: 0.8, reason: 'JSON with model_id / tokenizer_id keys' };
   },
   parse(source, sink) {

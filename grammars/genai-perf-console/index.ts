@@ -1,0 +1,93 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import { NOT_MINE } from '../../src/core/grammar.js';
+import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import { documentContext, labelAbove } from '../../src/parse/context.js';
+import { readNumber } from '../../src/parse/values.js';
+import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
+import { commandWords, durationSeconds } from './footer.js';
+import { consoleTableParser } from './parser.js';
+import { consoleLexer } from './tokens.js';
+import { addTable, applyCommand, type Draft, missingFooter } from './table.js';
+import { type ConsoleItem, toItems } from './visitor.js';
+
+const TITLE = /^\s*NVIDIA (?:GenAI-Perf|AIPerf) \| [A-Z][\w :]*$/m;
+const BOX = /^\s*[┏┃│]/m;
+const HEADER = /^\s*┃\s*(?:Statistic|Metric)\s*┃\s*avg\s*┃/m;
+/** Lines AIPerf prints after its tables that carry nothing for a run. */
+const KNOWN_TAIL = /^(?:#|(?:CSV|JSON) Export:|Log File:|\S+\.(?:csv|json|jsonl|log)$)/;
+
+/** NVIDIA GenAI-Perf and AIPerf console tables (`rich` boxes), 2024 → 2026. */
+export const grammar: Grammar = {
+  id: 'genai-perf-console',
+  title: 'GenAI-Perf / AIPerf console tables',
+  detect({ head }) {
+    if (TITLE.test(head) && BOX.test(head)) return { score: 0.9, reason: 'NVIDIA GenAI-Perf / AIPerf table title' };
+    if (HEADER.test(head)) return { score: 0.8, reason: 'rich table with Statistic/Metric | avg header' };
+    return NOT_MINE;
+  },
+  parse(source, sink) {
+    const lexed = consoleLexer.tokenize(source.lines.join('\n'));
+    consoleTableParser.input = lexed.tokens;
+    return toRuns(toItems(consoleTableParser.document()), source, sink);
+  },
+};
+
+function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: DiagnosticSink): RunRecord[] {
+  const drafts: Draft[] = [];
+  let current: Draft | null = null;
+  let pendingCommand: { words: string[]; line: number } | null = null;
+  const unrecognized: number[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (!item) continue;
+    if (item.kind === 'table') {
+      if (item.title !== null && !/\bMetrics\b/.test(item.title)) {
+        sink.report('table/ignored-block', { file: source.path, line: item.line, column: 1 }, `table ${JSON.stringify(item.title)}`);
+        continue;
+      }
+      // `LLM Metrics` starts a run; `LLM Metrics: Spec Decode` and untitled pieces join it.
+      const main = item.title !== null && !item.title.includes(':');
+      if (current === null || (main && current.hasMain)) {
+        current = { builder: new FieldMapBuilder(), line: item.line, unknown: [], client: null, complete: true, hasMain: false, bareTitle: item.title?.trim() === 'LLM Metrics', header: [] };
+        drafts.push(current);
+      }
+      current.hasMain ||= main;
+      addTable(current, item, source, sink);
+      if (pendingCommand) applyCommand(current, pendingCommand.words, pendingCommand.line);
+      pendingCommand = null;
+    } else if (item.kind === 'cli') {
+      const { words, consumed } = commandWords(items, i);
+      i += consumed;
+      // AIPerf echoes its command after the tables; a pasted shell command precedes them.
+      if (current && item.text.startsWith('CLI Command:')) applyCommand(current, words, item.line);
+      else pendingCommand = { words, line: item.line };
+    } else if (item.kind === 'metric') {
+      const [label = '', value = ''] = item.text.split(/:\s*(?=[\d,.]+$)/);
+      const n = readNumber(value, { thousands: true }).value;
+      if (current) addMetricRow(current.builder, { label, line: item.line, stats: [['mean', n]] }, '', current.unknown);
+    } else if (item.kind === 'duration') {
+      const seconds = durationSeconds(item.text);
+      if (seconds === null) sink.report('table/bad-cell', { file: source.path, line: item.line, column: 1 }, 'Benchmark Duration', item.text);
+      else current?.builder.set('duration_s', seconds, item.line);
+    } else if (item.text !== '' && !KNOWN_TAIL.test(item.text)) {
+      unrecognized.push(item.line);
+    }
+  }
+  const first = unrecognized[0];
+  if (first !== undefined) sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, unrecognized.length, first);
+  const ctx = documentContext(source.lines);
+  let floor = -1;
+  return drafts.filter((d) => d.builder.size > 0).map((d) => {
+    const missing = missingFooter(d);
+    if (missing !== null) {
+      d.complete = false;
+      sink.report('block/truncated', { file: source.path, line: d.line, column: 1 }, missing);
+    }
+    d.builder.set('client', d.client ?? 'genai-perf', d.line);
+    reportUnknownMetrics(d.unknown, sink, source.path, d.line);
+    const label = labelAbove(ctx, source.lines, d.line - 1, floor);
+    floor = d.line - 1;
+    return { kind: 'run', at: { file: source.path, line: d.line, column: 1 }, label, complete: d.complete, fields: d.builder.fields, lines: d.builder.lines };
+  });
+}

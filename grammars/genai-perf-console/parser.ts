@@ -1,0 +1,72 @@
+/**
+ * document  := (table | looseLine)*
+ * table     := TitleLine Newline? frame? | frame
+ * frame     := (TopRule Newline?)? ((HeaderRow | HeaderRule | BodyRow) Newline?)+ (BottomRule Newline?)?
+ * looseLine := (CliCommand | MetricLine | DurationLine | BottomRule | OtherLine) Newline? | Newline
+ *
+ * A frame without its BottomRule is a table cut short; the visitor reports it.
+ */
+import { CstParser } from 'chevrotain';
+import { allTokens, BodyRow, BottomRule, CliCommand, DurationLine, HeaderRow, MetricLine, HeaderRule, Newline, OtherLine, TitleLine, TopRule } from './tokens.js';
+
+class ConsoleTableParser extends CstParser {
+  constructor() {
+    super(allTokens, { recoveryEnabled: true, nodeLocationTracking: 'onlyOffset', maxLookahead: 1 });
+    this.performSelfAnalysis();
+  }
+
+  document = this.RULE('document', () => {
+    this.MANY(() => {
+      this.OR([{ ALT: () => this.SUBRULE(this.table) }, { ALT: () => this.SUBRULE(this.looseLine) }]);
+    });
+  });
+
+  table = this.RULE('table', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(TitleLine);
+          this.OPTION(() => this.CONSUME(Newline));
+          this.OPTION2(() => this.SUBRULE(this.frame));
+        },
+      },
+      { ALT: () => this.SUBRULE2(this.frame) },
+    ]);
+  });
+
+  frame = this.RULE('frame', () => {
+    this.OPTION(() => {
+      this.CONSUME(TopRule);
+      this.OPTION2(() => this.CONSUME(Newline));
+    });
+    this.AT_LEAST_ONE(() => {
+      this.OR([{ ALT: () => this.CONSUME(HeaderRow) }, { ALT: () => this.CONSUME(HeaderRule) }, { ALT: () => this.CONSUME(BodyRow) }]);
+      this.OPTION3(() => this.CONSUME2(Newline));
+    });
+    this.OPTION4(() => {
+      this.CONSUME(BottomRule);
+      this.OPTION5(() => this.CONSUME3(Newline));
+    });
+  });
+
+  looseLine = this.RULE('looseLine', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.OR2([
+            { ALT: () => this.CONSUME(CliCommand) },
+            { ALT: () => this.CONSUME(MetricLine) },
+            { ALT: () => this.CONSUME(DurationLine) },
+            { ALT: () => this.CONSUME(BottomRule) },
+            { ALT: () => this.CONSUME(OtherLine) },
+          ]);
+          this.OPTION(() => this.CONSUME(Newline));
+        },
+      },
+      { ALT: () => this.CONSUME2(Newline) },
+    ]);
+  });
+}
+
+/** The singleton parser: Chevrotain parsers are built once and reset through `input`. */
+export const consoleTableParser = new ConsoleTableParser();

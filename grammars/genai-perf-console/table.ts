@@ -1,0 +1,82 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { TextSource } from '../../src/core/grammar.js';
+import type { FieldMapBuilder } from '../../src/core/records.js';
+import { readNumber } from '../../src/parse/values.js';
+import { addMetricRow, type MetricRow, snakeMetric, statName } from '../_shared/perf-metrics/index.js';
+import { addCommandFlags, commandTool } from '../_shared/perf-metrics/cli-command.js';
+import type { ConsoleTable } from './visitor.js';
+
+/** One run being assembled from its tables and footer lines. */
+export interface Draft {
+  readonly builder: FieldMapBuilder;
+  readonly line: number;
+  readonly unknown: string[];
+  client: 'aiperf' | 'genai-perf' | null;
+  complete: boolean;
+  hasMain: boolean;
+  /** SDK 24.06 printed its throughputs as lines below the table. */
+  bareTitle: boolean;
+  /** Header cells of the last table, for a headerless continuation. */
+  header: readonly string[];
+}
+
+/** Adds one metrics table to a run: wrapped labels joined, `N/A` skipped, cut cells reported. */
+export function addTable(draft: Draft, table: ConsoleTable, source: TextSource, sink: DiagnosticSink): void {
+  const at = { file: source.path, line: table.line, column: 1 };
+  const title = table.title ?? '';
+  if (/AIPerf/.test(title) || table.header[0] === 'Metric') draft.client ??= 'aiperf';
+  if (/GenAI-Perf/.test(title) || table.header[0] === 'Statistic') draft.client ??= 'genai-perf';
+  if (!table.closed) {
+    draft.complete = false;
+    sink.report('block/truncated', at, 'bottom border');
+  }
+  if (table.rows.length === 0) {
+    sink.report('table/no-rows', at, title);
+    return;
+  }
+  // A headerless piece (a table broken by a foreign line) reuses the header of the table before it.
+  const header = table.header.length > 0 ? table.header : draft.header;
+  draft.header = header;
+  const stats = header.slice(1).map(statName);
+  if (table.header.length === 0) sink.report('parse/syntax', at, 'a header row', table.rows[0]?.cells.join(' | ') ?? '');
+  const suffix = /:\s*(.+)$/.exec(title)?.[1]?.trim().toLowerCase() ?? '';
+  const prefix = suffix === '' || suffix === 'spec decode' ? '' : `${snakeMetric(suffix)}_`;
+  for (const row of joinWrappedRows(table)) {
+    const values: Array<readonly [string, number | null]> = [];
+    row.cells.forEach((cell, k) => {
+      const stat = stats[k];
+      if (!stat) return;
+      const n = readNumber(cell, { thousands: true });
+      if (!n.ok || n.rest !== '') sink.report('table/bad-cell', { file: source.path, line: row.line, column: 1 }, row.label, cell);
+      else values.push([stat, n.value]);
+    });
+    const metric: MetricRow = { label: row.label, line: row.line, stats: values };
+    addMetricRow(draft.builder, metric, prefix, draft.unknown);
+  }
+}
+
+/** Rows whose value cells are all blank continue the label of the row above (wrapped labels). */
+function joinWrappedRows(table: ConsoleTable): Array<{ label: string; cells: string[]; line: number }> {
+  const out: Array<{ label: string; cells: string[]; line: number }> = [];
+  for (const row of table.rows) {
+    const [label = '', ...cells] = row.cells;
+    const prev = out[out.length - 1];
+    if (prev && cells.every((c) => c === '')) prev.label = `${prev.label} ${label}`.trim();
+    else out.push({ label, cells, line: row.line });
+  }
+  return out;
+}
+
+/** Adds the configuration of an echoed or pasted `aiperf` / `genai-perf profile` command. */
+export function applyCommand(draft: Draft, words: readonly string[], line: number): void {
+  draft.client ??= commandTool(words);
+  addCommandFlags(draft.builder, words, line);
+}
+
+/** What a run's footer should have given and did not: AIPerf's duration, SDK 24.06's throughputs. */
+export function missingFooter(d: Draft): string | null {
+  if (!d.complete) return null;
+  if (d.client === 'aiperf' && !d.builder.has('duration_s')) return 'no Benchmark Duration line after the tables';
+  if (d.bareTitle && !(d.builder.has('output_throughput') && d.builder.has('request_throughput'))) return 'no throughput lines after the table';
+  return null;
+}

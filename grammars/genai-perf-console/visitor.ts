@@ -1,0 +1,85 @@
+import type { CstNode, IToken } from 'chevrotain';
+import { byOffset } from '../../src/parse/chevrotain.js';
+
+/** One body row of a box table, split into trimmed cells. */
+export interface TableRow {
+  readonly cells: readonly string[];
+  readonly line: number;
+}
+
+export interface ConsoleTable {
+  readonly kind: 'table';
+  /** `NVIDIA AIPerf | LLM Metrics: Spec Decode`, trimmed; null when the table has no title line. */
+  readonly title: string | null;
+  readonly line: number;
+  readonly header: readonly string[];
+  readonly rows: readonly TableRow[];
+  /** False when the bottom border is missing (a table cut short). */
+  readonly closed: boolean;
+}
+
+export interface LooseLine {
+  readonly kind: 'cli' | 'metric' | 'duration' | 'other';
+  readonly text: string;
+  readonly line: number;
+}
+
+export type ConsoleItem = ConsoleTable | LooseLine;
+
+const KINDS: Readonly<Record<string, LooseLine['kind']>> = Object.freeze({ CliCommand: 'cli', MetricLine: 'metric', DurationLine: 'duration' });
+
+const tokensOf = (node: CstNode, name: string): IToken[] =>
+  ((node.children[name] as IToken[] | undefined) ?? []).filter((t) => Number.isFinite(t.startLine));
+const nodesOf = (node: CstNode, name: string): CstNode[] => (node.children[name] as CstNode[] | undefined) ?? [];
+
+/** Walks the CST of `document` into tables and loose lines, in document order. */
+export function toItems(document: CstNode): ConsoleItem[] {
+  const items: ConsoleItem[] = [];
+  for (const node of byOffset([...nodesOf(document, 'table'), ...nodesOf(document, 'looseLine')])) {
+    if (node.name === 'table') {
+      const table = toTable(node);
+      if (table) items.push(table);
+      continue;
+    }
+    const [t] = byOffset(['CliCommand', 'MetricLine', 'DurationLine', 'BottomRule', 'OtherLine'].flatMap((k) => tokensOf(node, k)));
+    if (!t) continue;
+    const kind = KINDS[t.tokenType.name] ?? 'other';
+    items.push({ kind, text: t.image.trim(), line: t.startLine ?? 1 });
+  }
+  return items;
+}
+
+function toTable(node: CstNode): ConsoleTable | null {
+  const title = tokensOf(node, 'TitleLine')[0];
+  const frame = [...nodesOf(node, 'frame')][0];
+  const first = title ?? (frame ? byOffset(['TopRule', 'HeaderRow', 'HeaderRule', 'BodyRow'].flatMap((k) => tokensOf(frame, k)))[0] : undefined);
+  if (!first) return null;
+  const headerRows = frame ? tokensOf(frame, 'HeaderRow') : [];
+  const header = headerRows.length > 0 ? joinHeaderRows(headerRows.map((t) => splitRow(t.image, '┃'))) : [];
+  const rows = frame ? byOffset(tokensOf(frame, 'BodyRow')).map((t) => ({ cells: splitRow(t.image, '│'), line: t.startLine ?? 1 })) : [];
+  return {
+    kind: 'table',
+    title: title ? title.image.trim() : null,
+    line: first.startLine ?? 1,
+    header,
+    rows,
+    closed: frame !== undefined && tokensOf(frame, 'BottomRule').length > 0,
+  };
+}
+
+/** `│  Time to First Token │ 23.17 │` → [`Time to First Token`, `23.17`]. */
+function splitRow(image: string, bar: string): string[] {
+  const inner = image.trim().replace(new RegExp(`^${bar}|${bar}$`, 'g'), '');
+  return inner.split(bar).map((c) => c.trim());
+}
+
+/** A header wrapped over several rows: cells are joined column by column. */
+function joinHeaderRows(rows: readonly string[][]): string[] {
+  const width = Math.max(...rows.map((r) => r.length));
+  return Array.from({ length: width }, (_, i) =>
+    rows
+      .map((r) => r[i] ?? '')
+      .filter((c) => c !== '')
+      .join(' '),
+  );
+}

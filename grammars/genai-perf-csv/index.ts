@@ -1,0 +1,105 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import { NOT_MINE } from '../../src/core/grammar.js';
+import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import { readNumber } from '../../src/parse/values.js';
+import { type CsvRow, parseCsvRows } from '../_shared/csv/index.js';
+import { addMetricRow, reportUnknownMetrics, statName } from '../_shared/perf-metrics/index.js';
+
+/** First line of the export: the statistics header or the `Metric,Value` header. */
+const SIGNATURE = /^\s*Metric,(?:avg,min,max|Value\s*$)/;
+const SUMMARY_COLUMNS = ['output_throughput', 'request_throughput'];
+/** Units only AIPerf prints; GenAI-Perf says `(per sec)` and `(count)`. */
+const AIPERF_UNITS = /\((?:requests\/sec|requests|tokens\/sec\/user)\)/;
+
+/** `profile_export_genai_perf.csv` (GenAI-Perf) and `profile_export_aiperf.csv` (AIPerf). */
+export const grammar: Grammar = {
+  id: 'genai-perf-csv',
+  title: 'GenAI-Perf / AIPerf CSV export',
+  detect({ head }) {
+    const first = head.split('\n', 1)[0] ?? '';
+    return SIGNATURE.test(first) ? { score: 0.8, reason: 'Metric,avg,min,max / Metric,Value header' } : NOT_MINE;
+  },
+  parse(source, sink) {
+    return toRuns(parseCsvRows(source, sink), source, sink);
+  },
+};
+
+type BlockKind = 'stats' | 'value' | 'telemetry' | 'unknown';
+
+interface Draft {
+  readonly builder: FieldMapBuilder;
+  readonly line: number;
+  readonly unknown: string[];
+  aiperf: boolean;
+  complete: boolean;
+  /** 2025+ labels carry units (`Output Sequence Length (tokens)`); SDK 24.x ones did not. */
+  unitLabels: boolean;
+  seen: Set<BlockKind>;
+}
+
+function toRuns(rows: readonly CsvRow[], source: TextSource, sink: DiagnosticSink): RunRecord[] {
+  const drafts: Draft[] = [];
+  let draft: Draft | null = null;
+  let kind: BlockKind = 'unknown';
+  let stats: Array<string | null> = [];
+  const unrecognized: number[] = [];
+  for (const row of rows) {
+    const [first = '', ...rest] = row.cells.map((c) => c.trim());
+    if (first === 'Metric' || (first === 'Endpoint' && rest.includes('Metric'))) {
+      kind = first === 'Endpoint' ? 'telemetry' : blockKind(rest);
+      if (kind === 'telemetry') sink.report('table/ignored-block', { file: source.path, line: row.line, column: 1 }, 'GPU telemetry block');
+      if (kind === 'stats' || kind === 'value') {
+        if (draft === null || draft.seen.has(kind)) {
+          draft = { builder: new FieldMapBuilder(), line: row.line, unknown: [], aiperf: false, complete: true, unitLabels: false, seen: new Set() };
+          drafts.push(draft);
+        }
+        draft.seen.add(kind);
+        draft.aiperf ||= rest.includes('std');
+      }
+      stats = kind === 'value' ? ['mean'] : rest.map(statName);
+      continue;
+    }
+    if (kind === 'telemetry') continue;
+    if (kind === 'unknown' || draft === null) {
+      unrecognized.push(row.line);
+      continue;
+    }
+    draft.aiperf ||= AIPERF_UNITS.test(first);
+    draft.unitLabels ||= /\((?:tokens|count|requests)(?:\/sec(?:\/user)?)?\)$/.test(first);
+    if (rest.length < stats.length) {
+      draft.complete = false;
+      sink.report('table/short-row', { file: source.path, line: row.line, column: 1 }, first, rest.length, stats.length);
+    }
+    const values: Array<readonly [string, number | null]> = [];
+    rest.forEach((cell, k) => {
+      const stat = stats[k];
+      if (!stat) return;
+      const n = readNumber(cell, { thousands: true });
+      if (!n.ok || n.rest !== '') sink.report('table/bad-cell', { file: source.path, line: row.line, column: 1 }, first, cell);
+      else values.push([stat, n.value]);
+    });
+    addMetricRow(draft.builder, { label: first, line: row.line, stats: values }, '', draft.unknown);
+  }
+  const firstBad = unrecognized[0];
+  if (firstBad !== undefined) sink.report('parse/unrecognized-lines', { file: source.path, line: firstBad, column: 1 }, unrecognized.length, firstBad);
+  return drafts
+    .filter((d) => d.builder.size > 0)
+    .map((d) => {
+      // The summary block always has both throughputs, and a request count since labels got units.
+      const missing = [...SUMMARY_COLUMNS, ...(d.unitLabels || d.aiperf ? ['completed'] : [])].filter((c) => !d.builder.has(c));
+      if (missing.length > 0) {
+        d.complete = false;
+        sink.report('block/truncated', { file: source.path, line: d.line, column: 1 }, `no ${missing.join(', ')} in a Metric,Value block`);
+      }
+      d.builder.set('client', d.aiperf ? 'aiperf' : 'genai-perf', d.line);
+      reportUnknownMetrics(d.unknown, sink, source.path, d.line);
+      return { kind: 'run', at: { file: source.path, line: d.line, column: 1 }, label: null, complete: d.complete, fields: d.builder.fields, lines: d.builder.lines };
+    });
+}
+
+function blockKind(header: readonly string[]): BlockKind {
+  if (header[0] === 'GPU') return 'telemetry';
+  if (header.length === 1 && header[0] === 'Value') return 'value';
+  return header.some((h) => statName(h) !== null) ? 'stats' : 'unknown';
+}

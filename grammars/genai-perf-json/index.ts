@@ -1,0 +1,67 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import { NOT_MINE } from '../../src/core/grammar.js';
+import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import { type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { commandTool, shellWords } from '../_shared/perf-metrics/cli-command.js';
+import { addMetricRow, reportUnknownMetrics, statName } from '../_shared/perf-metrics/index.js';
+import { addInputConfig } from './input-config.js';
+
+/** A metric key followed by a statistics object (per-request JSONL carries `{"value": …}` instead). */
+const SIGNATURE = /"(?:time_to_first_token|request_latency|request_throughput|output_token_throughput|inter_token_latency)"\s*:\s*\{[^{}]*"(?:avg|p\d+|min|max|std)"\s*:\s*[\d-]/;
+/** Keys only AIPerf writes. */
+const AIPERF_KEYS = ['aiperf_version', 'schema_version', 'was_cancelled', 'error_summary', 'telemetry_data'];
+/** Top-level keys that are bookkeeping, not metrics. */
+const SKIPPED = new Set(['input_config', 'telemetry_data', 'error_summary', 'start_time', 'end_time', 'was_cancelled', 'schema_version', 'aiperf_version']);
+
+/** `profile_export_genai_perf.json` (GenAI-Perf) and `profile_export_aiperf.json` (AIPerf). */
+export const grammar: Grammar = {
+  id: 'genai-perf-json',
+  title: 'GenAI-Perf / AIPerf JSON export',
+  detect({ head }) {
+    if (!looksLikeJson(head) || !SIGNATURE.test(head)) return NOT_MINE;
+    return { score: 0.85, reason: 'metric keys with unit/avg/pNN statistics objects' };
+  },
+  parse(source, sink) {
+    return parseJsonDocuments(source, sink).flatMap((doc) => toRun(doc, source, sink));
+  },
+};
+
+function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): RunRecord[] {
+  const at = { file: source.path, line: doc.line, column: 1 };
+  const obj = doc.value;
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return [];
+  const lines = keyLines.get(obj) ?? {};
+  const builder = new FieldMapBuilder();
+  const unknown: string[] = [];
+  let metrics = 0;
+  for (const [key, value] of Object.entries(obj)) {
+    if (SKIPPED.has(key) || value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+    const stats: Array<readonly [string, number | null]> = [];
+    for (const [k, v] of Object.entries(value)) {
+      const stat = statName(k);
+      if (stat && (typeof v === 'number' || v === null)) stats.push([stat, v]);
+    }
+    if (stats.length === 0) continue;
+    metrics++;
+    const unit = typeof value.unit === 'string' && value.unit !== '' ? ` (${value.unit})` : '';
+    addMetricRow(builder, { label: `${key}${unit}`, line: lines[key] ?? doc.line, stats }, '', unknown);
+  }
+  if (metrics === 0) {
+    sink.report('json/not-a-result', at, Object.keys(obj).slice(0, 6).join(', '));
+    return [];
+  }
+  const config = obj.input_config;
+  const command = config === undefined ? null : addInputConfig(builder, config, lines.input_config ?? doc.line);
+  const version = obj.aiperf_version;
+  if (typeof version === 'string') builder.set('client_version', version, lines.aiperf_version ?? doc.line);
+  builder.set('client', clientOf(obj, command), doc.line);
+  reportUnknownMetrics(unknown, sink, source.path, doc.line);
+  return [{ kind: 'run', at, label: null, complete: true, fields: builder.fields, lines: builder.lines }];
+}
+
+function clientOf(obj: { [key: string]: JsonValue }, command: string | null): 'aiperf' | 'genai-perf' {
+  const tool = command === null ? null : commandTool(shellWords(command));
+  if (tool) return tool;
+  return AIPERF_KEYS.some((k) => Object.hasOwn(obj, k)) ? 'aiperf' : 'genai-perf';
+}

@@ -1,0 +1,92 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import { NOT_MINE } from '../../src/core/grammar.js';
+import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import { type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { addRunConfig } from './config.js';
+import { addSummary, asObject, type MetricSpec } from './distribution.js';
+
+const SIGNATURE = /"benchmarks"\s*:\s*\[/;
+const GUIDELLM_KEYS = /"(?:type_|scheduler_metrics|request_totals|guidellm_version|time_to_first_token_ms)"/;
+
+/** GuideLLM metrics → columns; `request_latency` is in SECONDS. */
+const METRICS: Readonly<Record<string, MetricSpec>> = Object.freeze({
+  requests_per_second: { pattern: 'request_throughput', meanOnly: true },
+  output_tokens_per_second: { pattern: 'output_throughput', meanOnly: true },
+  tokens_per_second: { pattern: 'total_token_throughput', meanOnly: true },
+  time_to_first_token_ms: { pattern: '{stat}_ttft_ms' },
+  time_to_first_output_token_ms: { pattern: '{stat}_ttfot_ms' },
+  time_per_output_token_ms: { pattern: '{stat}_tpot_ms' },
+  inter_token_latency_ms: { pattern: '{stat}_itl_ms' },
+  request_latency: { pattern: '{stat}_e2el_ms', scale: 1000 },
+  prompt_token_count: { pattern: '{stat}_input_len' },
+  output_token_count: { pattern: '{stat}_output_len' },
+  request_concurrency: { pattern: '{stat}_request_concurrency' },
+});
+
+/** 0.4 moved token metrics under `text.tokens`: used when the top-level ones are absent. */
+const TEXT_TOKENS: Readonly<Record<string, MetricSpec>> = Object.freeze({
+  input: { pattern: '{stat}_input_len' },
+  output: { pattern: '{stat}_output_len' },
+  output_per_second: { pattern: 'output_throughput', meanOnly: true },
+  total_per_second: { pattern: 'total_token_throughput', meanOnly: true },
+});
+
+/** GuideLLM `benchmarks.json` (0.3 → 0.6): one run per element of `benchmarks`. */
+export const grammar: Grammar = {
+  id: 'guidellm-json',
+  title: 'GuideLLM benchmarks.json',
+  detect({ head }) {
+    if (!looksLikeJson(head) || !SIGNATURE.test(head) || !GUIDELLM_KEYS.test(head)) return NOT_MINE;
+    return { score: 0.85, reason: 'benchmarks array with GuideLLM keys' };
+  },
+  parse(source, sink) {
+    return parseJsonDocuments(source, sink).flatMap((doc) => toRuns(doc.value, doc.line, source, sink));
+  },
+};
+
+function toRuns(value: JsonValue, docLine: number, source: TextSource, sink: DiagnosticSink): RunRecord[] {
+  const top = asObject(value);
+  const benchmarks = top?.benchmarks;
+  if (!top || !Array.isArray(benchmarks)) {
+    if (top) sink.report('json/not-a-result', { file: source.path, line: docLine, column: 1 }, Object.keys(top).slice(0, 6).join(', '));
+    return [];
+  }
+  const topLines = keyLines.get(top) ?? {};
+  const runs: RunRecord[] = [];
+  for (const item of benchmarks) {
+    const bench = asObject(item);
+    if (!bench) continue;
+    const lines = keyLines.get(bench) ?? {};
+    const line = firstLine(lines) ?? topLines.benchmarks ?? docLine;
+    const metrics = asObject(bench.metrics);
+    if (!metrics) {
+      sink.report('json/not-a-result', { file: source.path, line, column: 1 }, Object.keys(bench).slice(0, 6).join(', '));
+      continue;
+    }
+    const metricLines = keyLines.get(metrics) ?? {};
+    const builder = new FieldMapBuilder();
+    for (const [key, spec] of Object.entries(METRICS)) addSummary(builder, metrics[key], spec, metricLines[key] ?? line);
+    const tokens = asObject(asObject(asObject(metrics.text)?.tokens));
+    for (const [key, spec] of Object.entries(TEXT_TOKENS)) addSummary(builder, tokens?.[key], spec, metricLines.text ?? line);
+    addTotals(builder, asObject(metrics.request_totals), metricLines.request_totals ?? line);
+    addRunConfig(builder, bench, top, line);
+    builder.set('client', 'guidellm', line);
+    runs.push({ kind: 'run', at: { file: source.path, line, column: 1 }, label: null, complete: true, fields: builder.fields, lines: builder.lines });
+  }
+  return runs;
+}
+
+function addTotals(builder: FieldMapBuilder, totals: { [key: string]: JsonValue } | null, line: number): void {
+  if (!totals) return;
+  const n = (v: JsonValue | undefined): number | undefined => (typeof v === 'number' ? v : undefined);
+  builder.set('completed', n(totals.successful), line);
+  builder.set('failed', n(totals.errored), line);
+  builder.set('incomplete', n(totals.incomplete), line);
+}
+
+/** The line of an object's first key: the best line for an object that spans many lines. */
+function firstLine(lines: Record<string, number>): number | undefined {
+  const all = Object.values(lines);
+  return all.length > 0 ? Math.min(...all) : undefined;
+}

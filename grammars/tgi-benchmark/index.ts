@@ -1,0 +1,118 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import { NOT_MINE } from '../../src/core/grammar.js';
+import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import { documentContext, labelAbove } from '../../src/parse/context.js';
+import { readNumber, scaleExact } from '../../src/parse/values.js';
+import { addParameters, isThroughputTable, latencyColumn, throughputColumn } from './columns.js';
+import { tgiTableParser } from './parser.js';
+import { tgiLexer } from './tokens.js';
+import { type MdTable, toTables } from './visitor.js';
+
+const STEP_TABLE = /^\s*\|\s*Step\s*\|\s*Batch Size\s*\|/m;
+const PARAMETERS = /^\s*\|\s*Parameter\s*\|\s*Value\s*\|[\s\S]{0,2000}^\s*\|\s*(?:Decode Length|N Runs)\s*\|/m;
+
+const STATS: Readonly<Record<string, string>> = Object.freeze({ average: 'mean', lowest: 'min', highest: 'max', p50: 'median' });
+const UNIT_MS: Readonly<Record<string, number>> = Object.freeze({ ms: 1, s: 1000, 'µs': 0.001, us: 0.001, ns: 1e-6 });
+
+/** HF `text-generation-benchmark` (TGI) summary tables: one run per batch size. */
+export const grammar: Grammar = {
+  id: 'tgi-benchmark',
+  title: 'TGI text-generation-benchmark tables',
+  detect({ head }) {
+    if (STEP_TABLE.test(head)) return { score: 0.8, reason: 'Step | Batch Size table' };
+    if (PARAMETERS.test(head)) return { score: 0.6, reason: 'Parameter | Value table with Decode Length' };
+    return NOT_MINE;
+  },
+  parse(source, sink) {
+    const lexed = tgiLexer.tokenize(source.lines.join('\n'));
+    tgiTableParser.input = lexed.tokens;
+    const { tables, otherLines } = toTables(tgiTableParser.document());
+    return toRuns(tables, otherLines, source, sink);
+  },
+};
+
+interface Run {
+  readonly builder: FieldMapBuilder;
+  readonly line: number;
+  values: number;
+  /** `latency:prefill`, `throughput:decode`, …: which step rows this batch size had. */
+  readonly steps: Set<string>;
+}
+
+/** The step rows a complete report has for every batch size. */
+const EXPECTED_STEPS = ['latency:prefill', 'latency:decode (token)', 'latency:decode (total)', 'throughput:prefill', 'throughput:decode'];
+
+function toRuns(tables: readonly MdTable[], otherLines: number[], source: TextSource, sink: DiagnosticSink): RunRecord[] {
+  const runs = new Map<number, Run>();
+  const params = new FieldMapBuilder();
+  let step = '';
+  for (const table of tables) {
+    const [first = '', second = ''] = table.header.map((h) => h.toLowerCase());
+    if (table.orphan && table.rows[0]) {
+      const row = table.rows[0];
+      sink.report('parse/syntax', { file: source.path, line: row.line, column: 1 }, 'a table header or the end of the table', `| ${row.cells.join(' | ')} |`);
+    }
+    if (first === 'parameter' && second === 'value') addParameters(params, table);
+    else if (first === 'step' && second === 'batch size') step = addStepTable(runs, table, table.orphan ? step : '', source, sink);
+    else otherLines.push(...(table.orphan ? [] : [table.line]), ...table.rows.map((r) => r.line));
+  }
+  // Markdown headings and comments above the tables label the runs; they are not noise.
+  const unrecognized = otherLines.filter((n) => !/^\s*#/.test(source.lines[n - 1] ?? '')).sort((a, b) => a - b);
+  const ctx = documentContext(source.lines);
+  const firstOther = unrecognized[0];
+  if (firstOther !== undefined) sink.report('parse/unrecognized-lines', { file: source.path, line: firstOther, column: 1 }, unrecognized.length, firstOther);
+  const out: RunRecord[] = [];
+  const partial: number[] = [];
+  let firstPartial = 0;
+  for (const [batch, run] of [...runs].sort((a, b) => a[1].line - b[1].line || a[0] - b[0])) {
+    const missing = EXPECTED_STEPS.filter((k) => !run.steps.has(k));
+    if (run.values === 0) sink.report('block/empty', { file: source.path, line: run.line, column: 1 });
+    else if (missing.length > 0) {
+      firstPartial ||= run.line;
+      partial.push(batch);
+    }
+    for (const [column, value] of Object.entries(params.fields)) run.builder.set(column, value, params.lines[column] ?? run.line);
+    run.builder.set('max_concurrency', batch, run.line);
+    run.builder.set('engine', 'tgi', run.line);
+    run.builder.set('client', 'tgi-benchmark', run.line);
+    const label = labelAbove(ctx, source.lines, (tables[0]?.line ?? run.line) - 1, -1);
+    out.push({ kind: 'run', at: { file: source.path, line: run.line, column: 1 }, label, complete: run.values > 0 && missing.length === 0, fields: run.builder.fields, lines: run.builder.lines });
+  }
+  // One warning per file: a cut paste leaves every batch size partial.
+  if (partial.length > 0) sink.report('block/truncated', { file: source.path, line: firstPartial, column: 1 }, `step rows missing for batch size ${partial.join(', ')}`);
+  return out;
+}
+
+/** Reads one step table (latency or throughput) into the runs; returns the step of its last row. */
+function addStepTable(runs: Map<number, Run>, table: MdTable, initialStep: string, source: TextSource, sink: DiagnosticSink): string {
+  const throughput = isThroughputTable(table);
+  const stats = table.header.slice(2).map((h) => STATS[h.toLowerCase()] ?? (/^p\d+(?:\.\d+)?$/i.test(h) ? h.toLowerCase() : null));
+  let step = initialStep;
+  for (const row of table.rows) {
+    const [stepCell = '', batchCell = '', ...cells] = row.cells;
+    if (stepCell !== '') step = stepCell.toLowerCase();
+    const batch = Number(batchCell);
+    if (batchCell === '' || !Number.isInteger(batch)) {
+      sink.report('table/bad-cell', { file: source.path, line: row.line, column: 1 }, 'Batch Size', batchCell);
+      continue;
+    }
+    const run = runs.get(batch) ?? { builder: new FieldMapBuilder(), line: row.line, values: 0, steps: new Set<string>() };
+    runs.set(batch, run);
+    run.steps.add(`${throughput ? 'throughput' : 'latency'}:${step}`);
+    cells.forEach((cell, k) => {
+      const stat = stats[k];
+      if (!stat || cell === '') return;
+      const n = readNumber(cell);
+      if (!n.ok || n.value === null) {
+        if (!n.ok) sink.report('table/bad-cell', { file: source.path, line: row.line, column: 1 }, `${step} ${table.header[k + 2] ?? ''}`, cell);
+        return;
+      }
+      const column = throughput ? throughputColumn(step, stat) : latencyColumn(step, stat);
+      if (!column) return;
+      const scale = throughput ? 1 : (UNIT_MS[n.rest] ?? 1);
+      if (run.builder.set(column, scaleExact(n.value, scale), row.line)) run.values++;
+    });
+  }
+  return step;
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { grammar } from '../../../grammars/genai-perf-console/index.js';
+import { asRelPath } from '../../../src/core/types.js';
+import { runFields, runGrammar } from '../../helpers/grammar-run.js';
+
+const TOP = '┏━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━━━┓';
+const RULE = '┡━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━━━┩';
+const BOTTOM = '└────────────────────┴──────────┴──────────┘';
+
+function table(title: string, first: string, rows: string[]): string[] {
+  return [title, TOP, `┃ ${first.padStart(18)} ┃      avg ┃      p99 ┃`, RULE, ...rows, BOTTOM];
+}
+
+describe('genai-perf-console', () => {
+  it('detects by content only', () => {
+    const path = asRelPath('x.txt');
+    expect(grammar.detect({ path, head: '   NVIDIA AIPerf | LLM Metrics  \n┏━┓' }).score).toBeGreaterThan(0);
+    expect(grammar.detect({ path, head: '┃ Statistic ┃ avg ┃ min ┃' }).score).toBeGreaterThan(0);
+    expect(grammar.detect({ path, head: '============ Serving Benchmark Result ============' }).score).toBe(0);
+    expect(grammar.detect({ path, head: '| Metric | avg |' }).score).toBe(0);
+  });
+
+  it('joins wrapped labels and starts a new run at each main table', () => {
+    const text = [
+      ...table('NVIDIA AIPerf | LLM Metrics', 'Metric', [
+        '│ Time to First │ 1,234.50 │ 2,000.00 │',
+        '│     Token (ms) │          │          │',
+        '│  Request Count │    12.00 │      N/A │',
+        '│     (requests) │          │          │',
+      ]),
+      ...table('NVIDIA AIPerf | LLM Metrics: Effective', 'Metric', ['│ Output Token │   500.00 │      N/A │', '│   Throughput │          │          │']),
+      'CLI Command: aiperf profile --model m1 --concurrency 2',
+      '--request-rate 5',
+      'Benchmark Duration: 1,200.5 sec',
+      ...table('NVIDIA GenAI-Perf | LLM Metrics', 'Statistic', ['│ Request Latency (s) │ 1.50 │ 2.25 │']),
+    ].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records)).toEqual([
+      {
+        mean_ttft_ms: 1234.5,
+        p99_ttft_ms: 2000,
+        completed: 12,
+        effective_output_throughput: 500,
+        model: 'm1',
+        max_concurrency: 2,
+        request_rate: 5,
+        duration_s: 1200.5,
+        client: 'aiperf',
+      },
+      { mean_e2el_ms: 1500, p99_e2el_ms: 2250, client: 'genai-perf' },
+    ]);
+    expect(records.map((r) => r.at.line)).toEqual([1, 20]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('applies a pasted shell command to the table after it', () => {
+    const text = ['$ genai-perf profile -m acme/x --concurrency 16', ...table('LLM Metrics', 'Statistic', ['│ Request throughput (per sec) │ 3.00 │ N/A │'])].join('\n');
+    expect(runFields(runGrammar(grammar, text).records)).toEqual([{ model: 'acme/x', max_concurrency: 16, request_throughput: 3, client: 'genai-perf' }]);
+  });
+
+  it('reports cut cells and missing borders but keeps the good values', () => {
+    const text = ['NVIDIA GenAI-Perf | LLM Metrics', TOP, '┃ Statistic ┃ avg ┃ p99 ┃', RULE, '│ Inter Token Latency (ms) │ 4.00 │ 11.… │'].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records)).toEqual([{ mean_itl_ms: 4, client: 'genai-perf' }]);
+    expect(records[0]?.kind === 'run' && records[0].complete).toBe(false);
+    expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['1 block/truncated', '5 table/bad-cell']);
+  });
+
+  it('flags runs whose footer is missing: AIPerf duration, SDK 24.06 throughput lines', () => {
+    const aiperf = table('NVIDIA AIPerf | LLM Metrics', 'Metric', ['│ Request Latency (ms) │ 5.00 │ 6.00 │']).join('\n');
+    const sdk = [...table('LLM Metrics', 'Statistic', ['│ Request latency (ns) │ 5,000,000 │ 6,000,000 │']), 'Output token throughput (per sec): 12.5'].join('\n');
+    for (const [text, missing] of [
+      [aiperf, 'no Benchmark Duration line after the tables'],
+      [sdk, 'no throughput lines after the table'],
+    ] as const) {
+      const { records, diagnostics } = runGrammar(grammar, text);
+      expect(records[0]?.kind === 'run' && records[0].complete).toBe(false);
+      expect(diagnostics.map((d) => d.message)).toEqual([`result block ends before its footer (${missing}): kept as a partial run`]);
+    }
+  });
+
+  it('skips tables that are not metrics and joins untitled pieces to the run', () => {
+    const text = [
+      ...table('NVIDIA GenAI-Perf | LLM Metrics', 'Statistic', ['│ Request Latency (ms) │ 5.00 │ 6.00 │']),
+      ...table('NVIDIA AIPerf | GPU Telemetry', 'Metric', ['│ GPU Power Usage (W) │ 300.00 │ 310.00 │']),
+      TOP,
+      '│ Request Count (count) │ 9.00 │ N/A │',
+      BOTTOM,
+    ].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records)).toEqual([{ mean_e2el_ms: 5, p99_e2el_ms: 6, completed: 9, client: 'genai-perf' }]);
+    expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['7 table/ignored-block', '13 parse/syntax']);
+  });
+
+  it('keeps no empty runs from garbage, and says why', () => {
+    const { records, diagnostics } = runGrammar(grammar, '┃┃┃\n│\n└─┘\nLLM Metrics\n│ x │');
+    expect(records).toEqual([]);
+    expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['1 block/truncated', '1 table/no-rows', '2 parse/unrecognized-lines', '5 block/truncated', '5 parse/syntax']);
+  });
+});

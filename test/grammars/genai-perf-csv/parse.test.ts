@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { grammar } from '../../../grammars/genai-perf-csv/index.js';
+import { asRelPath } from '../../../src/core/types.js';
+import { runFields, runGrammar } from '../../helpers/grammar-run.js';
+
+describe('genai-perf-csv', () => {
+  it('detects the export by its first header only', () => {
+    const path = asRelPath('x');
+    expect(grammar.detect({ path, head: 'Metric,avg,min,max,p99\nA,1,2,3,4' }).score).toBeGreaterThan(0);
+    expect(grammar.detect({ path, head: 'Metric,Value\r\nRequest Count (count),3' }).score).toBeGreaterThan(0);
+    expect(grammar.detect({ path, head: 'name,avg,min,max\n' }).score).toBe(0);
+    expect(grammar.detect({ path, head: '{"Metric": 1}' }).score).toBe(0);
+  });
+
+  it('reads both blocks into one run and starts another at a repeated statistics block', () => {
+    const text = [
+      'Metric,avg,p99',
+      'Request Latency (ms),"1,500.25","2,000.00"',
+      '',
+      'Metric,Value',
+      'Output Token Throughput (per sec),"1,024.50"',
+      'Request Throughput (per sec),2.00',
+      'Request Count (count),8.00',
+      '',
+      'Metric,avg,p99,std',
+      'Inter Token Latency (ms),3.00,4.00,0.50',
+    ].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records)).toEqual([
+      { mean_e2el_ms: 1500.25, p99_e2el_ms: 2000, output_throughput: 1024.5, request_throughput: 2, completed: 8, client: 'genai-perf' },
+      { mean_itl_ms: 3, p99_itl_ms: 4, std_itl_ms: 0.5, client: 'aiperf' },
+    ]);
+    expect(records.map((r) => [r.at.line, r.kind === 'run' && r.complete])).toEqual([
+      [1, true],
+      [9, false],
+    ]);
+    expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['9 block/truncated']);
+  });
+
+  it('ignores telemetry, flags short rows and bad cells', () => {
+    const text = ['Metric,avg,p99', 'Time To First Token (ms),12.5,oops', 'Inter Token Latency (ms),2', '', 'Metric,GPU,Value', 'GPU Power Usage (W),gpu0,300'].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records)).toEqual([{ mean_ttft_ms: 12.5, mean_itl_ms: 2, client: 'genai-perf' }]);
+    expect(records[0]?.kind === 'run' && records[0].complete).toBe(false);
+    expect(diagnostics.map((d) => `${d.line} ${d.severity} ${d.code}`)).toEqual([
+      '1 warning block/truncated',
+      '2 warning table/bad-cell',
+      '3 warning table/short-row',
+      '5 info table/ignored-block',
+    ]);
+  });
+});

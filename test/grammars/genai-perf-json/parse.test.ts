@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { grammar } from '../../../grammars/genai-perf-json/index.js';
+import { grammar as vllmJson } from '../../../grammars/vllm-bench-result-json/index.js';
+import { asRelPath } from '../../../src/core/types.js';
+import { runFields, runGrammar } from '../../helpers/grammar-run.js';
+
+const path = asRelPath('x.json');
+
+describe('genai-perf-json', () => {
+  it('claims statistics objects, not per-request records, and vLLM results do not claim it', () => {
+    const exportHead = '{\n  "time_to_first_token": {"unit": "ms", "avg": 1.5},\n  "input_config": {"endpoint_type": "chat"}';
+    expect(grammar.detect({ path, head: exportHead }).score).toBeGreaterThan(0);
+    expect(vllmJson.detect({ path, head: exportHead }).score).toBe(0);
+    expect(grammar.detect({ path, head: '{"metadata": {}, "metrics": {"time_to_first_token": {"value": 20, "unit": "ms"}}}' }).score).toBe(0);
+    expect(grammar.detect({ path, head: '{"model_id": "m", "mean_ttft_ms": 3}' }).score).toBe(0);
+  });
+
+  it('reads GenAI-Perf 2025 nested input_config and converts units', () => {
+    const text = JSON.stringify({
+      request_latency: { unit: 'sec', avg: 1.25, p99: 2 },
+      request_goodput: { unit: 'requests/sec', avg: 0.5 },
+      input_config: { model_names: ['acme/m'], perf_analyzer: { stimulus: { concurrency: 8 } }, input: { synthetic_tokens: { mean: 300 } } },
+    });
+    expect(runFields(runGrammar(grammar, text).records)).toEqual([
+      { mean_e2el_ms: 1250, p99_e2el_ms: 2000, request_goodput: 0.5, model: 'acme/m', max_concurrency: 8, input_len: 300, client: 'genai-perf' },
+    ]);
+  });
+
+  it('takes the client from the command and reports unknown metrics once', () => {
+    const text = JSON.stringify({
+      request_count: { unit: 'requests', avg: 3 },
+      good_request_count: { unit: 'requests', avg: 2 },
+      input_config: { cli_command: 'aiperf profile --model q --request-rate 4' },
+    });
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records)).toEqual([{ completed: 3, good_request_count: 2, model: 'q', request_rate: 4, client: 'aiperf' }]);
+    expect(diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual(['table/unknown-metric 1 metrics kept under their own names: good_request_count (requests)']);
+  });
+
+  it('says so when an object has no metrics', () => {
+    const { records, diagnostics } = runGrammar(grammar, '{"input_config": {"model": "x"}}');
+    expect(records).toEqual([]);
+    expect(diagnostics.map((d) => d.code)).toEqual(['json/not-a-result']);
+  });
+});

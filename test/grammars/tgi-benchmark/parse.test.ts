@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { grammar } from '../../../grammars/tgi-benchmark/index.js';
+import { asRelPath } from '../../../src/core/types.js';
+import { runFields, runGrammar } from '../../helpers/grammar-run.js';
+
+describe('tgi-benchmark', () => {
+  it('detects the step table, not any Markdown table', () => {
+    const path = asRelPath('t.md');
+    expect(grammar.detect({ path, head: '| Step | Batch Size | Average |\n|---|---|---|' }).score).toBeGreaterThan(0);
+    expect(grammar.detect({ path, head: '| Parameter | Value |\n|---|---|\n| Model | x |' }).score).toBe(0);
+    expect(grammar.detect({ path, head: '| Engine | TTFT |\n|---|---|' }).score).toBe(0);
+  });
+
+  it('splits tables printed back to back and converts seconds', () => {
+    const text = [
+      '| Step | Batch Size | Average | p99 |',
+      '|---|---|---|---|',
+      '| Decode (token) | 8 | 0.02 s | 25.5 ms |',
+      '| Step | Batch Size | Average | Lowest |',
+      '|---|---|---|---|',
+      '| Decode | 8 | 320.5 tokens/secs | 300 tokens/secs |',
+      '|  | x | 1 ms | 2 ms |',
+    ].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records)).toEqual([
+      { mean_tpot_ms: 20, p99_tpot_ms: 25.5, output_throughput: 320.5, min_output_throughput: 300, max_concurrency: 8, engine: 'tgi', client: 'tgi-benchmark' },
+    ]);
+    expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['3 block/truncated', '7 table/bad-cell']);
+    expect(records[0]?.kind === 'run' && records[0].complete).toBe(false);
+  });
+
+  it('continues a table broken by a foreign line, with a warning, and keeps the step', () => {
+    const text = [
+      '| Step | Batch Size | Average | p99 |',
+      '|---|---|---|---|',
+      '| Prefill | 1 | 10 ms | 12 ms |',
+      'Traceback (most recent call last):',
+      '|  | 2 | 20 ms | 22 ms |',
+    ].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records).map((f) => [f.max_concurrency, f.mean_ttft_ms, f.p99_ttft_ms])).toEqual([
+      [1, 10, 12],
+      [2, 20, 22],
+    ]);
+    expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['3 block/truncated', '4 parse/unrecognized-lines', '5 parse/syntax']);
+  });
+});
