@@ -1,0 +1,39 @@
+import { num } from './fields.js';
+import { seriesName, varyingKeys } from './series.js';
+import { CATEGORY_COLORS, finish } from './theme.js';
+import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
+
+/** Acceptance rate at each draft position: where the draft stops agreeing with the target. */
+export function acceptancePosition(rows: readonly Row[], options: ChartOptions): ChartResult {
+  const withArrays = rows.filter((r) => Array.isArray(r.spec_per_position_acceptance));
+  if (withArrays.length === 0) return chartSkip('no runs with spec_per_position_acceptance');
+  const keys = varyingKeys(withArrays);
+  const points = withArrays.flatMap((r) => {
+    const arr = r.spec_per_position_acceptance as readonly number[];
+    const series = seriesName(r, keys, options.color);
+    const conc = num(r.max_concurrency);
+    const name = conc === null || keys.includes('max_concurrency') ? series : `${series} @${conc}`;
+    return arr.map((a, i) => ({ series: name, position: i + 1, acceptance: a, source: `${String(r.source_file)}:${String(r.source_line)}` }));
+  });
+  points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.position - b.position));
+  const body = {
+    data: { values: points },
+    width: 420,
+    height: 280,
+    mark: { type: 'line', point: true },
+    encoding: {
+      x: { field: 'position', type: 'ordinal', title: 'draft position', axis: { labelAngle: 0 } },
+      y: { field: 'acceptance', type: 'quantitative', title: 'acceptance rate', scale: { domain: [0, 1] }, axis: { format: '%' } },
+      color: { field: 'series', type: 'nominal', title: 'configuration', scale: { range: CATEGORY_COLORS } },
+      tooltip: [
+        { field: 'series', title: 'configuration' },
+        { field: 'position', title: 'position' },
+        { field: 'acceptance', title: 'acceptance', format: '.1%' },
+        { field: 'source', title: 'source' },
+      ],
+    },
+  };
+  return chartOk(finish(body, options, 'Acceptance rate per draft position'));
+}
+
+export const ACCEPTANCE_POSITION: ChartDef = { id: 'acceptance-position', title: 'Acceptance per draft position', note: 'Share of drafted tokens accepted at each draft position.', input: 'runs', build: acceptancePosition };

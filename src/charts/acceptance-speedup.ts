@@ -1,0 +1,44 @@
+import { metricOf, num, text } from './fields.js';
+import { CATEGORY_COLORS, finish } from './theme.js';
+import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
+
+/** Mean acceptance length against measured speedup: does accepting more tokens pay off? */
+export function acceptanceSpeedup(rows: readonly Row[], options: ChartOptions): ChartResult {
+  const metric = metricOf(options);
+  const field = `speedup_${metric}`;
+  const points = rows.flatMap((r) => {
+    const x = num(r[options.x ?? 'spec_acceptance_length']);
+    const y = num(r[field]);
+    if (x === null || y === null || (r.pair_status !== undefined && text(r.pair_status) !== 'ok')) return [];
+    return [{ method: text(r[options.color ?? 'spec_method']) ?? 'none', k: num(r.num_spec_tokens), concurrency: num(r.max_concurrency), x, speedup: y, source: `${String(r.source_file)}:${String(r.source_line)}` }];
+  });
+  if (points.length === 0) return chartSkip(`no runs with both spec_acceptance_length and ${field}`);
+  points.sort((a, b) => a.x - b.x || a.speedup - b.speedup || (a.method < b.method ? -1 : 1));
+  const body = {
+    width: 420,
+    height: 300,
+    layer: [
+      {
+        data: { values: points },
+        mark: { type: 'point', filled: true, size: 60 },
+        encoding: {
+          x: { field: 'x', type: 'quantitative', title: 'mean acceptance length (tokens/step)', scale: { zero: false } },
+          y: { field: 'speedup', type: 'quantitative', title: `speedup (${metric})`, scale: { zero: false } },
+          color: { field: 'method', type: 'nominal', title: 'method', scale: { range: CATEGORY_COLORS } },
+          tooltip: [
+            { field: 'method', title: 'method' },
+            { field: 'k', title: 'num_spec_tokens' },
+            { field: 'concurrency', title: 'max_concurrency' },
+            { field: 'x', title: 'acceptance length', format: '.2f' },
+            { field: 'speedup', title: field, format: '.3f' },
+            { field: 'source', title: 'source' },
+          ],
+        },
+      },
+      { data: { values: [{ y: 1 }] }, mark: { type: 'rule', strokeDash: [4, 4], color: '#555' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
+    ],
+  };
+  return chartOk(finish(body, options, 'Acceptance length vs speedup'));
+}
+
+export const ACCEPTANCE_SPEEDUP: ChartDef = { id: 'acceptance-speedup', title: 'Acceptance length vs speedup', note: 'Mean accepted tokens per step against the measured speedup; the dashed line is break-even.', input: 'comparison', build: acceptanceSpeedup };

@@ -1,0 +1,70 @@
+import { columnTitle, hasColumn, num } from './fields.js';
+import { seriesName, varyingKeys } from './series.js';
+import { CATEGORY_COLORS, finish } from './theme.js';
+import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
+
+interface Point {
+  series: string;
+  x: number;
+  y: number;
+  concurrency: number | null;
+  source: string;
+}
+
+/** Per-user vs per-GPU throughput, with the frontier of runs no other run beats on both. */
+export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartResult {
+  const xCol = options.x ?? 'output_throughput_per_user';
+  const yCol = options.y ?? (hasColumn(rows, 'output_throughput_per_gpu') ? 'output_throughput_per_gpu' : 'output_throughput');
+  const keys = varyingKeys(rows);
+  const points: Point[] = rows.flatMap((r) => {
+    const x = num(r[xCol]);
+    const y = num(r[yCol]);
+    if (x === null || y === null) return [];
+    return [{ series: seriesName(r, keys, options.color), x, y, concurrency: num(r.max_concurrency), source: `${String(r.source_file)}:${String(r.source_line)}` }];
+  });
+  if (points.length === 0) return chartSkip(`no runs with both ${xCol} and ${yCol}`);
+  points.sort((a, b) => a.x - b.x || a.y - b.y || (a.series < b.series ? -1 : 1));
+  const frontier = paretoFrontier(points).map((p, i) => ({ x: p.x, y: p.y, order: i }));
+  const x = { field: 'x', type: 'quantitative', title: columnTitle(xCol), scale: { zero: false } };
+  const y = { field: 'y', type: 'quantitative', title: columnTitle(yCol), scale: { zero: false } };
+  const body = {
+    width: 520,
+    height: 320,
+    layer: [
+      { data: { values: frontier }, mark: { type: 'line', color: '#999', strokeDash: [2, 2], interpolate: 'step-before' }, encoding: { x, y, order: { field: 'order', type: 'quantitative' } } },
+      {
+        data: { values: points },
+        mark: { type: 'point', filled: true, size: 60 },
+        encoding: {
+          x,
+          y,
+          color: { field: 'series', type: 'nominal', title: 'configuration', scale: { range: CATEGORY_COLORS } },
+          tooltip: [
+            { field: 'series', title: 'configuration' },
+            { field: 'concurrency', title: 'max_concurrency' },
+            { field: 'x', title: xCol, format: ',.1f' },
+            { field: 'y', title: yCol, format: ',.1f' },
+            { field: 'source', title: 'source' },
+          ],
+        },
+      },
+    ],
+  };
+  return chartOk(finish(body, options, 'Throughput–latency trade-off (dotted: Pareto frontier)'));
+}
+
+/** Points not dominated on both axes (higher is better on each), in x order. */
+export function paretoFrontier<P extends { x: number; y: number }>(points: readonly P[]): P[] {
+  const sorted = [...points].sort((a, b) => b.x - a.x || b.y - a.y);
+  const out: P[] = [];
+  let bestY = -Infinity;
+  for (const p of sorted) {
+    if (p.y > bestY) {
+      out.push(p);
+      bestY = p.y;
+    }
+  }
+  return out.reverse();
+}
+
+export const PARETO: ChartDef = { id: 'pareto', title: 'Throughput–latency Pareto', note: 'Each point is a run; the dotted staircase joins the runs no other run beats on both axes.', input: 'runs', build: paretoChart };

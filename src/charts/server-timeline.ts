@@ -1,0 +1,65 @@
+import { distinct, num, text } from './fields.js';
+import { CATEGORY_COLORS, finish } from './theme.js';
+import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
+
+/** The panels of the timeline, each drawn only when some line has its columns. */
+const PANELS = [
+  { title: 'generation throughput (tok/s)', columns: ['gen_throughput'], format: ',.0f' },
+  { title: 'requests', columns: ['running', 'waiting'], format: 'd' },
+  { title: 'KV-cache usage', columns: ['kv_cache_usage'], format: '.0%' },
+  { title: 'spec acceptance rate', columns: ['spec_acceptance_rate'], format: '.0%' },
+] as const;
+
+/**
+ * Server stats over time, one panel per quantity. Time is seconds since each log's first stats
+ * line, computed here from the timestamp text so the figure never depends on the time zone.
+ */
+export function serverTimeline(rows: readonly Row[], options: ChartOptions): ChartResult {
+  const start = new Map<string, number>();
+  const points = rows.flatMap((r, i) => {
+    const file = text(r.source_file) ?? '';
+    const t = parseSeconds(text(r.time)) ?? i;
+    if (!start.has(file)) start.set(file, t);
+    const elapsed = t - (start.get(file) ?? t);
+    return PANELS.flatMap((p) =>
+      p.columns.flatMap((c) => {
+        const v = num(r[c]);
+        return v === null ? [] : [{ panel: p.title, series: c, log: file, t: elapsed, value: v, line: `${file}:${String(r.source_line)}` }];
+      }),
+    );
+  });
+  if (points.length === 0) return chartSkip('no server stats lines');
+  points.sort((a, b) => (a.log < b.log ? -1 : a.log > b.log ? 1 : a.t - b.t || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0)));
+  const logs = distinct(points as unknown as Row[], 'log');
+  const panels = PANELS.filter((p) => points.some((pt) => pt.panel === p.title)).map((p) => ({
+    transform: [{ filter: { field: 'panel', equal: p.title } }],
+    width: 560,
+    height: 110,
+    mark: { type: 'line', interpolate: 'step-after' },
+    encoding: {
+      x: { field: 't', type: 'quantitative', title: 'time since first stats line (s)' },
+      y: { field: 'value', type: 'quantitative', title: p.title, axis: { format: p.format } },
+      color: { field: 'series', type: 'nominal', title: 'series', scale: { range: CATEGORY_COLORS }, legend: p.columns.length > 1 ? { orient: 'right' } : null },
+      ...(logs.length > 1 ? { strokeDash: { field: 'log', type: 'nominal', title: 'log' } } : {}),
+      tooltip: [
+        { field: 'series', title: 'series' },
+        { field: 't', title: 'seconds' },
+        { field: 'value', title: 'value', format: p.format },
+        { field: 'line', title: 'source' },
+      ],
+    },
+  }));
+  const body = { data: { values: points }, vconcat: panels, resolve: { scale: { color: 'independent' } } };
+  return chartOk(finish(body, options, 'Server timeline'));
+}
+
+/** Seconds from an ISO-like `YYYY-MM-DD[T ]HH:MM:SS[.fff]` (read as UTC), or null. */
+export function parseSeconds(time: string | null): number | null {
+  if (time === null) return null;
+  const m = /(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(time);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  return Date.UTC(y, mo - 1, d, h, mi, 0) / 1000 + s;
+}
+
+export const SERVER_TIMELINE: ChartDef = { id: 'server-timeline', title: 'Server timeline', note: 'Periodic server stats lines over time, one line style per log.', input: 'timeline', build: serverTimeline };

@@ -1,0 +1,49 @@
+import { metricOf, num, text } from './fields.js';
+import { powersOfTwo } from './metric-lines.js';
+import { seriesName, varyingKeys } from './series.js';
+import { CATEGORY_COLORS, finish } from './theme.js';
+import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
+
+/** Speedup against concurrency per method; the rule at 1 shows where speculation stops paying. */
+export function speedupLines(rows: readonly Row[], options: ChartOptions): ChartResult {
+  const metric = metricOf(options);
+  const field = `speedup_${metric}`;
+  const xCol = options.x ?? 'max_concurrency';
+  const ok = rows.filter((r) => r.pair_status === undefined || text(r.pair_status) === 'ok');
+  const keys = varyingKeys(ok).filter((k) => k === 'spec_method' || k === 'num_spec_tokens' || k === 'draft_model');
+  const points = ok.flatMap((r) => {
+    const x = num(r[xCol]);
+    const y = num(r[field]);
+    if (x === null || x <= 0 || y === null) return [];
+    return [{ series: seriesName({ ...r, label: null }, keys.length > 0 ? keys : ['spec_method'], options.color), x, speedup: y, source: `${String(r.source_file)}:${String(r.source_line)}` }];
+  });
+  if (points.length === 0) return chartSkip(`no ${field} values with ${xCol}`);
+  points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.x - b.x || a.speedup - b.speedup));
+  const x = { field: 'x', type: 'quantitative', title: xCol, scale: { type: 'log', base: 2 }, axis: { values: powersOfTwo(points.map((p) => p.x)), format: 'd' } };
+  const y = { field: 'speedup', type: 'quantitative', title: `speedup (${metric}, > 1 = faster)`, scale: { zero: false } };
+  const body = {
+    width: 520,
+    height: 300,
+    layer: [
+      {
+        data: { values: points },
+        mark: { type: 'line', point: true },
+        encoding: {
+          x,
+          y,
+          color: { field: 'series', type: 'nominal', title: 'method', scale: { range: CATEGORY_COLORS } },
+          tooltip: [
+            { field: 'series', title: 'method' },
+            { field: 'x', title: xCol },
+            { field: 'speedup', title: field, format: '.3f' },
+            { field: 'source', title: 'source' },
+          ],
+        },
+      },
+      { data: { values: [{ y: 1 }] }, mark: { type: 'rule', strokeDash: [4, 4], color: '#555' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
+    ],
+  };
+  return chartOk(finish(body, options, `Speedup vs ${xCol} (dashed: break-even at 1×)`));
+}
+
+export const SPEEDUP_LINES: ChartDef = { id: 'speedup-lines', title: 'Speedup vs concurrency', note: 'Speedup of each method against max_concurrency; below the dashed line at 1× speculation costs more than it saves.', input: 'comparison', build: speedupLines };

@@ -1,0 +1,44 @@
+import type { TopLevelSpec } from 'vega-lite';
+import type { FieldValue } from '../core/types.js';
+
+/** A row of the runs (schema.md §1), comparison (§3) or timeline (§2) table. */
+export type Row = Readonly<Record<string, FieldValue | undefined>>;
+
+/** Which table a chart reads. */
+export type ChartInput = 'runs' | 'comparison' | 'timeline';
+
+/** Options every chart understands; each chart uses the ones that make sense for it. */
+export interface ChartOptions {
+  readonly x?: string;
+  readonly y?: string;
+  readonly color?: string;
+  readonly facet?: string;
+  /** Base metric, e.g. `output_throughput`; comparison charts read `speedup_<metric>`. */
+  readonly metric?: string;
+  /** `column=value` pairs naming the baseline runs (drawn as reference where a chart can). */
+  readonly baseline?: Readonly<Record<string, string>>;
+  readonly title?: string;
+  /** Second line under the title, e.g. engine versions and models. */
+  readonly caption?: string;
+}
+
+/** A spec, or the reason the rows cannot make this chart (e.g. no speculative decoding runs). */
+export type ChartResult = { readonly ok: true; readonly spec: TopLevelSpec } | { readonly ok: false; readonly reason: string };
+
+/** One entry of the chart catalogue. */
+export interface ChartDef {
+  readonly id: string;
+  readonly title: string;
+  readonly input: ChartInput;
+  /** How to read the chart, shown under it in a report. */
+  readonly note?: string;
+  readonly build: (rows: readonly Row[], options: ChartOptions) => ChartResult;
+}
+
+export function chartOk(spec: TopLevelSpec): ChartResult {
+  return { ok: true, spec };
+}
+
+export function chartSkip(reason: string): ChartResult {
+  return { ok: false, reason };
+}

@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import type { CommandResult } from '../command-result.js';
+import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';
+
+interface ReportOptions extends InputOptions {
+  readonly out: string;
+  readonly baseline?: string;
+  readonly title: string;
+}
+
+export function registerReport(program: Command, run: (work: () => Promise<CommandResult>, o: InputOptions) => Promise<void>): void {
+  addInputOptions(
+    program
+      .command('report')
+      .description('one offline HTML report (index.html) plus figures/, tables/ and summary.md')
+      .argument('<paths...>', 'files or folders to read')
+      .option('-o, --out <dir>', 'output folder', 'reports/latest')
+      .option('-b, --baseline <filter>', 'baseline runs, column=value[,column=value] (default: spec_method=none when present)')
+      .option('-t, --title <title>', 'report title', 'benchlens report'),
+  ).action((paths: string[], options: ReportOptions) =>
+    run(async () => {
+      // loaded on use: the grammars, vega and resvg are not needed by the other commands
+      const [{ loadTables }, { writeReport }] = await Promise.all([import('../../report/tables.js'), import('../../report/write-report.js')]);
+      const tables = loadTables(paths, discoverOptions(options), options.baseline);
+      const { report, written } = await writeReport(options.out, tables, options.title);
+      const drawn = report.figures.filter((f) => f.drawn).length;
+      return { diagnostics: tables.diagnostics, summary: `report with ${tables.runs.length} runs and ${drawn} charts: ${written.length} files in ${options.out}` };
+    }, options),
+  );
+}

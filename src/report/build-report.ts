@@ -1,0 +1,70 @@
+import { allSummaries, type SummaryTable } from '../analyze/summaries.js';
+import { html } from '../render/html-escape.js';
+import { COMPARISON_COLUMNS, displayRows, plainRows, presentColumns, RUN_COLUMNS } from './columns.js';
+import { buildFigures, type ReportFigure } from './figures.js';
+import { keyFindings } from './findings.js';
+import { htmlTable } from './html-table.js';
+import { page } from './page.js';
+import { summaryMarkdown } from './summary-md.js';
+import type { ReportTables } from './tables.js';
+
+/** A report in memory: the page, the Markdown summary and the figures behind them. */
+export interface BuiltReport {
+  readonly html: string;
+  readonly markdown: string;
+  readonly figures: readonly ReportFigure[];
+  readonly diagnosticRows: readonly Record<string, string | number>[];
+  /** The analysis summaries with at least one row (best speedup, break-even, best K, ladder). */
+  readonly summaries: readonly SummaryTable[];
+}
+
+/** Everything a report shows, computed from the tables; no clock, no absolute path. */
+export async function buildReport(tables: ReportTables, title: string): Promise<BuiltReport> {
+  const figures = await buildFigures(tables);
+  const found = foundLines(tables);
+  const findings = tables.runs.length === 0 ? ['No benchmark runs were found in the given paths, so there is nothing to compare or chart.'] : keyFindings(tables.comparison, tables.failed);
+  const pairs = tables.comparison.filter((r) => r.pair_status !== 'failed-configuration');
+  const compCols = presentColumns(pairs, COMPARISON_COLUMNS);
+  const comparison = displayRows(pairs, compCols);
+  const runCols = presentColumns(tables.runs, RUN_COLUMNS);
+  const diagnosticRows = tables.diagnostics.map((d) => ({ at: `${d.file}:${d.line}:${d.column}`, severity: d.severity, code: d.code, message: d.message }));
+  const fileRows = tables.files.map((f) => ({ path: f.path, status: f.status, formats: f.formats.join(', '), runs: f.runs, errors: f.errors, warnings: f.warnings, infos: f.infos }));
+  const failedRows = tables.failed.map((f) => ({ source: `${f.source_file}:${f.source_line}`, error_at: f.error_at, exception: f.exception, message: f.message }));
+  const summaries = allSummaries(tables.comparison, tables.runs).filter((t) => t.id !== 'failed-configurations' && t.rows.length > 0);
+  const summaryHtml = summaries.map((t) => {
+    const plain = plainRows(t.rows);
+    return html`<h3>${t.title}</h3>${htmlTable(`summary-${t.id}`, plain.rows, plain.columns)}`;
+  });
+  const markup = page({
+    title,
+    found,
+    findings,
+    figures,
+    summaries: summaryHtml,
+    comparison: htmlTable('comparison-table', comparison, ['source', ...compCols]),
+    failed: htmlTable('failed-table', failedRows, ['source', 'error_at', 'exception', 'message']),
+    runs: htmlTable('runs-table', displayRows(tables.runs, runCols), ['source', ...runCols]),
+    files: htmlTable('files-table', fileRows, ['path', 'status', 'formats', 'runs', 'errors', 'warnings', 'infos']),
+    diagnostics: htmlTable('diagnostics-table', diagnosticRows, ['at', 'severity', 'code', 'message']),
+  });
+  return { html: markup, markdown: summaryMarkdown(title, found, findings, comparison, figures, summaries), figures, diagnosticRows, summaries };
+}
+
+/** Sentences for "what was found": files, formats, runs, timeline lines, diagnostics, baseline. */
+function foundLines(t: ReportTables): string[] {
+  const formats = [...new Set(t.files.flatMap((f) => f.formats))].sort();
+  const count = (s: string): number => t.diagnostics.filter((d) => d.severity === s).length;
+  const lines = [
+    `${t.files.length} files read; ${t.files.filter((f) => f.status === 'parsed').length} recognized${formats.length > 0 ? ` (formats: ${formats.join(', ')})` : ''}.`,
+    `${plural(t.runs.length, 'benchmark run')}, ${plural(t.timeline.length, 'server stats line')}, ${plural(t.failed.length, 'failed configuration')}.`,
+    `Diagnostics: ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info.`,
+  ];
+  if (t.baseline === null) lines.push('No baseline: pass --baseline column=value to compute speedups.');
+  else if (t.baselineDefaulted) lines.push(`Baseline: ${t.baseline.text} (picked by default because such runs exist; pass --baseline to choose another).`);
+  else lines.push(`Baseline: ${t.baseline.text}.`);
+  return lines;
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

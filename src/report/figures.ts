@@ -1,0 +1,55 @@
+import type { TopLevelSpec } from 'vega-lite';
+import { CHART_IDS, CHARTS, type ChartId } from '../charts/catalogue.js';
+import type { ChartOptions, Row } from '../charts/types.js';
+import { applyBlogPreset, captionFor } from '../render/preset.js';
+import { renderSvg } from '../render/svg.js';
+import type { ReportTables } from './tables.js';
+
+/** A chart drawn for the report, or the reason it was left out. */
+export type ReportFigure =
+  | { readonly id: string; readonly chart: ChartId; readonly title: string; readonly drawn: true; readonly spec: TopLevelSpec; readonly svg: string; readonly note: string | null }
+  | { readonly id: string; readonly chart: ChartId; readonly title: string; readonly drawn: false; readonly reason: string };
+
+/** The figures of a report, in order: each catalogue chart once, metric lines once per key metric. */
+interface FigurePlan {
+  readonly chart: ChartId;
+  readonly y?: string;
+}
+const REPORT_FIGURES: readonly FigurePlan[] = CHART_IDS.flatMap((chart): FigurePlan[] =>
+  chart === 'metric-lines' ? ['output_throughput', 'mean_tpot_ms', 'mean_ttft_ms', 'mean_e2el_ms'].map((y) => ({ chart, y })) : [{ chart }],
+);
+
+/** The rows each chart reads, by its declared input. */
+export function chartRows(tables: ReportTables, id: ChartId): readonly Row[] {
+  const input = CHARTS[id].input;
+  if (input === 'runs') return tables.runs;
+  if (input === 'timeline') return tables.timeline;
+  return tables.comparison;
+}
+
+/** The baseline filter as `column → value` for charts that draw the baseline as reference. */
+export function baselineRecord(tables: ReportTables): Record<string, string> | undefined {
+  if (!tables.baseline) return undefined;
+  return Object.fromEntries(tables.baseline.terms.map((t) => [t.column, t.value]));
+}
+
+/** Every catalogue chart the data can support, with the blog preset and a caption of engines/models. */
+export async function buildFigures(tables: ReportTables): Promise<ReportFigure[]> {
+  const caption = captionFor(tables.runs);
+  const baseline = baselineRecord(tables);
+  const options: ChartOptions = baseline ? { baseline } : {};
+  const out: ReportFigure[] = [];
+  for (const { chart, y } of REPORT_FIGURES) {
+    const def = CHARTS[chart];
+    const id = y === undefined ? chart : `${chart}-${y}`;
+    const title = y === undefined ? def.title : `${def.title}: ${y}`;
+    const result = def.build(chartRows(tables, chart), y === undefined ? options : { ...options, y });
+    if (!result.ok) {
+      out.push({ id, chart, title, drawn: false, reason: result.reason });
+      continue;
+    }
+    const spec = applyBlogPreset(result.spec, caption);
+    out.push({ id, chart, title, drawn: true, spec, svg: await renderSvg(spec, id), note: def.note ?? null });
+  }
+  return out;
+}

@@ -1,0 +1,70 @@
+import { compareRuns } from '../analyze/compare.js';
+import { matchesFilter, parseFilter, type RowFilter } from '../analyze/filter.js';
+import { DiagnosticCollector, type Diagnostic, sortDiagnostics } from '../core/diagnostic.js';
+import type { FieldValue } from '../core/types.js';
+import type { DiscoverOptions } from '../ingest/discover.js';
+import { buildRuns } from '../normalize/build-runs.js';
+import { toTimelineRows } from '../normalize/timeline-table.js';
+import type { FailedConfiguration } from '../normalize/failed-configurations.js';
+import type { FileReport } from '../pipeline/process-file.js';
+import { scanPaths } from '../pipeline/scan.js';
+
+type Row = Record<string, FieldValue>;
+
+/** Everything a report or a figure is drawn from. */
+export interface ReportTables {
+  readonly files: readonly FileReport[];
+  readonly runs: readonly Row[];
+  readonly comparison: readonly Row[];
+  readonly timeline: readonly Row[];
+  readonly failed: readonly FailedConfiguration[];
+  readonly diagnostics: readonly Diagnostic[];
+  /** The baseline filter used, and whether it was picked by default rather than given. */
+  readonly baseline: RowFilter | null;
+  readonly baselineDefaulted: boolean;
+}
+
+/** Default baselines, in order: runs explicitly without speculation, then runs with no method recorded. */
+const DEFAULT_BASELINES = ['spec_method=none', 'spec_method=null'];
+
+/**
+ * Scans, builds the runs table and compares against the baseline. Without `--baseline`, picks
+ * `spec_method=none` (else `spec_method=null`) when such runs exist next to others, else none.
+ */
+export function loadTables(paths: readonly string[], discover: DiscoverOptions, baselineText: string | undefined): ReportTables {
+  const scan = scanPaths(paths, discover);
+  const sink = new DiagnosticCollector();
+  const built = buildRuns(scan.records, sink);
+  const runs = built.rows;
+  const given = baselineText === undefined ? null : parseFilter(baselineText);
+  const fallback = given === null ? DEFAULT_BASELINES.map(parseFilter).find((f) => runs.some((r) => matchesFilter(r, f)) && runs.some((r) => !matchesFilter(r, f))) : undefined;
+  const defaulted = fallback !== undefined;
+  const baseline = given ?? fallback ?? null;
+  const compared = baseline === null ? [] : compareRuns(runs, { baseline, configColumns: built.configColumns, failedConfigurations: built.failedConfigurations, sink });
+  const comparison = withRunColumns(compared, runs, CARRIED_RUN_COLUMNS);
+  return {
+    files: scan.files,
+    runs,
+    comparison,
+    timeline: toTimelineRows(scan.records),
+    failed: built.failedConfigurations,
+    diagnostics: sortDiagnostics([...scan.diagnostics, ...sink.list()]),
+    baseline,
+    baselineDefaulted: defaulted,
+  };
+}
+
+/** Run measurements the comparison does not carry but charts of it need (acceptance vs speedup). */
+const CARRIED_RUN_COLUMNS = ['spec_acceptance_length', 'spec_acceptance_rate'];
+
+/** Adds run columns to comparison rows by `run_id`, where the comparison lacks them. */
+export function withRunColumns(comparison: readonly Row[], runs: readonly Row[], columns: readonly string[]): Row[] {
+  const byId = new Map(runs.map((r) => [r.run_id, r]));
+  return comparison.map((c) => {
+    const run = byId.get(c.run_id ?? null);
+    if (!run) return c;
+    const extra: Row = {};
+    for (const col of columns) if ((c[col] ?? null) === null && run[col] !== undefined) extra[col] = run[col] ?? null;
+    return { ...c, ...extra };
+  });
+}

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { FieldValue } from '../core/types.js';
+import { formatRows } from '../output/table-format.js';
+import { writeOutput } from '../output/write.js';
+import { svgToPng } from '../render/png.js';
+import { vlJson } from '../render/vl-json.js';
+import { buildReport, type BuiltReport } from './build-report.js';
+import type { ReportTables } from './tables.js';
+
+/** Writes DIR/index.html, figures/, tables/ and summary.md; returns the relative paths written. */
+export async function writeReport(dir: string, tables: ReportTables, title: string): Promise<{ report: BuiltReport; written: string[] }> {
+  const report = await buildReport(tables, title);
+  const files = new Map<string, string | Uint8Array>();
+  files.set('index.html', report.html);
+  files.set('summary.md', report.markdown);
+  for (const f of report.figures) {
+    if (!f.drawn) continue;
+    files.set(`figures/${f.id}.svg`, f.svg);
+    files.set(`figures/${f.id}.png`, svgToPng(f.svg));
+    files.set(`figures/${f.id}.vl.json`, vlJson(f.spec));
+  }
+  const csv = (rows: readonly Record<string, FieldValue>[]): string => (rows.length === 0 ? '' : formatRows(rows, 'csv'));
+  files.set('tables/runs.csv', csv(tables.runs));
+  files.set('tables/comparison.csv', csv(tables.comparison));
+  files.set('tables/timeline.csv', csv(tables.timeline));
+  files.set('tables/diagnostics.csv', csv(report.diagnosticRows));
+  for (const t of report.summaries) files.set(`tables/summary-${t.id}.csv`, csv(t.rows));
+  const written = [...files.keys()].sort();
+  for (const rel of written) writeOutput(path.join(dir, rel), files.get(rel) ?? '');
+  return { report, written };
+}

@@ -1,0 +1,55 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+const SUITE = 'fixtures/_suites/spec-decode-sweep';
+const tmp = mkdtempSync(path.join(tmpdir(), 'benchlens-plot-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('benchlens plot (built binary)', () => {
+  it('writes a heatmap as SVG whose cells are the computed speedups', () => {
+    const out = path.join(tmp, 'heat.svg');
+    const r = runCli(['plot', SUITE, '--chart', 'speedup-heatmap', '--out', out]);
+    expect(r.stderr).toContain('speedup-heatmap from 15 rows written to');
+    const svg = readFileSync(out, 'utf8');
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain('>2.03×</text>');
+    expect(svg).toContain('>0.68×</text>');
+  });
+
+  it('writes PNG at 2× and Vega-Lite JSON with the data inlined, honouring --metric, --filter and --title', () => {
+    const png = path.join(tmp, 'lines.png');
+    expect(runCli(['plot', SUITE, '--chart', 'metric-lines', '--metric', 'mean_tpot_ms', '--out', png]).stderr).toContain('written to');
+    expect(statSync(png).size).toBeGreaterThan(10_000);
+    const vl = path.join(tmp, 'lines.vl.json');
+    runCli(['plot', SUITE, '--chart', 'speedup-lines', '--filter', 'spec_method=eagle3', '--title', 'EAGLE-3 <k7>', '--out', vl]);
+    const spec = JSON.parse(readFileSync(vl, 'utf8')) as { title: { text: string }; layer: { data: { values: { series: string; x: number }[] } }[] };
+    expect(spec.title.text).toBe('EAGLE-3 <k7>');
+    const values = spec.layer[0]?.data.values ?? [];
+    expect(values.map((v) => v.x)).toEqual([1, 2, 4, 8, 16, 32, 64]);
+    expect(new Set(values.map((v) => v.series))).toEqual(new Set(['eagle3']));
+  });
+
+  it('exits 2 with a message for an unknown chart or output type', () => {
+    const a = runCli(['plot', SUITE, '--chart', 'pie', '--out', path.join(tmp, 'x.svg')]);
+    expect(a.status).toBe(2);
+    expect(a.stderr).toContain('unknown --chart "pie"; use one of speedup-heatmap, speedup-lines');
+    const b = runCli(['plot', SUITE, '--chart', 'pareto', '--out', path.join(tmp, 'x.pdf')]);
+    expect(b.status).toBe(2);
+    expect(b.stderr).toContain('--out must end in .svg, .png or .vl.json');
+  });
+});
+
+describe('benchlens report (built binary)', () => {
+  it('writes index.html, figures, tables and summary.md', () => {
+    const out = path.join(tmp, 'report');
+    const r = runCli(['report', SUITE, '--out', out, '--baseline', 'spec_method=none', '--title', 'sweep']);
+    expect(r.stderr).toMatch(/benchlens: report with 21 runs and \d+ charts: \d+ files in /);
+    for (const f of ['index.html', 'summary.md', 'tables/runs.csv', 'tables/comparison.csv', 'figures/speedup-heatmap.svg', 'figures/speedup-heatmap.png', 'figures/speedup-heatmap.vl.json']) {
+      expect(existsSync(path.join(out, f)), f).toBe(true);
+    }
+    expect(readFileSync(path.join(out, 'summary.md'), 'utf8')).toContain('- Baseline: spec\\_method=none.');
+  });
+});
