@@ -5,8 +5,8 @@ import type { RunRow } from './runs-table.js';
 /**
  * One measurement saved twice — the stdout block and the `--save-result` JSON of the same run, as
  * the sweep runner and many scripts keep both — must count once. Two runs are the same measurement
- * when they sit in the same folder and agree exactly on the request and token counts and on the
- * duration to the printed precision. The JSON copy is kept (full precision, std columns); columns
+ * when they sit in the same folder and agree exactly on the request and token counts, on the
+ * duration and output throughput to the printed precision, and on the speculative method. The JSON copy is kept (full precision, std columns); columns
  * only the other copy has (a label, preamble flags) are merged in, and the other copy is named in
  * `config_sources` and an info diagnostic, so nothing disappears silently.
  */
@@ -48,7 +48,8 @@ function identity(row: RunRow): string | null {
   const { completed, total_output_tokens, total_input_tokens, duration_s } = row;
   if (typeof completed !== 'number' || typeof total_output_tokens !== 'number' || typeof duration_s !== 'number') return null;
   const dir = String(row.source_file).split('/').slice(0, -1).join('/');
-  return JSON.stringify([dir, completed, row.failed ?? 0, total_input_tokens ?? null, total_output_tokens, Math.round(duration_s * 100)]);
+  const tput = typeof row.output_throughput === 'number' ? Math.round(row.output_throughput * 10) : null;
+  return JSON.stringify([dir, completed, row.failed ?? 0, total_input_tokens ?? null, total_output_tokens, Math.round(duration_s * 100), tput, row.spec_method ?? null]);
 }
 
 /** Prefer the JSON copy (full precision), then the row with more values. */

@@ -5,7 +5,7 @@ import type { DiagnosticSink } from '../core/diagnostic.js';
 import { type Attach, inFileAttacher } from './attach-in-file.js';
 import { addDerived } from './derived.js';
 import { runId } from './run-id.js';
-import { orderColumns } from './schema.js';
+import { CANONICAL_COLUMNS, orderColumns } from './schema.js';
 
 export type RunRow = Record<string, FieldValue>;
 
@@ -39,10 +39,24 @@ function runRow(format: string, record: RunRecord, attach: Attach): RunRow {
   return row;
 }
 
-/** Gives every row every column (null where missing), in canonical order. */
+/**
+ * Gives every row every column (null where missing), in canonical order. The canonical columns are
+ * always there, even when no run has a value, so scripts reading the table see a stable shape.
+ */
 export function fillColumns(rows: readonly RunRow[]): RunRow[] {
-  const columns = orderColumns(rows.flatMap((r) => Object.keys(r)));
-  return rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? null])));
+  // plain loops: this runs over every cell of tables with tens of thousands of rows
+  const seen = new Set<string>(CANONICAL_COLUMNS);
+  for (const r of rows) for (const k in r) seen.add(k);
+  const columns = orderColumns(seen);
+  return rows.map((r) => {
+    const out: RunRow = {};
+    for (const c of columns) {
+      // an own property even for a column named __proto__, as Object.fromEntries would make
+      if (c === '__proto__') Object.defineProperty(out, c, { value: r[c] ?? null, enumerable: true, writable: true, configurable: true });
+      else out[c] = r[c] ?? null;
+    }
+    return out;
+  });
 }
 
 function compareSource(a: RunRow, b: RunRow): number {
