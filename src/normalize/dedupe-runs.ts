@@ -48,7 +48,7 @@ function identity(row: RunRow): string | null {
   const { completed, total_output_tokens, total_input_tokens, duration_s } = row;
   if (typeof completed !== 'number' || typeof total_output_tokens !== 'number' || typeof duration_s !== 'number') return null;
   const dir = String(row.source_file).split('/').slice(0, -1).join('/');
-  const tput = typeof row.output_throughput === 'number' ? Math.round(row.output_throughput * 10) : null;
+  const tput = typeof row.output_throughput === 'number' ? Math.round(row.output_throughput * 100) : null;
   return JSON.stringify([dir, completed, row.failed ?? 0, total_input_tokens ?? null, total_output_tokens, Math.round(duration_s * 100), tput, row.spec_method ?? null]);
 }
 
