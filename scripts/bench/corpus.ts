@@ -1,6 +1,6 @@
 import { mkdirSync, openSync, writeSync, closeSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { seededRandom } from './random.js';
+import { seededRandom } from '../../src/analyze/bootstrap.js';
 
 export interface CorpusPlan {
   readonly dir: string;

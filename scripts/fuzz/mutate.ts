@@ -1,4 +1,4 @@
-import { seededRandom } from '../bench/random.js';
+import { seededRandom } from '../../src/analyze/bootstrap.js';
 
 /** What a mutation promises about the runs it leaves behind (see checkCase). */
 export type MutationKind = 'structural' | 'truncation' | 'bytes';
