@@ -19,6 +19,11 @@ export interface Args {
 const BOOLEAN_PREFIX = /^(?:enable|disable|no|use|enforce|trust|skip|allow|ignore|return|save|append)_/;
 const BOOLEAN = new Set(['profile', 'streaming', 'async_scheduling', 'flush_cache', 'warmup', 'apply_chat_template', 'pretty', 'kv_cache_dtype_fp8']);
 const LITERAL_BOOL = /^(?:true|false|True|False)$/;
+/**
+ * argparse `nargs='+'|'*'` options: every following non-flag word is a value
+ * (`--metadata k=v k=v`, `--goodput ttft:500 tpot:50`, `--cuda-graph-bs 1 2 4`), not prose.
+ */
+const MULTI_VALUE = new Set(['metadata', 'goodput', 'served_model_name', 'lora_modules', 'lora_paths', 'cuda_graph_bs', 'cuda_graph_sizes']);
 
 /** Reads a command's arguments, argparse style; the first positional is the model when asked. */
 export function readArgs(words: readonly Word[], rec: Recognized): Args {
@@ -39,6 +44,16 @@ export function readArgs(words: readonly Word[], rec: Recognized): Args {
       flags.push({ name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, unresolved: w.unresolved });
       continue;
     }
+    if (MULTI_VALUE.has(snake(w.text))) {
+      let j = i + 1;
+      while (j < words.length && !rec.skip.has(j) && !isFlag(words[j]?.text ?? '')) j++;
+      const values = words.slice(i + 1, j);
+      if (values.length > 0) {
+        flags.push({ name: w.text, value: values.map((v) => v.text).join(' '), line: w.line, unresolved: values.flatMap((v) => v.unresolved) });
+        i = j - 1;
+        continue;
+      }
+    }
     const next = words[i + 1];
     const takesValue = next !== undefined && !rec.skip.has(i + 1) && !isFlag(next.text);
     if (takesValue && (!isBooleanName(w.text) || LITERAL_BOOL.test(next.text))) {
@@ -57,7 +72,11 @@ function isFlag(text: string): boolean {
   return text.startsWith('-') && text.length > 1 && !/^-\.?\d/.test(text);
 }
 
+function snake(flag: string): string {
+  return flag.replace(/^-+/, '').replaceAll('-', '_').toLowerCase();
+}
+
 function isBooleanName(flag: string): boolean {
-  const name = flag.replace(/^-+/, '').replaceAll('-', '_').toLowerCase();
+  const name = snake(flag);
   return BOOLEAN_PREFIX.test(name) || BOOLEAN.has(name);
 }

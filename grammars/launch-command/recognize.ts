@@ -26,7 +26,7 @@ export interface Recognized {
 
 /** Cheap prefilter: a line that may hold (part of) a command. */
 export const TRIGGER =
-  /\bvllm\s+(?:serve|bench\s+serve)\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server|sglang\.bench_serving|sglang\.benchmark\.serving|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_serving\.py/;
+  /\bvllm\s+(?:serve|bench\s+serve)\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server|sglang\.bench_(?:serving|offline_throughput|one_batch)|sglang\.benchmark\.serving|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_serving\.py/;
 
 /** Wrappers and shell keywords that may precede a command in the same statement. */
 const WRAPPERS = new Set(['do', 'then', 'else', '{', '(', 'nohup', 'env', 'time', 'sudo', '-E', 'exec', 'command', 'uv', 'run', 'srun', 'stdbuf', '-oL', '-eL']);
@@ -40,6 +40,8 @@ const MODULES: Readonly<Record<string, { role: Role; column: 'engine' | 'client'
   'sglang.launch_server': { role: 'launch-command', column: 'engine', value: 'sglang' },
   'sglang.bench_serving': { role: 'bench-command', column: 'client', value: 'sglang-bench-serving' },
   'sglang.benchmark.serving': { role: 'bench-command', column: 'client', value: 'sglang-bench-serving' },
+  'sglang.bench_offline_throughput': { role: 'bench-command', column: 'client', value: 'sglang-bench-offline' },
+  'sglang.bench_one_batch': { role: 'bench-command', column: 'client', value: 'sglang-bench-one-batch' },
 });
 
 /** Finds the command a statement runs, if it is one benchlens reads; null otherwise. */

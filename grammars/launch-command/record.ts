@@ -1,6 +1,7 @@
 import { type ConfigRecord, FieldMapBuilder } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
 import { addFlags, canonicalFlag, toField } from '../../src/normalize/flags.js';
+import { settleSglangSpec } from '../../src/normalize/sglang-spec.js';
 import { parsePyValue, type PyValue } from '../../src/parse/python-repr.js';
 import type { Flag } from './args.js';
 import { readArgs } from './args.js';
@@ -49,6 +50,7 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
     addFlag(b, flag, trt, loops);
   }
   for (const [name, { value, line: at }] of nested) addFlags(b, { [name]: value }, at);
+  if (rec.tool.value === 'sglang') settleSglangSpec(b);
   b.set('command', commandText(words.slice(commandStart(words, rec.start))), line);
   return { kind: 'config', at: { file, line, column: 1 }, origin: rec.role, fields: b.fields, lines: b.lines };
 }

@@ -14,13 +14,15 @@ import { isoTime, timelineRecord } from './timeline.js';
 export const ANCHORS: readonly string[] = [
   'Prefill batch', 'Decode batch', 'new fill batch', '#running-req:', 'server_args=', 'max_total_num_tokens=',
   'KV Cache is allocated', 'fired up and ready', 'sglang', 'Traceback', 'Error', 'Exception', 'out of memory',
-  'Interrupt', 'SystemExit', 'During handling', 'direct cause',
+  'Interrupt', 'SystemExit', 'During handling', 'direct cause', 'Load weight end',
 ];
 
 const STATS = /^(?:(?:Prefill|Decode) batch\b|new fill batch\.|#running-req: )/;
 const SERVER_ARGS = /server_args=ServerArgs\((.*)\)\s*$/;
 const VERSION = /\bsglang(?:==|\s+version\s*[:=]?\s*v?|\s+v)(\d+\.\d+[\w.+-]*)/i;
 const KV_TOKENS = /KV Cache is allocated\. #tokens: (\d+)/;
+/** `Load weight end. type=LlamaForCausalLM, dtype=torch.bfloat16, avail mem=...`: the dtype actually loaded. */
+const LOAD_WEIGHT = /^Load weight end\. .*\bdtype=torch\.(\w+)/;
 const PREFILL_OOM = /^Prefill out of memory\b/;
 const TRACEBACK_AT = 'Traceback (most recent call last):';
 
@@ -74,6 +76,12 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
       if (p.message.includes('The server is fired up and ready to roll')) {
         ready = true;
         config.set('server_ready', true, lineNo);
+        note(lineNo);
+        return;
+      }
+      const loaded = LOAD_WEIGHT.exec(p.message);
+      if (loaded?.[1]) {
+        config.set('dtype', loaded[1], lineNo);
         note(lineNo);
         return;
       }

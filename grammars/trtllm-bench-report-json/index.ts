@@ -7,7 +7,7 @@ import { settleDataset } from '../../src/normalize/dataset.js';
 import { canonicalSpecMethod } from '../../src/normalize/spec-method.js';
 import { scaleExact } from '../../src/parse/values.js';
 import { type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
-import { settleLengths } from '../trtllm-bench/fields.js';
+import { settleIssueRate, settleLengths } from '../trtllm-bench/fields.js';
 import { breakdownColumn, schedulingPolicy, statName } from '../trtllm-bench/labels.js';
 import { type KeySpec, PERCENTILE_KEYS, SCALAR_KEYS, SECTIONS } from './keys.js';
 
@@ -60,6 +60,7 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Run
   }
   settleDataset(builder);
   settleLengths(builder);
+  settleIssueRate(builder);
   return [{ kind: 'run', at, label: null, complete: isObject(root.performance), fields: builder.fields, lines: builder.lines }];
 }
 

@@ -37,7 +37,7 @@ export const SCALAR_KEYS: Readonly<Record<string, Readonly<Record<string, KeySpe
     max_num_tokens: k('max_num_batched_tokens'),
     scheduling_policy: k('scheduling_policy', { kind: 'policy' }),
     kv_cache_percentage: k('kv_cache_free_gpu_memory_fraction'),
-    issue_rate: k('request_rate'),
+    issue_rate: k('issue_rate'),
   },
   request_info: {
     num_requests: k('num_prompts'),

@@ -26,6 +26,7 @@ export function addReportFields(report: Report, builder: FieldMapBuilder, sink: 
     }
   }
   settleLengths(builder);
+  settleIssueRate(builder);
 }
 
 function sectionFacts(section: ReportSection, builder: FieldMapBuilder): void {
@@ -125,4 +126,17 @@ export function settleLengths(builder: FieldMapBuilder): void {
     const max = builder.fields[`dataset_max_${stem}`];
     if (typeof min === 'number' && min === max) builder.set(column, min, builder.lines[`dataset_min_${stem}`] ?? 0);
   }
+}
+
+/** Issue rates above this many req/s mean every request was issued at once (no rate limit). */
+const ALL_AT_ONCE_REQ_S = 1e6;
+
+/**
+ * The report's Issue Rate is MEASURED (requests issued / time spent issuing them), so it differs
+ * between repeats of one configuration: it stays in `issue_rate`. Only an unthrottled run (1e13 …
+ * 1e18 req/s) becomes the configuration `request_rate = Infinity`, as vLLM/SGLang print `inf`.
+ */
+export function settleIssueRate(builder: FieldMapBuilder): void {
+  const rate = builder.fields.issue_rate;
+  if (typeof rate === 'number' && rate >= ALL_AT_ONCE_REQ_S) builder.set('request_rate', Infinity, builder.lines.issue_rate ?? 0);
 }

@@ -43,7 +43,7 @@ export const REPORT_LABELS: Readonly<Record<string, LabelSpec>> = Object.freeze(
   'max runtime tokens': num('max_num_batched_tokens'),
   'scheduling policy': { column: 'scheduling_policy', kind: 'policy' },
   'kv memory percentage': { column: 'kv_cache_free_gpu_memory_fraction', kind: 'percent' },
-  'issue rate (req/sec)': num('request_rate'),
+  'issue rate (req/sec)': num('issue_rate'),
   // PERFORMANCE OVERVIEW, every label set
   'request throughput (req/sec)': num('request_throughput'),
   'total output throughput (tokens/sec)': num('output_throughput'),

@@ -86,13 +86,23 @@ describe('trtllm-bench report values', () => {
       quantization: null,
       ep: null,
       kv_cache_free_gpu_memory_fraction: 0.3659,
-      request_rate: 79353000000000,
+      issue_rate: 79353000000000,
+      request_rate: Infinity,
       request_throughput: 0.7743,
       duration_s: 1291.5041051,
     });
     expect(run?.at.line).toBe(2);
     expect(run?.complete).toBe(true);
     expect(sink.list()).toEqual([]);
+  });
+
+  it('keeps a measured issue rate out of request_rate unless every request was issued at once', () => {
+    const rate = (printed: string) => runs(section('WORLD + RUNTIME INFORMATION', `Issue Rate (req/sec):   ${printed}`).join('\n')).runs[0]?.fields;
+    expect(rate('1.0535E+17')).toMatchObject({ issue_rate: 1.0535e17, request_rate: Infinity });
+    expect(rate('3.680275266452667e+18')).toMatchObject({ issue_rate: 3.680275266452667e18, request_rate: Infinity });
+    const throttled = rate('2.4981E+00');
+    expect(throttled).toMatchObject({ issue_rate: 2.4981 });
+    expect(throttled).not.toHaveProperty('request_rate');
   });
 
   it('converts 0.12 seconds and reads raw Python floats', () => {
