@@ -44,7 +44,8 @@ export function buildRuns(records: readonly ParsedRecord[], sink: DiagnosticSink
     const file = String(base.source_file);
     const at = { file: base.source_file as never, line: Number(base.source_line), column: 1 };
     const window = runWindow(base);
-    const link = linkServer(file, window, sources);
+    const identity = { engine: typeof base.engine === 'string' ? base.engine : null, client: typeof base.client === 'string' ? base.client : null };
+    const link = linkServer(file, window, sources, identity);
     if (link.tied.length > 0) sink.report('link/ambiguous-server', at, link.tied.map((s) => s.file).join(', '));
     const manifest = linkManifest(file, sources);
     for (const src of [link.source, manifest]) if (src) linked.set(src, (linked.get(src) ?? 0) + 1);
@@ -56,7 +57,10 @@ export function buildRuns(records: readonly ParsedRecord[], sink: DiagnosticSink
     ];
     for (const l of layers) if (l.source !== 'bench-args') for (const k of Object.keys(l.fields)) extraConfig.add(k);
     const row: RunRow = {};
-    for (const [k, v] of Object.entries(base)) if (!DERIVED.has(k) && v !== null) row[k] = v;
+    for (const k in base) {
+      const v = base[k] as FieldValue;
+      if (!DERIVED.has(k) && v !== null) row[k] = v;
+    }
     const contributed = applyLayers(row, layers, sink, at);
     row.config_sources = JSON.stringify(mergeSources(base.config_sources, contributed, String(base.source_format), file, Number(base.source_line)));
     return { row, window, server: link.source };
@@ -88,7 +92,10 @@ const PROVENANCE = new Set(['run_id', 'source_file', 'source_line', 'source_form
 
 function benchFields(base: RunRow): Record<string, FieldValue> {
   const out: Record<string, FieldValue> = {};
-  for (const [k, v] of Object.entries(base)) if (v !== null && !PROVENANCE.has(k) && !DERIVED.has(k)) out[k] = v;
+  for (const k in base) {
+    const v = base[k] as FieldValue;
+    if (v !== null && !PROVENANCE.has(k) && !DERIVED.has(k)) out[k] = v;
+  }
   return out;
 }
 

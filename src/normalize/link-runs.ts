@@ -1,4 +1,4 @@
-import type { ConfigSource } from './server-sources.js';
+import { type ConfigSource, sourceFailure } from './server-sources.js';
 import { spanOverlaps, type TimeWindow } from './time-window.js';
 
 /** Words in log file names that say nothing about the configuration. */
@@ -16,6 +16,22 @@ function dirOf(file: string): string {
   return i < 0 ? '' : file.slice(0, i);
 }
 
+/** Clients that run the engine in-process: their runs have no server to link to. */
+const OFFLINE_CLIENTS = new Set(['trtllm-bench', 'sglang-bench-one-batch', 'sglang-bench-offline']);
+
+/** What linking needs to know about the run itself. */
+export interface RunIdentity {
+  readonly engine: string | null;
+  readonly client: string | null;
+}
+
+/** The engine a source describes, when its configuration names one. */
+function sourceEngine(src: ConfigSource): string | null {
+  for (const c of src.configs) if (typeof c.fields.engine === 'string') return c.fields.engine;
+  for (const t of src.timeline) if (typeof t.fields.engine === 'string') return t.fields.engine;
+  return null;
+}
+
 /** Result of linking one run: the chosen source, or the tied candidates when none could be chosen. */
 export interface LinkResult {
   readonly source: ConfigSource | null;
@@ -26,16 +42,21 @@ export interface LinkResult {
  * Picks the server log / launch command of a run among the sources in the run's directory or its
  * parent. Ranking: when both the run and the log have times, a log whose stats span overlaps the
  * run comes first and a log that does not is excluded; then the number of configuration words the
- * file names share (`draft-model-serve.log` for `bench-draft-model-c16.log`); then the same
- * directory before the parent. A tie at the top links nothing (the caller reports it).
+ * file names share (`draft-model-serve.log` for `bench-draft-model-c16.log`); then a server that
+ * started before one that failed to; then the same directory before the parent. A tie at the top
+ * links nothing (the caller reports it). Offline benchmarks (trtllm-bench, SGLang one-batch and
+ * offline) link to no server, and a server of another engine than the run's is never a candidate.
  */
-export function linkServer(runFile: string, window: TimeWindow | null, sources: readonly ConfigSource[]): LinkResult {
+export function linkServer(runFile: string, window: TimeWindow | null, sources: readonly ConfigSource[], run: RunIdentity = { engine: null, client: null }): LinkResult {
+  if (run.client !== null && OFFLINE_CLIENTS.has(run.client)) return { source: null, tied: [] };
   const dir = dirOf(runFile);
   const parent = dir === '' ? null : dirOf(dir);
   const tokens = nameTokens(runFile);
-  const ranked: { src: ConfigSource; covers: number; shared: number; near: number }[] = [];
+  const ranked: { src: ConfigSource; covers: number; shared: number; healthy: number; near: number }[] = [];
   for (const src of sources) {
     if (src.kind !== 'server') continue;
+    const engine = sourceEngine(src);
+    if (run.engine !== null && engine !== null && engine !== run.engine) continue;
     const d = dirOf(src.file);
     if (d !== dir && d !== parent) continue;
     let covers = 0;
@@ -44,14 +65,13 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
       covers = 1;
     }
     const shared = [...nameTokens(src.file)].filter((t) => tokens.has(t)).length;
-    ranked.push({ src, covers, shared, near: d === dir ? 1 : 0 });
+    ranked.push({ src, covers, shared, healthy: sourceFailure(src) === null ? 1 : 0, near: d === dir ? 1 : 0 });
   }
-  ranked.sort((a, b) => b.covers - a.covers || b.shared - a.shared || b.near - a.near);
+  const same = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.covers === b.covers && a.shared === b.shared && a.healthy === b.healthy && a.near === b.near;
+  ranked.sort((a, b) => b.covers - a.covers || b.shared - a.shared || b.healthy - a.healthy || b.near - a.near);
   const [top, second] = ranked;
   if (!top) return { source: null, tied: [] };
-  if (second && second.covers === top.covers && second.shared === top.shared && second.near === top.near) {
-    return { source: null, tied: ranked.filter((r) => r.covers === top.covers && r.shared === top.shared && r.near === top.near).map((r) => r.src) };
-  }
+  if (second && same(second, top)) return { source: null, tied: ranked.filter((r) => same(r, top)).map((r) => r.src) };
   return { source: top.src, tied: [] };
 }
 
