@@ -66,9 +66,13 @@ function toRuns(tables: readonly MdTable[], otherLines: number[], source: TextSo
   const partial: number[] = [];
   let firstPartial = 0;
   for (const [batch, run] of [...runs].sort((a, b) => a[1].line - b[1].line || a[0] - b[0])) {
+    // A batch size with only `NaN`/empty cells measured nothing (typically out of memory): no run.
+    if (run.values === 0) {
+      sink.report('table/ignored-block', { file: source.path, line: run.line, column: 1 }, `batch size ${batch} (every cell NaN or empty)`);
+      continue;
+    }
     const missing = EXPECTED_STEPS.filter((k) => !run.steps.has(k));
-    if (run.values === 0) sink.report('block/empty', { file: source.path, line: run.line, column: 1 });
-    else if (missing.length > 0) {
+    if (missing.length > 0) {
       firstPartial ||= run.line;
       partial.push(batch);
     }
@@ -77,7 +81,7 @@ function toRuns(tables: readonly MdTable[], otherLines: number[], source: TextSo
     run.builder.set('engine', 'tgi', run.line);
     run.builder.set('client', 'tgi-benchmark', run.line);
     const label = labelAbove(ctx, source.lines, (tables[0]?.line ?? run.line) - 1, -1);
-    out.push({ kind: 'run', at: { file: source.path, line: run.line, column: 1 }, label, complete: run.values > 0 && missing.length === 0, fields: run.builder.fields, lines: run.builder.lines });
+    out.push({ kind: 'run', at: { file: source.path, line: run.line, column: 1 }, label, complete: missing.length === 0, fields: run.builder.fields, lines: run.builder.lines });
   }
   // One warning per file: a cut paste leaves every batch size partial.
   if (partial.length > 0) sink.report('block/truncated', { file: source.path, line: firstPartial, column: 1 }, `step rows missing for batch size ${partial.join(', ')}`);

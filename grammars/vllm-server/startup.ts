@@ -20,7 +20,12 @@ const GPU_BLOCKS = /num_gpu_blocks is: (\d+)/;
 const KV_MEMORY = /^Available KV cache memory: ([\d.]+) GiB/;
 const MAX_LEN = /^Using max model len (\d+)/;
 const CHUNKED = /^Chunked prefill is enabled with max_num_batched_tokens=(\d+)/;
-const READY = /Application startup complete|^Starting vLLM (?:API )?server|Uvicorn running on /;
+/**
+ * One rule for readiness: the server says it serves HTTP. That is the `Starting vLLM API server`
+ * line, the route listing that follows it (`Available routes are:`, `Route: /…, Methods: …`,
+ * 2024 →), uvicorn's `Uvicorn running on` and `Application startup complete`.
+ */
+const READY = /Application startup complete|^Starting vLLM (?:API )?server|Uvicorn running on |^Available routes are:|^Route: \/\S*, Methods: /;
 
 /** Engine-config keys that describe the measured configuration (the line holds ~40 keys). */
 const ENGINE_KEYS: Readonly<Record<string, string>> = {

@@ -9,6 +9,7 @@ import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { ConfigRecord, RunRecord, TimelineRecord } from '../core/records.js';
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
+import { commandLabel } from './command-label.js';
 
 type Row = Record<string, FieldValue>;
 
@@ -68,7 +69,10 @@ function attach(input: Readonly<Row>, run: RunRecord, file: FileIndex | undefine
   if (row.label === null || row.label === undefined) {
     const closest = nearest.filter((c) => c !== null).sort((a, b) => b.record.at.line - a.record.at.line)[0];
     const command = closest?.record.fields.command;
-    if (typeof command === 'string') row.label = command;
+    if (closest && typeof command === 'string') {
+      const siblings = file.configs.flatMap((c) => (c.record.origin === closest.record.origin && typeof c.record.fields.command === 'string' ? [c.record.fields.command] : []));
+      row.label = commandLabel(command, siblings);
+    }
   }
   const previousRun = Math.max(0, ...file.runLines.filter((l) => l < r));
   const stats = nearestBefore(file.timelines, r, Math.max(previousRun, (section?.start ?? 1) - 1));

@@ -12,8 +12,33 @@ export interface DocumentContext {
 const FENCE = /^\s{0,3}(```|~~~)/;
 const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
 const COMMENT = /^\s*(?:>\s*)*#+\s*(.+?)\s*$/;
-/** Commented lines that are data, not labels: block lines, rules, argument dumps, progress bars. */
-const DATA = /^(?:[=\-~*_]{3,}|[A-Za-z][\w ()./%-]{0,80}:\s+(?:-?[\d.]+|inf|nan|none|not set)\s*\S{0,4}\s*$|namespace\(|\d+%\||(?:successful|total|mean|median|p\d+) [\w ()/]*:)/i;
+/** Commented lines that are data, not labels: rules, argument dumps, progress bars, statistics. */
+const DATA = /^(?:[=\-~*_]{3,}|namespace\(|\d+%\||(?:successful|total|mean|median|p\d+) [\w ()/]*:)/i;
+/** `label: value` with a number-like value: a block line or a human `# concurrency: 16` comment. */
+const KEY_VALUE = /^([A-Za-z][\w ()./%-]{0,80}):(\s+)(?:-?[\d.]+|inf|nan|none|not set)\s*\S{0,4}\s*$/i;
+/**
+ * Multi-word labels of the vLLM/SGLang result blocks and preambles that neither a unit in parentheses nor a
+ * statistic prefix gives away (one-word ones like `Concurrency` are told by their padding only).
+ */
+const BLOCK_LABELS = new Set([
+  'maximum request concurrency', 'max request concurrency', 'max reqeuest concurrency', 'traffic request rate',
+  'peak concurrent requests', 'failed requests', 'acceptance length', 'accept length', 'draft tokens', 'accepted tokens',
+  'probe requests completed', 'probe requests failed', 'committed tokens', 'denoising steps', 'canvas positions evaluated',
+  // SGLang's own `#Input tokens: 204800` preamble lines
+  'input tokens', 'output tokens',
+]);
+
+/**
+ * A commented block line keeps the block's column padding (`{:<40}`) or a block label; a short
+ * `# request rate: 2` is a human comment and labels the block below it.
+ */
+function isData(text: string): boolean {
+  if (DATA.test(text)) return true;
+  const m = KEY_VALUE.exec(text);
+  if (!m) return false;
+  const key = (m[1] ?? '').trim();
+  return (m[2] ?? '').length >= 2 || /\(.*\)/.test(key) || BLOCK_LABELS.has(key.toLowerCase().replace(/\s+/g, ' '));
+}
 
 export function documentContext(lines: readonly string[]): DocumentContext {
   const fence = new Int32Array(lines.length).fill(-1);
@@ -48,13 +73,13 @@ export function labelAbove(ctx: DocumentContext, lines: readonly string[], start
       const line = lines[i] ?? '';
       if (FENCE.test(line)) break;
       const m = COMMENT.exec(line);
-      if (m?.[1] && !DATA.test(m[1])) return tidy(m[1]);
+      if (m?.[1] && !isData(m[1])) return tidy(m[1]);
     }
   }
   for (let i = start - 1; i >= 0; i--) {
     if ((ctx.fence[i] ?? -1) >= 0) continue;
     const m = HEADING.exec(lines[i] ?? '');
-    if (m?.[1] && !DATA.test(m[1])) return tidy(m[1]);
+    if (m?.[1] && !isData(m[1])) return tidy(m[1]);
   }
   return null;
 }

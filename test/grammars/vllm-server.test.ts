@@ -157,3 +157,25 @@ describe('vllm-server streaming', () => {
     expect(sink.list()).toEqual([]);
   });
 });
+
+describe('vllm-server readiness', () => {
+  it.each([
+    ['Starting vLLM API server 0 on http://0.0.0.0:8000'],
+    ['Available routes are:'],
+    ['Route: /v1/chat/completions, Methods: POST'],
+    ['Application startup complete.'],
+  ])('%s marks the server ready and is recognized', (message) => {
+    const sink = new DiagnosticCollector();
+    const lines = ['INFO 09-14 11:02:10 [api_server.py:1896] vLLM API server version 0.11.0', `INFO 09-14 11:02:44 [launcher.py:42] ${message}`];
+    const records = grammar.parse({ path: FILE, lines }, sink);
+    expect(records.map((r) => (r.kind === 'config' ? r.fields.server_status : r.kind))).toEqual(['ready']);
+    expect(sink.list()).toEqual([]);
+  });
+
+  it('a route-like line of another program is not readiness', () => {
+    const sink = new DiagnosticCollector();
+    const lines = ['INFO 09-14 11:02:10 [api_server.py:1896] vLLM API server version 0.11.0', 'INFO 09-14 11:02:44 [x.py:1] Route: none configured'];
+    const records = grammar.parse({ path: FILE, lines }, sink);
+    expect(records.map((r) => (r.kind === 'config' ? r.fields.server_status : r.kind))).toEqual(['unknown']);
+  });
+});

@@ -123,10 +123,16 @@ describe('attaching in one file (synthetic records)', () => {
       config(3, 'bench-command', { max_concurrency: '$C', max_concurrency_values: [1, 2], command: 'vllm bench serve --max-concurrency $C' }),
       run(6, {}),
     ]);
-    expect(row?.label).toBe('vllm bench serve --max-concurrency $C');
+    expect(row?.label).toBe('--max-concurrency $C');
     expect(row?.max_concurrency ?? null).toBeNull();
     expect(row?.max_concurrency_values).toEqual([1, 2]);
     expect(row?.command ?? null).toBeNull();
+  });
+
+  it('labels runs of a command loop with the flags that differ between the commands', () => {
+    const bench = (line: number, c: number) => config(line, 'bench-command', { command: `vllm bench serve --model m --host 0.0.0.0 --max-concurrency ${c} --num-prompts ${c * 10}` });
+    const rows = toRunRows([bench(1, 1), run(3, {}), bench(5, 4), run(7, {}), run(9, {}, 'own label')]);
+    expect(rows.map((r) => r.label)).toEqual(['--max-concurrency 1 --num-prompts 10', '--max-concurrency 4 --num-prompts 40', 'own label']);
   });
 
   it('stops at the end of a section and takes stats only from between the previous run and this one', () => {

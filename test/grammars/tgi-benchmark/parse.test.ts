@@ -44,4 +44,26 @@ describe('tgi-benchmark', () => {
     ]);
     expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['3 block/truncated', '4 parse/unrecognized-lines', '5 parse/syntax']);
   });
+
+  it('warns once for a cut table, naming the batch sizes, and turns an all-NaN batch into an info', () => {
+    const text = [
+      '| Step           | Batch Size | Average  | Lowest   | Highest  | p50      | p90      | p99      |',
+      '|----------------|------------|----------|----------|----------|----------|----------|----------|',
+      '| Prefill        | 1          | 50.00 ms | 49.00 ms | 51.00 ms | 50.00 ms | 51.00 ms | 51.00 ms |',
+      '|                | 4          | 60.00 ms | 58.00 ms | 62.00 ms | 60.00 ms | 62.00 ms | 62.00 ms |',
+      '|                | 16         | NaN ms   | NaN ms   | NaN ms   | NaN ms   | NaN ms   | NaN ms   |',
+      '| Decode (token) | 1          | 20.00 ms | 19.50 ms | 20.50 ms | 20.00 ms | 20.50 ms | 20.50 ms |',
+      '|                | 4          |          | 21.00 ms | 22.00 ms |          | 22.00 ms | 22.00 ms |',
+    ].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records).map((f) => [f.max_concurrency, f.mean_ttft_ms, f.max_tpot_ms])).toEqual([
+      [1, 50, 20.5],
+      [4, 60, 22],
+    ]);
+    expect(records.map((r) => r.kind === 'run' && r.complete)).toEqual([false, false]);
+    expect(diagnostics.map((d) => `${d.line} ${d.severity} ${d.code} ${d.message}`)).toEqual([
+      '3 warning block/truncated result block ends before its footer (step rows missing for batch size 1, 4): kept as a partial run',
+      '5 info table/ignored-block batch size 16 (every cell NaN or empty) ignored',
+    ]);
+  });
 });
