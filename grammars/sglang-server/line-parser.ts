@@ -75,7 +75,7 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
       }
       if (p.message.includes('The server is fired up and ready to roll')) {
         ready = true;
-        config.set('server_ready', true, lineNo);
+        config.set('server_status', 'ready', lineNo);
         note(lineNo);
         return;
       }
@@ -104,6 +104,8 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
       if (failures.length > 0 && !ready) sink.report('log/failed-start', failures[0]?.at ?? { file, line: 1, column: 1 }, 'sglang');
       if (configLine > 0) {
         config.set('engine', 'sglang', configLine);
+        // same vocabulary as the other server logs: ready | failed-start | unknown
+        config.set('server_status', failures.length > 0 ? 'failed-start' : 'unknown', configLine);
         settleSglangSpec(config);
         records.push({ kind: 'config', at: { file, line: configLine, column: 1 }, origin: 'server-log', fields: config.fields, lines: config.lines });
       }

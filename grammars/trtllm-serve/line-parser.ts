@@ -64,7 +64,7 @@ export function trtllmServeLineParser(file: RelPath, sink: DiagnosticSink): Line
       }
       if (READY.test(p.message)) {
         ready = true;
-        return fact('server_ready', true, lineNo);
+        return fact('server_status', 'ready', lineNo);
       }
       if (p.source === 'python' || p.source === 'cpp') return; // other logger lines: known shape, nothing to keep
       unrecognized++;
@@ -76,6 +76,8 @@ export function trtllmServeLineParser(file: RelPath, sink: DiagnosticSink): Line
       if (failures.length > 0 && !ready) sink.report('log/failed-start', failures[0]?.at ?? { file, line: 1, column: 1 }, 'trtllm');
       if (configLine > 0) {
         config.set('engine', 'trtllm', configLine);
+        // same vocabulary as the other server logs: ready | failed-start | unknown
+        config.set('server_status', failures.length > 0 ? 'failed-start' : 'unknown', configLine);
         records.push({ kind: 'config', at: { file, line: configLine, column: 1 }, origin: 'server-log', fields: config.fields, lines: config.lines });
       }
       if (unrecognized > 0) sink.report('parse/unrecognized-lines', { file, line: firstUnrecognized, column: 1 }, unrecognized, firstUnrecognized);
