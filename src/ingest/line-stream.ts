@@ -4,7 +4,7 @@ import type { RelPath } from '../core/types.js';
 import { cleanLine } from './clean-line.js';
 
 const DEFAULTS = Object.freeze({
-  chunkBytes: 4 * 1024 * 1024,
+  chunkBytes: 64 * 1024,
   /** Longer lines keep only their head (a 1 GB one-line file must not become a 1 GB string). */
   maxLineBytes: 1024 * 1024,
 });
@@ -88,17 +88,24 @@ export function streamLines(
 }
 
 /**
- * Answers "does [start, end) contain an anchor?" for lines visited in order, remembering each
- * anchor's next occurrence in the chunk so every byte is searched once per anchor, not once per line.
+ * Answers "does [start, end) contain an anchor?" for lines visited in order. Each buffer is searched
+ * once for all anchors together (one regular expression over its bytes read as latin1, so positions
+ * are byte offsets), remembering the next match, so the cost is one pass per chunk whatever the
+ * number of anchors.
  */
 class AnchorFinder {
   readonly #needles: readonly Buffer[];
+  readonly #any: RegExp;
   #buf: Buffer | null = null;
-  readonly #next: number[];
+  #text = '';
+  /** Byte offset of the next match at or after the last line asked about; -1 when none is left. */
+  #next = -2;
+  #nextEnd = 0;
 
   constructor(needles: readonly Buffer[]) {
     this.#needles = needles;
-    this.#next = needles.map(() => -2);
+    const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    this.#any = new RegExp(needles.map((n) => escape(n.toString('latin1'))).join('|'), 'g');
   }
 
   /** Forgets cached positions (the chunk buffer was refilled). */
@@ -107,20 +114,26 @@ class AnchorFinder {
   }
 
   within(buf: Buffer, start: number, end: number): boolean {
+    if (this.#needles.length === 0) return false;
     if (buf !== this.#buf) {
       this.#buf = buf;
-      this.#next.fill(-2);
+      this.#text = buf.toString('latin1');
+      this.#next = -2;
     }
-    for (let k = 0; k < this.#needles.length; k++) {
-      const needle = this.#needles[k] as Buffer;
-      let at = this.#next[k] as number;
-      if (at === -1) continue; // no further occurrence in this buffer
-      if (at < start) {
-        at = buf.indexOf(needle, start);
-        this.#next[k] = at;
-      }
-      if (at >= 0 && at + needle.length <= end) return true;
+    if (this.#next === -1) return false; // no further occurrence in this buffer
+    if (this.#next < start) {
+      this.#any.lastIndex = start;
+      const m = this.#any.exec(this.#text);
+      this.#next = m ? m.index : -1;
+      this.#nextEnd = m ? m.index + m[0].length : 0;
+      if (!m) return false;
     }
-    return false;
+    if (this.#next >= end) return false;
+    if (this.#nextEnd <= end) return true;
+    // the first match runs past a cut line's end: another anchor may still fit, check each one
+    return this.#needles.some((n) => {
+      const at = buf.indexOf(n, start);
+      return at >= 0 && at + n.length <= end;
+    });
   }
 }

@@ -37,6 +37,13 @@ export function formatRows(rows: readonly Row[], format: TableFormat): string {
 }
 
 function jsonSafe(row: Row): Record<string, unknown> {
+  // only rows with a non-finite number are copied: tables of tens of thousands of rows go through here
+  let finite = true;
+  for (const k in row) {
+    const v = row[k];
+    if (typeof v === 'number' && !Number.isFinite(v)) finite = false;
+  }
+  if (finite) return row;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) {
     out[k] = typeof v === 'number' && !Number.isFinite(v) ? (Number.isNaN(v) ? null : v > 0 ? 'Infinity' : '-Infinity') : v;

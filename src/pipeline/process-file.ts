@@ -84,7 +84,8 @@ export function processFile(abs: string, rel: RelPath, regular = true): FileOutc
     }
     if (claims.every((g) => g.lines)) return outcome(rel, size, streamFile(abs, rel, claims, sink), sink);
   }
-  const source = readSource(abs, rel, sink);
+  // a file that fit in the head is not read a second time
+  const source = head.length === size ? fromBytes(head, rel, sink) : readSource(abs, rel, sink);
   return outcome(rel, size, source ? parseSource(source, sink) : null, sink);
 }
 

@@ -1,15 +1,31 @@
 import { parentPort } from 'node:worker_threads';
 import type { RelPath } from '../core/types.js';
-import { processFile } from './process-file.js';
+import { type FileOutcome, processFile } from './process-file.js';
 
-/** A worker thread: processes the files it is sent, one message per file, in order. */
-interface Job {
+/** One file to process; `index` is its place in the scan's file list. */
+export interface ScanJob {
   readonly index: number;
   readonly abs: string;
   readonly rel: RelPath;
   readonly regular: boolean;
 }
 
-parentPort?.on('message', (job: Job) => {
-  parentPort?.postMessage({ index: job.index, outcome: processFile(job.abs, job.rel, job.regular) });
+/** Files sent to a worker in one message. */
+export interface ScanBatch {
+  readonly jobs: readonly ScanJob[];
+}
+
+/** A batch's outcomes, in the batch's order, sent back in one message. */
+export interface ScanBatchResult {
+  readonly indices: readonly number[];
+  readonly outcomes: readonly FileOutcome[];
+}
+
+/** A worker thread: processes the batches it is sent, in order, one reply per batch. */
+parentPort?.on('message', (batch: ScanBatch) => {
+  const reply: ScanBatchResult = {
+    indices: batch.jobs.map((j) => j.index),
+    outcomes: batch.jobs.map((j) => processFile(j.abs, j.rel, j.regular)),
+  };
+  parentPort?.postMessage(reply);
 });

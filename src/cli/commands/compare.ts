@@ -10,7 +10,7 @@ import { buildRuns } from '../../normalize/build-runs.js';
 import { compilePathTemplate } from '../../normalize/path-template.js';
 import { formatRows, isTableFormat, TABLE_FORMATS, type TableFormat } from '../../output/table-format.js';
 import { writeOutput } from '../../output/write.js';
-import { scanPaths } from '../../pipeline/scan.js';
+import { scan } from '../../pipeline/scan-parallel.js';
 import type { CommandResult } from '../command-result.js';
 import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';
 
@@ -46,7 +46,7 @@ export function registerCompare(program: Command, run: (work: () => Promise<Comm
       const baseline = parseFilter(options.baseline);
       const sla = options.sla ? parseSla(options.sla) : undefined;
       const template = options.pathTemplate ? compilePathTemplate(options.pathTemplate) : undefined;
-      const scanned = scanPaths(paths, discoverOptions(options));
+      const scanned = await scan(paths, discoverOptions(options));
       const sink = new DiagnosticCollector();
       const built = buildRuns(scanned.records, sink, template ? { pathTemplate: template } : {});
       const metrics = options.metric && options.metric.length > 0 ? options.metric : undefined;

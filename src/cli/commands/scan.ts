@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { type ScanResult, scan } from '../../pipeline/scan.js';
+import { scan } from '../../pipeline/scan-parallel.js';
+import type { ScanResult } from '../../pipeline/scan-result.js';
 import { progressBar } from '../reporters/progress-bar.js';
 import type { CommandResult } from '../command-result.js';
 import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';

@@ -8,7 +8,8 @@ import { compilePathTemplate } from '../../normalize/path-template.js';
 import { toTimelineRows } from '../../normalize/timeline-table.js';
 import { formatRows, isTableFormat, TABLE_FORMATS } from '../../output/table-format.js';
 import { writeOutput } from '../../output/write.js';
-import { scan } from '../../pipeline/scan.js';
+import { scan } from '../../pipeline/scan-parallel.js';
+import type { ScanResult } from '../../pipeline/scan-result.js';
 import { progressBar } from '../reporters/progress-bar.js';
 import type { CommandResult } from '../command-result.js';
 import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';
@@ -34,7 +35,7 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
     run(async () => {
       if (!isTableFormat(options.format)) throw new UsageError(`unknown --format ${JSON.stringify(options.format)}; use one of ${TABLE_FORMATS.join(', ')}`);
       const bar = progressBar();
-      const result = await scan(paths, discoverOptions(options), bar.update);
+      let result: ScanResult | null = await scan(paths, discoverOptions(options), bar.update);
       bar.done();
       if (options.timeline) {
         const timeline = toTimelineRows(result.records);
@@ -46,10 +47,13 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       const template = options.pathTemplate ? compilePathTemplate(options.pathTemplate) : undefined;
       const sink = new DiagnosticCollector();
       const rows = buildRuns(result.records, sink, template ? { pathTemplate: template } : {}).rows;
+      // the parsed records are not needed once the rows exist: let them go before formatting (peak RSS)
+      const { diagnostics, files } = result;
+      result = null;
       const text = formatRows(rows, options.format);
       if (options.out) writeOutput(options.out, text);
       else process.stdout.write(text);
-      return { diagnostics: sortDiagnostics([...result.diagnostics, ...sink.list()]), summary: `${rows.length} runs from ${result.files.length} files` };
+      return { diagnostics: sortDiagnostics([...diagnostics, ...sink.list()]), summary: `${rows.length} runs from ${files.length} files` };
     }, options),
   );
 }
