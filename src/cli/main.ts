@@ -17,11 +17,6 @@ import { registerReport } from './commands/report.js';
 import { registerScan } from './commands/scan.js';
 import { registerTable } from './commands/table.js';
 import type { InputOptions } from './input-options.js';
-// scale and memory (issue 7)
-import { tuneHeap } from './heap-tuning.js';
-
-// scale and memory (issue 7)
-tuneHeap();
 
 const program = new Command();
 program
