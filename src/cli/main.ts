@@ -22,7 +22,7 @@ const program = new Command();
 program
   .name('benchlens')
   .description(
-    'Read folders of LLM-serving benchmark outputs and server logs (vLLM, SGLang, TensorRT-LLM),\n' +
+    'Read folders of LLM-serving benchmark outputs and server logs (vLLM, SGLang, TensorRT-LLM), ' +
       'normalize them into one runs table, compare configurations and draw figures.',
   )
   .version('0.1.0')
@@ -35,6 +35,11 @@ Examples:
   benchlens scan results/                     what is in the folder: formats, runs, problems
   benchlens table results/ --format md        one row per run, canonical columns
   benchlens table results/ -f json -o runs.json
+  benchlens table results/ --timeline         server stats over time (throughput, KV cache, acceptance)
+  benchlens compare results/ --baseline spec_method=none --format md
+  benchlens compare results/ --baseline spec_method=none --summary
+  benchlens report results/ --out report/     offline HTML report + SVG/PNG figures + tables
+  benchlens run sweep.yaml --out runs/ --dry-run
 
 Data goes to stdout, diagnostics to stderr as "file:line:col: severity code message".`,
   );
