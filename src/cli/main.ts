@@ -17,6 +17,10 @@ import { registerReport } from './commands/report.js';
 import { registerScan } from './commands/scan.js';
 import { registerTable } from './commands/table.js';
 import type { InputOptions } from './input-options.js';
+// peak RSS (issue 7)
+import { limitHeapGrowth } from './heap-growth.js';
+
+limitHeapGrowth();
 
 const program = new Command();
 program

@@ -9,7 +9,7 @@ import { linkManifest, linkServer } from './link-runs.js';
 import { dedupeRuns } from './dedupe-runs.js';
 import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
-import { type RunRow, fillColumns, toRunRows } from './runs-table.js';
+import { type RunRow, takeFilled, toSparseRunRows } from './runs-table.js';
 import { CONFIG_COLUMNS, DERIVED_COLUMNS } from './schema.js';
 import { serverAggregates } from './server-aggregates.js';
 import { type ConfigSource, collectSources } from './server-sources.js';
@@ -37,10 +37,27 @@ const DERIVED = new Set<string>(DERIVED_COLUMNS);
  * sources that contributed, lowest precedence first.
  */
 export function buildRuns(records: readonly ParsedRecord[], sink: DiagnosticSink, options: BuildRunsOptions = {}): RunsBuild {
+  return build(records, () => {}, sink, options);
+}
+
+/** buildRuns that empties `records` once the run rows exist, so they are collected while the table is built (peak RSS). */
+export function takeRuns(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRunsOptions = {}): RunsBuild {
+  return build(records, () => {
+    records.length = 0;
+  }, sink, options);
+}
+
+function build(records: readonly ParsedRecord[], release: () => void, sink: DiagnosticSink, options: BuildRunsOptions): RunsBuild {
   const sources = collectSources(records);
   const extraConfig = new Set<string>();
   const linked = new Map<ConfigSource, number>();
-  const staged = dedupeRuns(toRunRows(records, sink), sink).map((base) => {
+  const sparse = toSparseRunRows(records, sink);
+  release();
+  const bases: (RunRow | null)[] = dedupeRuns(sparse, sink);
+  sparse.length = 0;
+  const staged = bases.map((_, i) => {
+    const base = bases[i] as RunRow;
+    bases[i] = null; // each base row goes as soon as its staged copy exists (peak RSS)
     const file = String(base.source_file);
     const at = { file: base.source_file as never, line: Number(base.source_line), column: 1 };
     const window = runWindow(base);
@@ -58,8 +75,8 @@ export function buildRuns(records: readonly ParsedRecord[], sink: DiagnosticSink
     for (const l of layers) if (l.source !== 'bench-args') for (const k of Object.keys(l.fields)) extraConfig.add(k);
     const row: RunRow = {};
     for (const k in base) {
-      const v = base[k] as FieldValue;
-      if (!DERIVED.has(k) && v !== null) row[k] = v;
+      const v = base[k];
+      if (!DERIVED.has(k) && v !== null && v !== undefined) row[k] = v;
     }
     const contributed = applyLayers(row, layers, sink, at);
     row.config_sources = JSON.stringify(mergeSources(base.config_sources, contributed, String(base.source_format), file, Number(base.source_line)));
@@ -70,10 +87,11 @@ export function buildRuns(records: readonly ParsedRecord[], sink: DiagnosticSink
     addDerived(row);
     return row;
   });
+  staged.length = 0;
   const failed = failedConfigurations(sources, linked, sink, (file) => pathFields(file, options.pathTemplate));
   for (const f of failed) for (const k of Object.keys(f.config)) extraConfig.add(k);
   const configColumns = [...new Set<string>([...CONFIG_COLUMNS, ...[...extraConfig].filter((c) => !NOT_CONFIG.has(c)).sort()])];
-  return { rows: fillColumns(rows), failedConfigurations: failed, configColumns };
+  return { rows: takeFilled(rows), failedConfigurations: failed, configColumns };
 }
 
 const NOT_CONFIG = new Set(['label', 'server_status', 'model_tag', 'error', 'time']);
@@ -93,8 +111,8 @@ const PROVENANCE = new Set(['run_id', 'source_file', 'source_line', 'source_form
 function benchFields(base: RunRow): Record<string, FieldValue> {
   const out: Record<string, FieldValue> = {};
   for (const k in base) {
-    const v = base[k] as FieldValue;
-    if (v !== null && !PROVENANCE.has(k) && !DERIVED.has(k)) out[k] = v;
+    const v = base[k];
+    if (v !== null && v !== undefined && !PROVENANCE.has(k) && !DERIVED.has(k)) out[k] = v;
   }
   return out;
 }

@@ -14,6 +14,11 @@ export type RunRow = Record<string, FieldValue>;
  * values are null. Rows are sorted by source file then line, so output is stable.
  */
 export function toRunRows(records: readonly ParsedRecord[], sink?: DiagnosticSink): RunRow[] {
+  return takeFilled(toSparseRunRows(records, sink));
+}
+
+/** toRunRows without the null cells: for callers that fill the columns themselves later (peak RSS). */
+export function toSparseRunRows(records: readonly ParsedRecord[], sink?: DiagnosticSink): RunRow[] {
   const attach = inFileAttacher(records, sink); // write-ups: commands and stats lines in the same file
   const rows: RunRow[] = [];
   for (const { format, record } of records) {
@@ -21,7 +26,7 @@ export function toRunRows(records: readonly ParsedRecord[], sink?: DiagnosticSin
     rows.push(runRow(format, record, attach));
   }
   rows.sort((a, b) => compareSource(a, b));
-  return fillColumns(rows);
+  return rows;
 }
 
 function runRow(format: string, record: RunRecord, attach: Attach): RunRow {
@@ -44,6 +49,11 @@ function runRow(format: string, record: RunRecord, attach: Attach): RunRow {
  * always there, even when no run has a value, so scripts reading the table see a stable shape.
  */
 export function fillColumns(rows: readonly RunRow[]): RunRow[] {
+  return takeFilled([...rows]);
+}
+
+/** fillColumns that empties `rows` as it goes, so a large table is not held twice (peak RSS). */
+export function takeFilled(rows: RunRow[]): RunRow[] {
   // plain loops: this runs over every cell of tables with tens of thousands of rows
   const seen = new Set<string>(CANONICAL_COLUMNS);
   for (const r of rows) for (const k in r) seen.add(k);
@@ -51,16 +61,23 @@ export function fillColumns(rows: readonly RunRow[]): RunRow[] {
   // Rows are copies of one all-null template: objects built key by key with this many columns fall
   // into V8's slow dictionary mode (about 5× the memory); a JSON.parse'd template and its copies do not.
   const template = JSON.parse(JSON.stringify(Object.fromEntries(columns.map((c) => [c, null])))) as RunRow;
-  return rows.map((r) => {
+  const filled: RunRow[] = new Array(rows.length);
+  for (let i = 0; i < filled.length; i++) {
+    const r = rows[i] as RunRow;
     const out: RunRow = { ...template };
     for (const c of columns) {
       // an own property even for a column named __proto__, as Object.fromEntries would make
       if (c === '__proto__') Object.defineProperty(out, c, { value: r[c] ?? null, enumerable: true, writable: true, configurable: true });
       else out[c] = r[c] ?? null;
     }
-    return out;
-  });
+    filled[i] = out;
+    rows[i] = EMPTY;
+  }
+  rows.length = 0;
+  return filled;
 }
+
+const EMPTY: RunRow = Object.freeze({});
 
 function compareSource(a: RunRow, b: RunRow): number {
   const fa = String(a.source_file);

@@ -15,8 +15,16 @@ const DEFAULTS = Object.freeze({
   /** Batches queued per worker, so a worker never waits for the main thread between two batches. */
   inFlight: 2,
   /** A smaller young generation than V8's default keeps each worker's memory low (peak RSS target). */
-  youngGenerationMb: 16,
+  youngGenerationMb: 8,
+  /**
+   * Also bounds each worker's old generation, so V8 collects before a worker grows far past what it
+   * holds. A worker that runs out (a huge file) dies and its batch is done again in this thread.
+   */
+  oldGenerationMb: 128,
 });
+
+/** A listener defined out here, so it holds no closure over a scan's results. */
+const ignore = (): void => {};
 
 export type OnFileDone = (file: DiscoveredFile, outcome: FileOutcome) => void;
 
@@ -74,12 +82,17 @@ async function runPool(files: readonly DiscoveredFile[], size: number, url: URL,
   let next = 0;
   let accounted = 0;
   await new Promise<void>((resolve) => {
-    const limits = { maxYoungGenerationSizeMb: DEFAULTS.youngGenerationMb };
+    const limits = { maxYoungGenerationSizeMb: DEFAULTS.youngGenerationMb, maxOldGenerationSizeMb: DEFAULTS.oldGenerationMb };
     const pool = Array.from({ length: size }, () => ({ worker: new Worker(url, { resourceLimits: limits }), sent: [] as ScanBatch[], alive: true }));
     const settle = (): void => {
       if (accounted < files.length) return;
-      for (const p of pool) void p.worker.terminate();
-      resolve();
+      for (const p of pool) {
+        // the listeners hold `results` (every record) until a worker exits: drop them now (peak RSS)
+        p.worker.removeAllListeners();
+        p.worker.on('error', ignore);
+      }
+      // wait for the workers to exit, so their heaps are gone before the table is built (peak RSS)
+      void Promise.allSettled(pool.map((p) => p.worker.terminate())).then(() => resolve());
     };
     const feed = (p: (typeof pool)[number]): void => {
       const batch = queue[next++];

@@ -1,6 +1,7 @@
 import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
 import type { IToken } from 'chevrotain';
 import type { TextSource } from '../../../src/core/grammar.js';
+import { parseStrictJsonLines } from './fast-path.js';
 import { type JsonDocument, jsonParser } from './parser.js';
 import { jsonLexer } from './tokens.js';
 
@@ -11,6 +12,8 @@ export { type JsonDocument, type JsonValue, keyLines } from './parser.js';
  * Syntax errors become diagnostics; the documents around them are kept.
  */
 export function parseJsonDocuments(source: TextSource, sink: DiagnosticSink): JsonDocument[] {
+  const fast = parseStrictJsonLines(source.lines);
+  if (fast !== null) return fast;
   const lexed = jsonLexer.tokenize(source.lines.join('\n'));
   for (const e of lexed.errors.slice(0, 5)) {
     sink.report('json/syntax', { file: source.path, line: e.line ?? 1, column: e.column ?? 1 }, e.message);

@@ -2,12 +2,12 @@ import type { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
 // configuration inference and linking (issue 4)
 import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
-import { buildRuns } from '../../normalize/build-runs.js';
+import { takeRuns } from '../../normalize/build-runs.js';
 import { compilePathTemplate } from '../../normalize/path-template.js';
 // server-log timeline (issue 3 item 3)
 import { toTimelineRows } from '../../normalize/timeline-table.js';
-import { formatRows, isTableFormat, TABLE_FORMATS } from '../../output/table-format.js';
-import { writeOutput } from '../../output/write.js';
+import { formatRowChunks, formatRows, isTableFormat, TABLE_FORMATS } from '../../output/table-format.js';
+import { writeOutput, writeOutputChunks } from '../../output/write.js';
 import { scan } from '../../pipeline/scan-parallel.js';
 import type { ScanResult } from '../../pipeline/scan-result.js';
 import { progressBar } from '../reporters/progress-bar.js';
@@ -46,13 +46,13 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       }
       const template = options.pathTemplate ? compilePathTemplate(options.pathTemplate) : undefined;
       const sink = new DiagnosticCollector();
-      const rows = buildRuns(result.records, sink, template ? { pathTemplate: template } : {}).rows;
-      // the parsed records are not needed once the rows exist: let them go before formatting (peak RSS)
+      // the parsed records are not needed once the run rows exist: takeRuns lets them go (peak RSS)
+      const records = [...result.records];
       const { diagnostics, files } = result;
       result = null;
-      const text = formatRows(rows, options.format);
-      if (options.out) writeOutput(options.out, text);
-      else process.stdout.write(text);
+      const rows = takeRuns(records, sink, template ? { pathTemplate: template } : {}).rows;
+      // written in pieces: the whole table as one string would cost its size again (peak RSS)
+      writeOutputChunks(options.out, formatRowChunks(rows, options.format));
       return { diagnostics: sortDiagnostics([...diagnostics, ...sink.list()]), summary: `${rows.length} runs from ${files.length} files` };
     }, options),
   );

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldValue } from '../../src/core/types.js';
+import { formatRowChunks, formatRows } from '../../src/output/table-format.js';
+
+type Row = Record<string, FieldValue>;
+
+const rows: Row[] = [
+  { run_id: 'a1', request_rate: Number.POSITIVE_INFINITY, ttft: 12.5, label: null },
+  { run_id: 'b2', request_rate: 4, ttft: Number.NaN, label: 'line\nbreak "quoted"' },
+  { run_id: 'c3', request_rate: Number.NEGATIVE_INFINITY, ttft: 1, label: 'x' },
+];
+
+describe('formatRowChunks', () => {
+  for (const format of ['json', 'jsonl', 'csv'] as const) {
+    it(`joins to exactly formatRows for ${format}`, () => {
+      expect([...formatRowChunks(rows, format)].join('')).toBe(formatRows(rows, format));
+      expect([...formatRowChunks([], format)].join('')).toBe(formatRows([], format));
+    });
+  }
+
+  it('writes non-finite numbers as strings or null, and leaves the rows untouched', () => {
+    const text = [...formatRowChunks(rows, 'jsonl')].join('');
+    expect(text.split('\n')[0]).toBe('{"run_id":"a1","request_rate":"Infinity","ttft":12.5,"label":null}');
+    expect(text.split('\n')[1]).toBe('{"run_id":"b2","request_rate":4,"ttft":null,"label":"line\\nbreak \\"quoted\\""}');
+    expect(rows[0]?.request_rate).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('splits a large table into pieces of about 1 MB', () => {
+    const many: Row[] = Array.from({ length: 20_000 }, (_, i) => ({ run_id: `r${i}`, note: 'x'.repeat(100) }));
+    const chunks = [...formatRowChunks(many, 'jsonl')];
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.join('')).toBe(formatRows(many, 'jsonl'));
+  });
+});
