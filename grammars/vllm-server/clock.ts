@@ -2,7 +2,7 @@
  * vLLM stamps lines `MM-DD HH:MM:SS` with no year. The year comes from a wrapper that has one
  * (docker `--timestamps`, `[YYYY-MM-DD …]`), corrected by one when the two straddle New Year
  * (the wrapper clock may be in another time zone). Without such a wrapper the year is the
- * placeholder 2000 (a leap year, so `02-29` stays a valid date), plus one for every roll-over
+ * base year 2000 (a leap year, so `02-29` stays a valid date), plus one for every roll-over
  * seen in the log: a month more than six months earlier than the previous stamp's month. Times
  * therefore stay monotonic across Dec → Jan.
  */
