@@ -42,7 +42,7 @@ interface Parsed {
 
 const DEFAULTS = Object.freeze({
   /** Files larger than this are streamed when every claiming grammar reads line by line. */
-  streamAboveBytes: 16 * 1024 * 1024,
+  streamAboveBytes: 1024 * 1024,
   headBytes: 1024 * 1024,
 });
 

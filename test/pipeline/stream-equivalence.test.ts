@@ -1,0 +1,39 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import { asRelPath } from '../../src/core/types.js';
+import { fromText } from '../../src/ingest/read.js';
+import { parseSource, processFile } from '../../src/pipeline/process-file.js';
+import { FIXTURES } from '../helpers/fixtures.js';
+import { recordsJsonl } from '../helpers/serialize.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'benchlens-stream-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A server log of a few MB: a real fixture's startup, then access lines with a stats line now and then. */
+function bigLog(): string {
+  const base = readFileSync(path.join(FIXTURES, 'vllm-server/basic/input.log'), 'utf8').trimEnd().split('\n');
+  const stats = base.filter((l) => l.includes('Avg prompt throughput'));
+  const lines = [...base];
+  for (let i = 0; lines.join('\n').length < 3_000_000 && i < 100_000; i++) {
+    for (let k = 0; k < 200; k++) lines.push(`(APIServer pid=4121) INFO:     127.0.0.1:${40000 + k} - "POST /v1/chat/completions HTTP/1.1" 200 OK`);
+    lines.push(stats[i % stats.length] ?? '');
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+describe('a log large enough to be streamed', () => {
+  it('gives the same records as reading it whole', () => {
+    const text = bigLog();
+    const file = path.join(dir, 'serve.log');
+    writeFileSync(file, text);
+    const streamed = processFile(file, asRelPath('serve.log'));
+    const sink = new DiagnosticCollector();
+    const whole = parseSource(fromText(text, asRelPath('serve.log'), sink), sink);
+    expect(streamed.report.formats).toEqual(['vllm-server']);
+    expect(streamed.records.filter((r) => r.record.kind === 'timeline').length).toBeGreaterThan(100);
+    expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
+  });
+});
