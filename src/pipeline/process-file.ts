@@ -137,7 +137,10 @@ function guarded(g: Grammar, rel: RelPath, sink: DiagnosticSink, into: Parsed, w
 function outcome(rel: RelPath, bytes: number, parsed: Parsed | null, sink: DiagnosticCollector): FileOutcome {
   const diagnostics = sink.list();
   const records = parsed?.records ?? [];
-  const formats = parsed?.formats ?? [];
+  const claimed = parsed?.formats ?? [];
+  // Report the grammars that found something; a file claimed but yielding nothing keeps its claims.
+  const producing = claimed.filter((f) => records.some((r) => r.format === f));
+  const formats = producing.length > 0 ? producing : claimed;
   const status: FileStatus = parsed === null ? 'skipped' : formats.length === 0 ? 'unrecognized' : 'parsed';
   let runs = 0;
   for (const r of records) if (r.record.kind === 'run') runs++;
