@@ -6,7 +6,6 @@ import { settleDataset } from '../../src/normalize/dataset.js';
 import { engineFromBackend } from '../../src/normalize/engine.js';
 import { toField } from '../../src/normalize/flags.js';
 import { type JsonValue, keyLines, parseJsonDocuments } from '../_shared/json/index.js';
-import { jsonDocumentSources } from './json-lines.js';
 import { latencyKey, SGLANG_JSON_KEYS } from './keys.js';
 import { addServerInfo } from './server-info.js';
 
@@ -24,7 +23,7 @@ export const grammar: Grammar = {
     return { score: 0.8, reason: 'JSON lines with total_throughput / random_input_len keys' };
   },
   parse(source, sink) {
-    const docs = jsonDocumentSources(source, sink).flatMap((s) => parseJsonDocuments(s, sink));
+    const docs = parseJsonDocuments(source, sink);
     return docs.flatMap((d) => toRun(d.value, d.line, source, sink));
   },
 };

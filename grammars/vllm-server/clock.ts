@@ -6,7 +6,7 @@
  * seen in the log: a month more than six months earlier than the previous stamp's month. Times
  * therefore stay monotonic across Dec → Jan.
  */
-export const PLACEHOLDER_YEAR = 2000;
+export const BASE_YEAR = 2000;
 
 export interface Stamp {
   readonly month: number;
@@ -19,7 +19,7 @@ export interface WrapperStamp extends Stamp {
 }
 
 export class LogClock {
-  #year = PLACEHOLDER_YEAR;
+  #year = BASE_YEAR;
   #lastMonth: number | null = null;
 
   /** Observes a stamp (every stamped line, so roll-overs between stats lines are seen) and dates it. */

@@ -21,7 +21,13 @@ export function parseJsonDocuments(source: TextSource, sink: DiagnosticSink): Js
   // Each top-level document is parsed on its own, so a cut or broken one costs only itself.
   const docs: JsonDocument[] = [];
   let reported = 0;
-  for (const slice of topLevelSlices(lexed.tokens)) {
+  const { slices, strayLines } = topLevelSlices(lexed.tokens);
+  if (strayLines.size > 0) {
+    // text between documents (a shell prompt, a pasted summary): counted once, never parsed
+    const first = Math.min(...strayLines);
+    sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, strayLines.size, first);
+  }
+  for (const slice of slices) {
     jsonParser.input = slice;
     // With recovery on, a rule that could not recover returns undefined instead of throwing.
     const found: JsonDocument[] | undefined = jsonParser.documents();
@@ -37,9 +43,13 @@ export function parseJsonDocuments(source: TextSource, sink: DiagnosticSink): Js
   return docs;
 }
 
-/** Splits a token stream where bracket depth returns to zero: one slice per top-level document. */
-function topLevelSlices(tokens: readonly IToken[]): IToken[][] {
+/**
+ * Splits a token stream where bracket depth returns to zero: one slice per top-level document.
+ * Tokens outside any document are not parsed; their lines are returned as stray.
+ */
+function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayLines: Set<number> } {
   const slices: IToken[][] = [];
+  const strayLines = new Set<number>();
   let current: IToken[] = [];
   let depth = 0;
   for (const t of tokens) {
@@ -53,6 +63,10 @@ function topLevelSlices(tokens: readonly IToken[]): IToken[][] {
       current = [];
       depth = 0;
     }
+    if (depth === 0 && name !== 'LCurly' && name !== 'LSquare') {
+      strayLines.add(t.startLine ?? 1);
+      continue;
+    }
     current.push(t);
     if (name === 'LCurly' || name === 'LSquare') depth++;
     else if (name === 'RCurly' || name === 'RSquare') depth = Math.max(0, depth - 1);
@@ -62,7 +76,7 @@ function topLevelSlices(tokens: readonly IToken[]): IToken[][] {
     }
   }
   if (current.length > 0) slices.push(current);
-  return slices;
+  return { slices, strayLines };
 }
 
 /** True when a head looks like the start of a JSON document or JSON Lines file. */
