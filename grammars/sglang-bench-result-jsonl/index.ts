@@ -1,5 +1,6 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import { servingResultObject } from '../_shared/json/result-object.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { settleDataset } from '../../src/normalize/dataset.js';
@@ -12,7 +13,6 @@ import { addServerInfo } from './server-info.js';
 const SIGNATURE = /"(?:total_throughput|random_input_len|dataset_name)"\s*:/;
 /** Keys of other tools' JSON that also carry `total_throughput` (vLLM, SGLang offline/one-batch). */
 const FOREIGN = /"(?:model_id|tokenizer_id|successful_requests|prefill_latency)"\s*:/;
-const RESULT_KEYS = ['completed', 'request_throughput', 'duration'];
 
 /** SGLang `bench_serving --output-file` JSONL: one object appended per run. */
 export const grammar: Grammar = {
@@ -28,13 +28,10 @@ export const grammar: Grammar = {
   },
 };
 
-function toRun(obj: JsonValue, line: number, source: TextSource, sink: DiagnosticSink): RunRecord[] {
+function toRun(value: JsonValue, line: number, source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const at = { file: source.path, line, column: 1 };
-  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return [];
-  if (!RESULT_KEYS.some((k) => Object.hasOwn(obj, k))) {
-    sink.report('json/not-a-result', at, Object.keys(obj).slice(0, 6).join(', '));
-    return [];
-  }
+  const obj = servingResultObject(value, at, sink);
+  if (obj === null) return [];
   const lines = keyLines.get(obj) ?? {};
   const builder = new FieldMapBuilder();
   for (const [key, value] of Object.entries(obj)) {

@@ -5,6 +5,7 @@ import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { settleDataset } from '../../src/normalize/dataset.js';
 import { toField } from '../../src/normalize/flags.js';
 import { scaleExact } from '../../src/parse/values.js';
+import { servingResultObject } from '../_shared/json/result-object.js';
 import { type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 
 /** `--save-result` keys → canonical columns; `scale` converts units (percent → fraction). */
@@ -56,7 +57,6 @@ const STUDY_KEY = /"NUM_SPEC_TOKENS"\s*:/;
 // GenAI-Perf/AIPerf exports nest each metric in a statistics object and may carry `endpoint_type`
 // in their input_config; those are not vLLM results.
 const STATS_OBJECT = /"(?:time_to_first_token|request_latency|request_throughput|output_token_throughput)"\s*:\s*\{/;
-const RESULT_KEYS = ['completed', 'request_throughput', 'duration'];
 
 /** vLLM `--save-result` / `--append-result` JSON (one object per file, or several appended). */
 export const grammar: Grammar = {
@@ -73,12 +73,8 @@ export const grammar: Grammar = {
 
 function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const at = { file: source.path, line: doc.line, column: 1 };
-  const obj = doc.value;
-  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return [];
-  if (!RESULT_KEYS.some((k) => Object.hasOwn(obj, k))) {
-    sink.report('json/not-a-result', at, Object.keys(obj).slice(0, 6).join(', '));
-    return [];
-  }
+  const obj = servingResultObject(doc.value, at, sink);
+  if (obj === null) return [];
   const lines = keyLines.get(obj) ?? {};
   const builder = new FieldMapBuilder();
   for (const [key, value] of Object.entries(obj)) {
