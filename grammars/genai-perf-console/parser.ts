@@ -6,7 +6,7 @@
  *
  * A frame without its BottomRule is a table cut short; the visitor reports it.
  */
-import { CstParser } from 'chevrotain';
+import { CstParser } from '../../src/parse/chevrotain-runtime.js';
 import { allTokens, BodyRow, BottomRule, CliCommand, DurationLine, HeaderRow, MetricLine, HeaderRule, Newline, OtherLine, TitleLine, TopRule } from './tokens.js';
 
 class ConsoleTableParser extends CstParser {

@@ -1,4 +1,4 @@
-import { type CustomPatternMatcherReturn, createToken, Lexer } from 'chevrotain';
+import { type CustomPatternMatcherReturn, createToken, Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken, newlineToken } from '../../src/parse/chevrotain.js';
 
 /**

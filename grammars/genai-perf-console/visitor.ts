@@ -1,4 +1,4 @@
-import type { CstNode, IToken } from 'chevrotain';
+import type { CstNode, IToken } from '../../src/parse/chevrotain-runtime.js';
 import { byOffset } from '../../src/parse/chevrotain.js';
 
 /** One body row of a box table, split into trimmed cells. */

@@ -7,7 +7,7 @@
  * One statement is one simple command: the words between two shell operators. A redirect's target
  * is not a word of the command (`> out.txt`, `2>&1`), and `| tee log` starts a statement of its own.
  */
-import { CstParser, type CstNode, type IToken } from 'chevrotain';
+import { CstParser, type CstNode, type IToken } from '../../src/parse/chevrotain-runtime.js';
 import { allTokens, AndAnd, Amp, Newline, OpenQuoteWord, OrOr, Pipe, Redirect, Semi, Stray, Word } from './tokens.js';
 
 class ShellParser extends CstParser {

@@ -1,4 +1,4 @@
-import { createToken, Lexer } from 'chevrotain';
+import { createToken, Lexer } from '../../src/parse/chevrotain-runtime.js';
 
 /**
  * Shell words and the operators that end a simple command (formats: shell scripts, README fences,

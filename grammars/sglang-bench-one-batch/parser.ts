@@ -5,7 +5,7 @@
  * line     := body Newline? | Newline
  * body     := Prefill | DecodeStep | DecodeMedian | Total | OtherLine
  */
-import { CstParser } from 'chevrotain';
+import { CstParser } from '../../src/parse/chevrotain-runtime.js';
 import { allTokens, Benchmark, DecodeMedian, DecodeStep, Newline, OtherLine, Prefill, Total, Warmup } from './tokens.js';
 
 class OneBatchParser extends CstParser {

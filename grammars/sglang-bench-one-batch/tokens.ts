@@ -1,4 +1,4 @@
-import { Lexer } from 'chevrotain';
+import { Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken, newlineToken } from '../../src/parse/chevrotain.js';
 
 /** Line kinds of `python -m sglang.bench_one_batch` stdout (formats.md §5.2). */

@@ -1,5 +1,5 @@
 import { type Grammar, NOT_MINE, parseByLines } from '../../src/core/grammar.js';
-import { ANCHORS, sglangLineParser } from './line-parser.js';
+import { ANCHORS, SKIP, sglangLineParser } from './line-parser.js';
 
 /** A batch statistics line or the ServerArgs dump, with or without the `[date TPn]` prefix. */
 const SIGNATURE =
@@ -21,4 +21,5 @@ export const grammar: Grammar = {
   },
   lines: sglangLineParser,
   anchors: ANCHORS,
+  skip: SKIP,
 };

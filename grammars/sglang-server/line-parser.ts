@@ -1,5 +1,5 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
-import type { LineParser } from '../../src/core/grammar.js';
+import { type LineParser, wantsLine } from '../../src/core/grammar.js';
 import { type BenchRecord, FieldMapBuilder, type FailureRecord } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
 import { addFlags } from '../../src/normalize/flags.js';
@@ -16,6 +16,9 @@ export const ANCHORS: readonly string[] = [
   'KV Cache is allocated', 'fired up and ready', 'sglang', 'Traceback', 'Error', 'Exception', 'out of memory',
   'Interrupt', 'SystemExit', 'During handling', 'direct cause', 'Load weight end',
 ];
+/** uvicorn access-log lines (`"POST /generate HTTP/1.1" 200 OK`): never read, even when they say `Error`. */
+export const SKIP: readonly string[] = ['HTTP/1.'];
+const PREFILTER = { anchors: ANCHORS, skip: SKIP };
 
 const STATS = /^(?:(?:Prefill|Decode) batch\b|new fill batch\.|#running-req: )/;
 const SERVER_ARGS = /server_args=ServerArgs\((.*)\)\s*$/;
@@ -42,7 +45,7 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
   };
   return {
     line(text, lineNo) {
-      if (!ANCHORS.some((a) => text.includes(a))) return;
+      if (!wantsLine(PREFILTER, text)) return;
       const p = splitPrefix(text);
       if (p.year) year = p.year;
       const tb = p.message.indexOf(TRACEBACK_AT);

@@ -5,7 +5,7 @@
  * Built as an EmbeddedActionsParser: the line's dictionary is assembled while parsing, since
  * millions of such lines may pass through and a CST per line would be wasted work.
  */
-import { EmbeddedActionsParser } from 'chevrotain';
+import { EmbeddedActionsParser } from '../../src/parse/chevrotain-runtime.js';
 import { Colon, Head, Key, NumberValue, statsLexer, statsTokens, WordValue } from './stats-tokens.js';
 
 export interface StatsLine {

@@ -1,4 +1,4 @@
-import { createToken, Lexer } from 'chevrotain';
+import { createToken, Lexer } from '../../src/parse/chevrotain-runtime.js';
 
 /**
  * Tokens of the scheduler's batch statistics lines (formats.md §5.4), after the `[date TPn]`

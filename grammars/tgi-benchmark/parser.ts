@@ -6,7 +6,7 @@
  * A table is a run of `|` lines; a TableRule marks the row before it as a header, so two tables
  * printed without a blank line between them are told apart by the visitor.
  */
-import { CstParser } from 'chevrotain';
+import { CstParser } from '../../src/parse/chevrotain-runtime.js';
 import { allTokens, Newline, OtherLine, TableRow, TableRule } from './tokens.js';
 
 class TgiTableParser extends CstParser {

@@ -1,4 +1,4 @@
-import { Lexer } from 'chevrotain';
+import { Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken, newlineToken } from '../../src/parse/chevrotain.js';
 
 /**

@@ -8,7 +8,7 @@
  * the first line that cannot belong to it (a log line); the visitor splits reports printed back to
  * back at their backend section or at a repeated section title.
  */
-import { CstParser } from 'chevrotain';
+import { CstParser } from '../../src/parse/chevrotain-runtime.js';
 import * as T from './tokens.js';
 
 class TrtllmBenchParser extends CstParser {

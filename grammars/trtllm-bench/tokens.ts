@@ -1,4 +1,4 @@
-import { createToken, type CustomPatternMatcherReturn, Lexer } from 'chevrotain';
+import { createToken, type CustomPatternMatcherReturn, Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken } from '../../src/parse/chevrotain.js';
 
 const RULE = /^={20,}[ \t]*$/;

@@ -1,4 +1,4 @@
-import type { CstNode, IToken } from 'chevrotain';
+import type { CstNode, IToken } from '../../src/parse/chevrotain-runtime.js';
 import { byOffset } from '../../src/parse/chevrotain.js';
 
 export type ReportLineKind = 'kv' | 'breakdown' | 'sub' | 'row' | 'machine' | 'other';

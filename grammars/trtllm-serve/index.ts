@@ -1,5 +1,5 @@
 import { type Grammar, NOT_MINE, parseByLines } from '../../src/core/grammar.js';
-import { ANCHORS, trtllmServeLineParser } from './line-parser.js';
+import { ANCHORS, SKIP, trtllmServeLineParser } from './line-parser.js';
 
 /** An iteration line, or a TensorRT-LLM logger line (Python `[TRT-LLM] [I]` or C++ `[TensorRT-LLM][INFO]`). */
 const ITER = /\[TRT-LLM\](?: \[RANK \d+\])? \[I\](?: \[RANK \d+\])? iter = \d+, /;
@@ -19,4 +19,5 @@ export const grammar: Grammar = {
   },
   lines: trtllmServeLineParser,
   anchors: ANCHORS,
+  skip: SKIP,
 };

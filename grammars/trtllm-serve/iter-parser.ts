@@ -7,7 +7,7 @@
  *
  * Keys are followed by ` = ` or `: ` (both spellings occur in one line); `states` is a Python dict.
  */
-import { createToken, EmbeddedActionsParser, Lexer } from 'chevrotain';
+import { createToken, EmbeddedActionsParser, Lexer } from '../../src/parse/chevrotain-runtime.js';
 
 const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t]+/, group: Lexer.SKIPPED });
 const Key = createToken({ name: 'Key', pattern: /[A-Za-z_]\w*(?=[ \t]*[=:])/ });

@@ -1,5 +1,5 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
-import type { LineParser } from '../../src/core/grammar.js';
+import { type LineParser, wantsLine } from '../../src/core/grammar.js';
 import { type BenchRecord, FieldMapBuilder, type FailureRecord } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
 import { reportFailures, TracebackTracker } from '../../src/parse/traceback.js';
@@ -12,6 +12,9 @@ export const ANCHORS: readonly string[] = [
   '[TRT-LLM]', '[TensorRT-LLM]', 'iter = ', 'Uvicorn running', 'Application startup complete', 'Traceback', 'Error',
   'Exception', 'out of memory', 'Interrupt', 'SystemExit', 'During handling', 'direct cause',
 ];
+/** uvicorn access-log lines (`"POST /generate HTTP/1.1" 200 OK`): never read, even when they say `Error`. */
+export const SKIP: readonly string[] = ['HTTP/1.'];
+const PREFILTER = { anchors: ANCHORS, skip: SKIP };
 
 const ITER = /^iter = \d+,/;
 const VERSION = /TensorRT-LLM version: ?v?(\d+\.\d+[\w.+-]*)/;
@@ -37,7 +40,7 @@ export function trtllmServeLineParser(file: RelPath, sink: DiagnosticSink): Line
   };
   return {
     line(text, lineNo) {
-      if (!ANCHORS.some((a) => text.includes(a))) return;
+      if (!wantsLine(PREFILTER, text)) return;
       const p = splitPrefix(text);
       const at = { file, line: lineNo, column: 1 };
       if (ITER.test(p.message)) {

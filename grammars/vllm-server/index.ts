@@ -1,5 +1,5 @@
 import { NOT_MINE, parseByLines, type Grammar } from '../../src/core/grammar.js';
-import { VllmServerParser } from './server.js';
+import { SKIP, VllmServerParser } from './server.js';
 
 /** Lines only vLLM's server prints. */
 const MARKERS =
@@ -42,4 +42,5 @@ export const grammar: Grammar = {
     'Chunked prefill', 'throughput', 'Speculative', 'SpecDecod', 'Prefix cache', 'startup complete', 'Uvicorn running', 'Available routes', 'Route: /',
     'Traceback', 'rror', 'xception', '[type=', 'Interrupt', 'SystemExit', 'out of memory', 'During handling', 'File "',
   ],
+  skip: SKIP,
 };

@@ -9,7 +9,7 @@
  * FilePart old `metrics.py:161] ` or new `[loggers.py:271] ` (DEBUG: relative paths). The message
  * keeps its own indentation, so traceback frames logged through `logger.exception` stay indented.
  */
-import { createToken, EmbeddedActionsParser, Lexer, type CustomPatternMatcherReturn, type IToken, type TokenType } from 'chevrotain';
+import { createToken, EmbeddedActionsParser, Lexer, type CustomPatternMatcherReturn, type IToken, type TokenType } from '../../src/parse/chevrotain-runtime.js';
 
 /** A token whose pattern is a sticky regex tried at the lexer's offset. */
 function stickyToken(name: string, re: RegExp, push?: string): TokenType {

@@ -15,6 +15,11 @@ import { readStartupLine } from './startup.js';
 import { readStatsLine } from './stats.js';
 import { TimelineBuilder } from './timeline.js';
 
+/**
+ * Lines never read, whatever else they hold (the pipeline skips them before decoding): uvicorn
+ * access lines and the request log of `--enable-log-requests`, whose prompts may say anything.
+ */
+export const SKIP: readonly string[] = ['HTTP/1.', 'Received request ', 'Added request ', 'Finished request '];
 const ACCESS = /"(?:GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH) \//;
 /** Request-log lines (`--enable-log-requests`), recognized on the raw line, before the prefix lexer. */
 const REQUEST_LOG = /(?:^|\] |\) )(?:Received request |Added request |Finished request |Aborted request |Generated response )/;
@@ -47,7 +52,7 @@ export class VllmServerParser implements LineParser {
 
   line(text: string, lineNo: number): void {
     if (text.length === 0) return;
-    if (ACCESS.test(text) || REQUEST_LOG.test(text)) return; // access and request logs: the bulk of big logs
+    if (SKIP.some((s) => text.includes(s)) || ACCESS.test(text) || REQUEST_LOG.test(text)) return; // access and request logs: the bulk of big logs
     const p = parsePrefix(text);
     const message = p.message;
     if (this.#tracker(p.process).line(message, lineNo, p.level ?? undefined)) return;

@@ -7,15 +7,6 @@ import { Command, CommanderError } from 'commander';
 import { formatDiagnostic } from '../core/diagnostic.js';
 import { ConfigError, UsageError } from '../core/errors.js';
 import type { CommandResult } from './command-result.js';
-// sweep runner (issue 6)
-import { registerRun } from './commands/run.js';
-// comparison (issue 4)
-import { registerCompare } from './commands/compare.js';
-// figures and reports (issue 5)
-import { registerPlot } from './commands/plot.js';
-import { registerReport } from './commands/report.js';
-import { registerScan } from './commands/scan.js';
-import { registerTable } from './commands/table.js';
 import type { InputOptions } from './input-options.js';
 // peak RSS (issue 7)
 import { limitHeapGrowth } from './heap-growth.js';
@@ -67,15 +58,28 @@ async function run(work: () => Promise<CommandResult>, options: InputOptions): P
   if (errors > 0) process.exitCode = 1;
 }
 
-registerScan(program, run);
-registerTable(program, run);
-// comparison (issue 4)
-registerCompare(program, run);
-// sweep runner (issue 6)
-registerRun(program, run);
-// figures and reports (issue 5)
-registerReport(program, run);
-registerPlot(program, run);
+type Register = (program: Command, run: (work: () => Promise<CommandResult>, o: InputOptions) => Promise<void>) => void;
+
+/**
+ * Each command's module, loaded only when that command runs (or for the full help): a `table` of
+ * a big folder does not wait for the analysis, chart and runner modules to load.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  scan: async () => (await import('./commands/scan.js')).registerScan,
+  table: async () => (await import('./commands/table.js')).registerTable,
+  // comparison (issue 4)
+  compare: async () => (await import('./commands/compare.js')).registerCompare,
+  // sweep runner (issue 6)
+  run: async () => (await import('./commands/run.js')).registerRun,
+  // figures and reports (issue 5)
+  report: async () => (await import('./commands/report.js')).registerReport,
+  plot: async () => (await import('./commands/plot.js')).registerPlot,
+};
+
+const named = process.argv[2];
+for (const name of named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS)) {
+  (await (COMMANDS[name] as () => Promise<Register>)())(program, run);
+}
 
 try {
   await program.parseAsync(process.argv);

@@ -50,6 +50,18 @@ export interface Grammar {
    * for this grammar and may be skipped without being decoded or passed on.
    */
   readonly anchors?: readonly string[];
+  /**
+   * Optional, for `lines`: substrings of lines this grammar never reads (access and request-log
+   * lines, the bulk of big server logs). A line holding one is skipped even if it holds an anchor.
+   * Keep the list short: a literal absent from a stretch of log costs one search of that stretch.
+   */
+  readonly skip?: readonly string[];
+}
+
+/** The prefilter of a line grammar: is this line passed to its `lines` parser? */
+export function wantsLine(grammar: Pick<Grammar, 'anchors' | 'skip'>, text: string): boolean {
+  if (grammar.skip?.some((s) => text.includes(s))) return false;
+  return !grammar.anchors || grammar.anchors.length === 0 || grammar.anchors.some((a) => text.includes(a));
 }
 
 /** Implements `parse` through a grammar's line parser. */

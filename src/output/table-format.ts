@@ -1,12 +1,9 @@
 import * as aq from 'arquero';
 import type { FieldValue } from '../core/types.js';
+import { isJsonFormat, type TableFormat } from './format-names.js';
+import { jsonRowChunks } from './json-rows.js';
 
-export const TABLE_FORMATS = ['csv', 'tsv', 'json', 'jsonl', 'md'] as const;
-export type TableFormat = (typeof TABLE_FORMATS)[number];
-
-export function isTableFormat(value: string): value is TableFormat {
-  return (TABLE_FORMATS as readonly string[]).includes(value);
-}
+export { isTableFormat, TABLE_FORMATS, type TableFormat } from './format-names.js';
 
 type Row = Record<string, FieldValue>;
 
@@ -17,9 +14,8 @@ type Row = Record<string, FieldValue>;
 export function formatRows(rows: readonly Row[], format: TableFormat): string {
   switch (format) {
     case 'json':
-      return `${JSON.stringify(rows.map(jsonSafe), null, 2)}\n`;
     case 'jsonl':
-      return rows.map((r) => `${JSON.stringify(jsonSafe(r))}\n`).join('');
+      return [...jsonRowChunks(rows, format)].join('');
     case 'csv':
     case 'tsv': {
       if (rows.length === 0) return '';
@@ -36,49 +32,13 @@ export function formatRows(rows: readonly Row[], format: TableFormat): string {
   }
 }
 
-const CHUNK_CHARS = 1 << 20;
-
 /**
  * The same text as formatRows, in pieces of about 1 MB for JSON and JSON Lines, so a table of
  * tens of thousands of rows is never one string of its whole size in memory (peak RSS, issue 7).
  */
 export function* formatRowChunks(rows: readonly Row[], format: TableFormat): Generator<string> {
-  if (format !== 'json' && format !== 'jsonl') {
-    yield formatRows(rows, format);
-    return;
-  }
-  if (format === 'json' && rows.length === 0) {
-    yield '[]\n';
-    return;
-  }
-  let chunk = format === 'json' ? '[\n' : '';
-  for (let i = 0; i < rows.length; i++) {
-    const r = jsonSafe(rows[i] as Row);
-    // JSON strings hold no raw newline, so indenting every line of a row nests it one level in the array
-    if (format === 'jsonl') chunk += `${JSON.stringify(r)}\n`;
-    else chunk += `  ${JSON.stringify(r, null, 2).replaceAll('\n', '\n  ')}${i + 1 < rows.length ? ',' : ''}\n`;
-    if (chunk.length >= CHUNK_CHARS) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (format === 'json') chunk += ']\n';
-  if (chunk.length > 0) yield chunk;
-}
-
-function jsonSafe(row: Row): Record<string, unknown> {
-  // only rows with a non-finite number are copied, by a spread that keeps the row's shape (a copy
-  // built key by key is a dictionary several times larger): tables of tens of thousands of rows go through here
-  let out: Record<string, unknown> | null = null;
-  for (const k in row) {
-    const v = row[k];
-    if (typeof v !== 'number' || Number.isFinite(v)) continue;
-    out ??= { ...row };
-    const safe = Number.isNaN(v) ? null : v > 0 ? 'Infinity' : '-Infinity';
-    if (k === '__proto__') Object.defineProperty(out, k, { value: safe, enumerable: true, writable: true, configurable: true });
-    else out[k] = safe;
-  }
-  return out ?? row;
+  if (isJsonFormat(format)) yield* jsonRowChunks(rows, format);
+  else yield formatRows(rows, format);
 }
 
 /** Lists become `a;b;c` so a CSV cell stays one value per column. */

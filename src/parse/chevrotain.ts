@@ -1,4 +1,4 @@
-import { createToken, type CustomPatternMatcherReturn, type TokenType } from 'chevrotain';
+import { createToken, type CustomPatternMatcherReturn, type TokenType } from './chevrotain-runtime.js';
 
 /**
  * A token that matches one whole line (from a line start to before its `\n`) when `re` matches

@@ -1,5 +1,6 @@
 import { GRAMMARS } from '../../grammars/index.js';
 import type { Grammar, TextHead } from '../core/grammar.js';
+import type { LineFilterSpec } from '../ingest/line-filter.js';
 
 const GRAMMAR_LIST: readonly Grammar[] = Object.values(GRAMMARS);
 
@@ -21,12 +22,18 @@ export function claimingGrammars(head: TextHead): Grammar[] {
   return scored.sort((a, b) => b.score - a.score || (a.g.id < b.g.id ? -1 : 1)).map((s) => s.g);
 }
 
-/** The union of the claimants' anchors, or null when any line grammar wants every line. */
-export function unionAnchors(grammars: readonly Grammar[]): string[] | null {
-  const all = new Set<string>();
+/**
+ * The stream prefilter for several line grammars reading one file: a line is decoded when any of
+ * them may want it, so anchors are the union (none when one grammar wants every line) and skip
+ * substrings the ones every grammar skips.
+ */
+export function lineFilterOf(grammars: readonly Grammar[]): LineFilterSpec {
+  const anchors = new Set<string>();
+  let everyLine = false;
   for (const g of grammars) {
-    if (!g.anchors || g.anchors.length === 0) return null;
-    for (const a of g.anchors) all.add(a);
+    if (!g.anchors || g.anchors.length === 0) everyLine = true;
+    else for (const a of g.anchors) anchors.add(a);
   }
-  return [...all];
+  const skip = grammars.length === 0 ? [] : (grammars[0]?.skip ?? []).filter((s) => grammars.every((g) => g.skip?.includes(s)));
+  return { anchors: everyLine ? null : [...anchors], skip };
 }

@@ -1,12 +1,12 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { DiagnosticCollector, type Diagnostic, type DiagnosticSink } from '../core/diagnostic.js';
 import type { FormatId } from '../core/format-ids.js';
-import type { Grammar, LineParser, TextSource } from '../core/grammar.js';
+import { type Grammar, type LineParser, type TextSource, wantsLine } from '../core/grammar.js';
 import type { BenchRecord } from '../core/records.js';
 import type { RelPath } from '../core/types.js';
 import { streamLines } from '../ingest/line-stream.js';
 import { fromBytes, headOf, readSource } from '../ingest/read.js';
-import { claimingGrammars, unionAnchors } from './claims.js';
+import { claimingGrammars, lineFilterOf } from './claims.js';
 
 /** A record together with the grammar that produced it. */
 export interface ParsedRecord {
@@ -99,9 +99,8 @@ export function parseSource(source: TextSource, sink: DiagnosticSink): Parsed {
       if (!g.lines) return g.parse(source, sink);
       // the same prefilter as when streaming, so both paths give the same records
       const parser = g.lines(source.path, sink);
-      const anchors = g.anchors && g.anchors.length > 0 ? g.anchors : null;
       source.lines.forEach((text, i) => {
-        if (anchors === null || anchors.some((a) => text.includes(a))) parser.line(text, i + 1);
+        if (wantsLine(g, text)) parser.line(text, i + 1);
       });
       return parser.finish();
     });
@@ -110,13 +109,12 @@ export function parseSource(source: TextSource, sink: DiagnosticSink): Parsed {
 }
 
 function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink): Parsed {
-  const parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser, anchors: g.anchors ?? null }));
+  const parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser }));
   const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
   try {
-    streamLines(abs, rel, unionAnchors(claims), (text, lineNo) => {
-      for (const { p, anchors } of parsers) {
-        if (anchors === null || anchors.length === 0 || anchors.some((a) => text.includes(a))) p.line(text, lineNo);
-      }
+    streamLines(abs, rel, lineFilterOf(claims), (text, lineNo) => {
+      // the stream's filter is the claimants' union: each grammar still gets only its own lines
+      for (const { g, p } of parsers) if (wantsLine(g, text)) p.line(text, lineNo);
     }, sink);
   } catch (e) {
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));

@@ -6,7 +6,7 @@
  * An EmbeddedActionsParser: rows are built during the parse (a CSV row is flat, a CST adds nothing).
  * Blank lines produce no record; the rows keep their line numbers so callers can see the gaps.
  */
-import { EmbeddedActionsParser, type IToken } from 'chevrotain';
+import { EmbeddedActionsParser, type IToken } from '../../../src/parse/chevrotain-runtime.js';
 import { allTokens, Comma, Newline, PlainField, QuotedField, StrayQuote } from './tokens.js';
 
 /** One CSV record: unquoted cell texts and the line it starts on. */

@@ -1,4 +1,4 @@
-import { createToken, Lexer } from 'chevrotain';
+import { createToken, Lexer } from '../../../src/parse/chevrotain-runtime.js';
 
 /** RFC 4180 CSV as Python's `csv` module writes it; CR is already removed by ingest. */
 export const Comma = createToken({ name: 'Comma', pattern: /,/ });

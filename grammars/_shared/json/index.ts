@@ -1,5 +1,5 @@
 import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
-import type { IToken } from 'chevrotain';
+import type { IToken } from '../../../src/parse/chevrotain-runtime.js';
 import type { TextSource } from '../../../src/core/grammar.js';
 import { parseStrictJsonLines } from './fast-path.js';
 import { type JsonDocument, jsonParser } from './parser.js';

@@ -8,7 +8,7 @@
  * JSON carries per-request arrays of tens of thousands of numbers, and a CST node per number
  * would cost several times the memory of the value itself (see docs/architecture.md).
  */
-import { EmbeddedActionsParser, type IToken } from 'chevrotain';
+import { EmbeddedActionsParser, type IToken } from '../../../src/parse/chevrotain-runtime.js';
 import * as T from './tokens.js';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };

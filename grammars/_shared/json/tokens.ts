@@ -1,4 +1,4 @@
-import { createToken, Lexer } from 'chevrotain';
+import { createToken, Lexer } from '../../../src/parse/chevrotain-runtime.js';
 import { complementHint } from '../../../src/parse/chevrotain.js';
 
 /**

@@ -6,7 +6,7 @@
  * A block ends at its footer, a blank line, or the first line that is not part of a block (a
  * truncated paste); the visitor tells the two apart by whether a Footer was consumed.
  */
-import { CstParser } from 'chevrotain';
+import { CstParser } from '../../../src/parse/chevrotain-runtime.js';
 import { allTokens, BareLabel, BlockHeader, Footer, KvLine, LogLine, Newline, OtherLine, SectionRule } from './tokens.js';
 
 class ServingBlockParser extends CstParser {

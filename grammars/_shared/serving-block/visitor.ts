@@ -1,4 +1,4 @@
-import type { CstNode, IToken } from 'chevrotain';
+import type { CstNode, IToken } from '../../../src/parse/chevrotain-runtime.js';
 import { byOffset } from '../../../src/parse/chevrotain.js';
 
 /** One `label: value` line inside a block, with the section it sits in. */

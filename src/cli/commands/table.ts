@@ -6,10 +6,12 @@ import { takeRuns } from '../../normalize/build-runs.js';
 import { compilePathTemplate } from '../../normalize/path-template.js';
 // server-log timeline (issue 3 item 3)
 import { toTimelineRows } from '../../normalize/timeline-table.js';
-import { formatRowChunks, formatRows, isTableFormat, TABLE_FORMATS } from '../../output/table-format.js';
-import { writeOutput, writeOutputChunks } from '../../output/write.js';
+import { isJsonFormat, isTableFormat, TABLE_FORMATS, type TableFormat } from '../../output/format-names.js';
+import { jsonRowChunks } from '../../output/json-rows.js';
+import { writeOutputChunks } from '../../output/write.js';
 import { scan } from '../../pipeline/scan-parallel.js';
 import type { ScanResult } from '../../pipeline/scan-result.js';
+import type { FieldValue } from '../../core/types.js';
 import { progressBar } from '../reporters/progress-bar.js';
 import type { CommandResult } from '../command-result.js';
 import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';
@@ -39,9 +41,7 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       bar.done();
       if (options.timeline) {
         const timeline = toTimelineRows(result.records);
-        const out = formatRows(timeline, options.format);
-        if (options.out) writeOutput(options.out, out);
-        else process.stdout.write(out);
+        writeOutputChunks(options.out, await rowChunks(timeline, options.format));
         return { diagnostics: result.diagnostics, summary: `${timeline.length} timeline rows from ${result.files.length} files` };
       }
       const template = options.pathTemplate ? compilePathTemplate(options.pathTemplate) : undefined;
@@ -52,8 +52,15 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       result = null;
       const rows = takeRuns(records, sink, template ? { pathTemplate: template } : {}).rows;
       // written in pieces: the whole table as one string would cost its size again (peak RSS)
-      writeOutputChunks(options.out, formatRowChunks(rows, options.format));
+      writeOutputChunks(options.out, await rowChunks(rows, options.format));
       return { diagnostics: sortDiagnostics([...diagnostics, ...sink.list()]), summary: `${rows.length} runs from ${files.length} files` };
     }, options),
   );
+}
+
+/** JSON is written without loading Arquero (the CSV and Markdown writer): start-up counts on big scans. */
+async function rowChunks(rows: readonly Record<string, FieldValue>[], format: TableFormat): Promise<Iterable<string>> {
+  if (isJsonFormat(format)) return jsonRowChunks(rows, format);
+  const { formatRowChunks } = await import('../../output/table-format.js');
+  return formatRowChunks(rows, format);
 }
