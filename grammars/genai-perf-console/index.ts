@@ -27,9 +27,9 @@ export const grammar: Grammar = {
     return NOT_MINE;
   },
   parse(source, sink) {
-    const lexed = consoleLexer.tokenize(source.lines.join('\n'));
-    consoleTableParser.input = lexed.tokens;
-    return toRuns(toItems(consoleTableParser.document()), source, sink);
+    const lexed = consoleLexer().tokenize(source.lines.join('\n'));
+    consoleTableParser().input = lexed.tokens;
+    return toRuns(toItems(consoleTableParser().document()), source, sink);
   },
 };
 

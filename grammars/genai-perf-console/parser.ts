@@ -6,6 +6,7 @@
  *
  * A frame without its BottomRule is a table cut short; the visitor reports it.
  */
+import { lazily } from '../../src/parse/lazily.js';
 import { CstParser } from '../../src/parse/chevrotain-runtime.js';
 import { allTokens, BodyRow, BottomRule, CliCommand, DurationLine, HeaderRow, MetricLine, HeaderRule, Newline, OtherLine, TitleLine, TopRule } from './tokens.js';
 
@@ -69,4 +70,4 @@ class ConsoleTableParser extends CstParser {
 }
 
 /** The singleton parser: Chevrotain parsers are built once and reset through `input`. */
-export const consoleTableParser = new ConsoleTableParser();
+export const consoleTableParser = lazily(() => new ConsoleTableParser());

@@ -1,3 +1,4 @@
+import { lazily } from '../../src/parse/lazily.js';
 import { type CustomPatternMatcherReturn, createToken, Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken, newlineToken } from '../../src/parse/chevrotain.js';
 
@@ -39,4 +40,4 @@ export const Newline = newlineToken();
 
 export const allTokens = [TitleLine, TopRule, HeaderRow, HeaderRule, BodyRow, BottomRule, CliCommand, MetricLine, DurationLine, OtherLine, Newline];
 
-export const consoleLexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false, skipValidations: true });
+export const consoleLexer = lazily(() => new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false, skipValidations: true }));

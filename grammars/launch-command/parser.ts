@@ -7,6 +7,7 @@
  * One statement is one simple command: the words between two shell operators. A redirect's target
  * is not a word of the command (`> out.txt`, `2>&1`), and `| tee log` starts a statement of its own.
  */
+import { lazily } from '../../src/parse/lazily.js';
 import { CstParser, type CstNode, type IToken } from '../../src/parse/chevrotain-runtime.js';
 import { allTokens, AndAnd, Amp, Newline, OpenQuoteWord, OrOr, Pipe, Redirect, Semi, Stray, Word } from './tokens.js';
 
@@ -50,7 +51,7 @@ class ShellParser extends CstParser {
   });
 }
 
-export const shellParser = new ShellParser();
+export const shellParser = lazily(() => new ShellParser());
 
 /** A word of a statement as written (quotes and escapes still in), with its 1-based line. */
 export interface RawWord {

@@ -9,8 +9,8 @@ export type { RawWord } from './parser.js';
  * Total: the lexer's catch-all tokens accept any text and the parser recovers.
  */
 export function shellStatements(text: string, firstLine: number): RawWord[][] {
-  const lexed = shellLexer.tokenize(text);
-  shellParser.input = lexed.tokens;
-  const cst = shellParser.script();
+  const lexed = shellLexer().tokenize(text);
+  shellParser().input = lexed.tokens;
+  const cst = shellParser().script();
   return toStatements(cst).map((words) => words.map((w) => ({ ...w, line: w.line + firstLine - 1 })));
 }

@@ -28,8 +28,8 @@ export const grammar: Grammar = {
 };
 
 function textRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
-  oneBatchParser.input = oneBatchLexer.tokenize(source.lines.join('\n')).tokens;
-  const doc = toDocument(oneBatchParser.document());
+  oneBatchParser().input = oneBatchLexer().tokenize(source.lines.join('\n')).tokens;
+  const doc = toDocument(oneBatchParser().document());
   const runs = doc.sections.filter((s) => s.kind === 'benchmark').map((s) => sectionRun(s, source, sink));
   const other = doc.loose.filter((l) => l.type === 'OtherLine' && l.text.trim() !== '' && !/^\s*\{/.test(l.text));
   if (other.length > 0 && runs.length > 0) {

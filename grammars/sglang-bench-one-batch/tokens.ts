@@ -1,3 +1,4 @@
+import { lazily } from '../../src/parse/lazily.js';
 import { Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken, newlineToken } from '../../src/parse/chevrotain.js';
 
@@ -15,4 +16,4 @@ export const Newline = newlineToken();
 
 export const allTokens = [Warmup, Benchmark, Prefill, DecodeStep, DecodeMedian, Total, OtherLine, Newline];
 
-export const oneBatchLexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false, skipValidations: true });
+export const oneBatchLexer = lazily(() => new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false, skipValidations: true }));

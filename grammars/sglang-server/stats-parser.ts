@@ -5,6 +5,7 @@
  * Built as an EmbeddedActionsParser: the line's dictionary is assembled while parsing, since
  * millions of such lines may pass through and a CST per line would be wasted work.
  */
+import { lazily } from '../../src/parse/lazily.js';
 import { EmbeddedActionsParser } from '../../src/parse/chevrotain-runtime.js';
 import { Colon, Head, Key, NumberValue, statsLexer, statsTokens, WordValue } from './stats-tokens.js';
 
@@ -39,10 +40,10 @@ class StatsParser extends EmbeddedActionsParser {
   });
 }
 
-const parser = new StatsParser();
+const parser = lazily(() => new StatsParser());
 
 /** Parses one stats message (prefix removed); tokens it cannot place are dropped by recovery. */
 export function parseStatsLine(message: string): StatsLine {
-  parser.input = statsLexer.tokenize(message).tokens;
-  return parser.statsLine();
+  parser().input = statsLexer().tokenize(message).tokens;
+  return parser().statsLine();
 }

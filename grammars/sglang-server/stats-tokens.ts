@@ -1,3 +1,4 @@
+import { lazily } from '../../src/parse/lazily.js';
 import { createToken, Lexer } from '../../src/parse/chevrotain-runtime.js';
 
 /**
@@ -17,4 +18,4 @@ export const WordValue = createToken({ name: 'WordValue', pattern: /[^\s,:]+/ })
 
 export const statsTokens = [WhiteSpace, Head, Key, Colon, NumberValue, Separator, WordValue];
 
-export const statsLexer = new Lexer(statsTokens, { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: true });
+export const statsLexer = lazily(() => new Lexer(statsTokens, { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: true }));

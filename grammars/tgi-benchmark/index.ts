@@ -25,9 +25,9 @@ export const grammar: Grammar = {
     return NOT_MINE;
   },
   parse(source, sink) {
-    const lexed = tgiLexer.tokenize(source.lines.join('\n'));
-    tgiTableParser.input = lexed.tokens;
-    const { tables, otherLines } = toTables(tgiTableParser.document());
+    const lexed = tgiLexer().tokenize(source.lines.join('\n'));
+    tgiTableParser().input = lexed.tokens;
+    const { tables, otherLines } = toTables(tgiTableParser().document());
     return toRuns(tables, otherLines, source, sink);
   },
 };

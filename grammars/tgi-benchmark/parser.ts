@@ -6,6 +6,7 @@
  * A table is a run of `|` lines; a TableRule marks the row before it as a header, so two tables
  * printed without a blank line between them are told apart by the visitor.
  */
+import { lazily } from '../../src/parse/lazily.js';
 import { CstParser } from '../../src/parse/chevrotain-runtime.js';
 import { allTokens, Newline, OtherLine, TableRow, TableRule } from './tokens.js';
 
@@ -44,4 +45,4 @@ class TgiTableParser extends CstParser {
 }
 
 /** The singleton parser: Chevrotain parsers are built once and reset through `input`. */
-export const tgiTableParser = new TgiTableParser();
+export const tgiTableParser = lazily(() => new TgiTableParser());

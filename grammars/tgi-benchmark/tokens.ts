@@ -1,3 +1,4 @@
+import { lazily } from '../../src/parse/lazily.js';
 import { Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken, newlineToken } from '../../src/parse/chevrotain.js';
 
@@ -12,4 +13,4 @@ export const Newline = newlineToken();
 
 export const allTokens = [TableRule, TableRow, OtherLine, Newline];
 
-export const tgiLexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false, skipValidations: true });
+export const tgiLexer = lazily(() => new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false, skipValidations: true }));

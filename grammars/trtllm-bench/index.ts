@@ -43,9 +43,9 @@ const ANY_TITLE = /^[\s>#]*(?:\[[^\]]*\] )*=[ \t]+[A-Za-z]/;
 
 function parseReports(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   if (!source.lines.some((l) => ANY_TITLE.test(l))) return [];
-  const lexed = trtllmBenchLexer.tokenize(source.lines.map(reportLine).join('\n'));
-  trtllmBenchParser.input = lexed.tokens;
-  const reports = toReports(trtllmBenchParser.document());
+  const lexed = trtllmBenchLexer().tokenize(source.lines.map(reportLine).join('\n'));
+  trtllmBenchParser().input = lexed.tokens;
+  const reports = toReports(trtllmBenchParser().document());
   const ctx = documentContext(source.lines);
   let floor = -1;
   const runs: RunRecord[] = [];

@@ -8,6 +8,7 @@
  * the first line that cannot belong to it (a log line); the visitor splits reports printed back to
  * back at their backend section or at a repeated section title.
  */
+import { lazily } from '../../src/parse/lazily.js';
 import { CstParser } from '../../src/parse/chevrotain-runtime.js';
 import * as T from './tokens.js';
 
@@ -49,4 +50,4 @@ class TrtllmBenchParser extends CstParser {
 }
 
 /** The singleton parser: Chevrotain parsers are built once and reset through `input`. */
-export const trtllmBenchParser = new TrtllmBenchParser();
+export const trtllmBenchParser = lazily(() => new TrtllmBenchParser());

@@ -1,3 +1,4 @@
+import { lazily } from '../../src/parse/lazily.js';
 import { createToken, type CustomPatternMatcherReturn, Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken } from '../../src/parse/chevrotain.js';
 
@@ -54,8 +55,8 @@ export const Newline = createToken({ name: 'Newline', pattern: /\n/, line_breaks
 export const BODY_TOKENS = [Rule, Breakdown, SubHeader, DashRule, TableHeader, PercentileRow, MachineLine, KvLine];
 export const allTokens = [SectionHeader, ...BODY_TOKENS, OtherLine, Newline];
 
-export const trtllmBenchLexer = new Lexer(allTokens, {
+export const trtllmBenchLexer = lazily(() => new Lexer(allTokens, {
   positionTracking: 'full',
   ensureOptimizations: false,
   skipValidations: true,
-});
+}));

@@ -7,6 +7,7 @@
  *
  * Keys are followed by ` = ` or `: ` (both spellings occur in one line); `states` is a Python dict.
  */
+import { lazily } from '../../src/parse/lazily.js';
 import { createToken, EmbeddedActionsParser, Lexer } from '../../src/parse/chevrotain-runtime.js';
 
 const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t]+/, group: Lexer.SKIPPED });
@@ -17,7 +18,7 @@ const Dict = createToken({ name: 'Dict', pattern: /\{[^}]*\}?/ });
 const Value = createToken({ name: 'Value', pattern: /[^,{}\s][^,{}]*/ });
 
 const tokens = [WhiteSpace, Key, Assign, Comma, Dict, Value];
-const lexer = new Lexer(tokens, { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: true });
+const lexer = lazily(() => new Lexer(tokens, { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: true }));
 
 class IterParser extends EmbeddedActionsParser {
   constructor() {
@@ -39,12 +40,12 @@ class IterParser extends EmbeddedActionsParser {
   });
 }
 
-const parser = new IterParser();
+const parser = lazily(() => new IterParser());
 
 /** `key = value` pairs of one iteration line, in order; what cannot be read is left out. */
 export function parseIterLine(message: string): [string, string][] {
-  const lexed = lexer.tokenize(message);
-  parser.input = lexed.tokens;
-  const pairs = parser.line();
+  const lexed = lexer().tokenize(message);
+  parser().input = lexed.tokens;
+  const pairs = parser().line();
   return Array.isArray(pairs) ? pairs.filter((p) => p[0] !== undefined) : [];
 }

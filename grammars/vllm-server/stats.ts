@@ -97,8 +97,8 @@ export function readStatsLine(message: string): StatsPartial | null {
 
 /** Splits `Label: value, Label: value` at the known labels only, then reads each value. */
 function readLabels(text: string, labels: Readonly<Record<string, LabelSpec>>, kind: StatsKind): StatsPartial {
-  const names = Object.keys(labels).sort((a, b) => b.length - a.length);
-  const re = new RegExp(`(?:^|, )(${names.map(escape).join('|')}): `, 'g');
+  const re = labelPattern(labels);
+  re.lastIndex = 0;
   const hits: { label: string; start: number; end: number }[] = [];
   for (let m = re.exec(text); m !== null; m = re.exec(text)) hits.push({ label: m[1] ?? '', start: m.index, end: m.index + m[0].length });
   const out: StatsPartial = { kind, fields: {}, bad: [] };
@@ -111,6 +111,19 @@ function readLabels(text: string, labels: Readonly<Record<string, LabelSpec>>, k
     else if (value !== null && !Object.hasOwn(out.fields, spec.column)) out.fields[spec.column] = value;
   });
   return out;
+}
+
+const LABEL_PATTERNS = new WeakMap<Readonly<Record<string, LabelSpec>>, RegExp>();
+
+/** One expression per label table, longest labels first, compiled once (a stats line comes every few seconds of a log). */
+function labelPattern(labels: Readonly<Record<string, LabelSpec>>): RegExp {
+  let re = LABEL_PATTERNS.get(labels);
+  if (!re) {
+    const names = Object.keys(labels).sort((a, b) => b.length - a.length);
+    re = new RegExp(`(?:^|, )(${names.map(escape).join('|')}): `, 'g');
+    LABEL_PATTERNS.set(labels, re);
+  }
+  return re;
 }
 
 /** undefined = unreadable; null = an explicit "no value" (`nan%`). */

@@ -9,9 +9,14 @@ import { ConfigError, UsageError } from '../core/errors.js';
 import type { CommandResult } from './command-result.js';
 import type { InputOptions } from './input-options.js';
 // peak RSS (issue 7)
-import { limitHeapGrowth } from './heap-growth.js';
+import { limitHeapGrowth } from './heap.js';
+import { prestartWorkers } from '../pipeline/worker-pool.js';
 
 limitHeapGrowth();
+
+/** Commands that read folders: their scan workers load the grammars while this thread starts up. */
+const SCANNING = new Set(['scan', 'table', 'compare', 'report', 'plot']);
+if (SCANNING.has(process.argv[2] ?? '')) prestartWorkers();
 
 const program = new Command();
 program

@@ -9,7 +9,7 @@ import { linkManifest, linkServer } from './link-runs.js';
 import { dedupeRuns } from './dedupe-runs.js';
 import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
-import { type RunRow, takeFilled, toSparseRunRows } from './runs-table.js';
+import { type RunRow, runColumns, takeFilled, toSparseRunRows } from './runs-table.js';
 import { CONFIG_COLUMNS, DERIVED_COLUMNS } from './schema.js';
 import { serverAggregates } from './server-aggregates.js';
 import { type ConfigSource, collectSources } from './server-sources.js';
@@ -37,38 +37,56 @@ const DERIVED = new Set<string>(DERIVED_COLUMNS);
  * sources that contributed, lowest precedence first.
  */
 export function buildRuns(records: readonly ParsedRecord[], sink: DiagnosticSink, options: BuildRunsOptions = {}): RunsBuild {
-  return build(records, () => {}, sink, options);
+  const built = build(records, null, sink, options);
+  return { ...built, rows: takeFilled(built.rows) };
 }
 
-/** buildRuns that empties `records` once the run rows exist, so they are collected while the table is built (peak RSS). */
-export function takeRuns(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRunsOptions = {}): RunsBuild {
-  return build(records, () => {
-    records.length = 0;
-  }, sink, options);
+/** Runs whose rows hold only their own cells; `columns` says what a full row has (see rowFiller). */
+export interface SparseRunsBuild extends RunsBuild {
+  readonly columns: string[];
 }
 
-function build(records: readonly ParsedRecord[], release: () => void, sink: DiagnosticSink, options: BuildRunsOptions): RunsBuild {
+/**
+ * buildRuns for writing the table out: it empties `records` once the run rows exist, so they are
+ * collected while the table is built, and leaves the rows sparse, so a writer can fill one row at a
+ * time instead of holding every null cell of tens of thousands of rows (peak RSS, issue 7).
+ */
+export function takeRuns(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRunsOptions = {}): SparseRunsBuild {
+  const built = build(records, records, sink, options);
+  return { ...built, columns: runColumns(built.rows) };
+}
+
+/** `take`: the same array as `records`, emptied as the rows are built (takeRuns). */
+function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, sink: DiagnosticSink, options: BuildRunsOptions): RunsBuild {
   const sources = collectSources(records);
   const extraConfig = new Set<string>();
   const linked = new Map<ConfigSource, number>();
-  const sparse = toSparseRunRows(records, sink);
-  release();
+  const sparse = toSparseRunRows(records, sink, take ? { records: take } : undefined);
+  if (take) take.length = 0;
   const bases: (RunRow | null)[] = dedupeRuns(sparse, sink);
   sparse.length = 0;
-  const staged = bases.map((_, i) => {
-    const base = bases[i] as RunRow;
-    bases[i] = null; // each base row goes as soon as its staged copy exists (peak RSS)
-    const file = String(base.source_file);
-    const at = { file: base.source_file as never, line: Number(base.source_line), column: 1 };
-    const window = runWindow(base);
-    const identity = { engine: typeof base.engine === 'string' ? base.engine : null, client: typeof base.client === 'string' ? base.client : null };
+  // Pass 1, links only: a server's aggregates depend on how many runs share it.
+  const links = bases.map((base) => {
+    const b = base as RunRow;
+    const file = String(b.source_file);
+    const window = runWindow(b);
+    const identity = { engine: typeof b.engine === 'string' ? b.engine : null, client: typeof b.client === 'string' ? b.client : null };
     const link = linkServer(file, window, sources, identity);
-    if (link.tied.length > 0) sink.report('link/ambiguous-server', at, link.tied.map((s) => s.file).join(', '));
+    if (link.tied.length > 0) sink.report('link/ambiguous-server', { file: b.source_file as never, line: Number(b.source_line), column: 1 }, link.tied.map((s) => s.file).join(', '));
     const manifest = linkManifest(file, sources);
     for (const src of [link.source, manifest]) if (src) linked.set(src, (linked.get(src) ?? 0) + 1);
+    return { window, server: link.source, manifest };
+  });
+  // Pass 2, one run at a time: what a row is built from dies young, only the finished row stays (peak RSS).
+  const rows = bases.map((_, i) => {
+    const base = bases[i] as RunRow;
+    const { window, server, manifest } = links[i] as (typeof links)[number];
+    bases[i] = null;
+    const file = String(base.source_file);
+    const at = { file: base.source_file as never, line: Number(base.source_line), column: 1 };
     const layers: ConfigLayer[] = [
       ...(manifest ? configLayers(manifest.configs) : []),
-      ...(link.source ? configLayers(link.source.configs) : []),
+      ...(server ? configLayers(server.configs) : []),
       { source: 'bench-args', fields: benchFields(base) },
       { source: 'path', fields: pathFields(file, options.pathTemplate) },
     ];
@@ -80,18 +98,17 @@ function build(records: readonly ParsedRecord[], release: () => void, sink: Diag
     }
     const contributed = applyLayers(row, layers, sink, at);
     row.config_sources = JSON.stringify(mergeSources(base.config_sources, contributed, String(base.source_format), file, Number(base.source_line)));
-    return { row, window, server: link.source };
-  });
-  const rows = staged.map(({ row, window, server }) => {
     if (server) Object.assign(row, serverAggregates(server.timeline, window, linked.get(server) === 1));
     addDerived(row);
-    return row;
+    // built key by key, the row is in V8's dictionary mode (several times the memory of a fast
+    // object); a spread copy is fast, and tens of thousands of these live until the table is written
+    return { ...row };
   });
-  staged.length = 0;
+  links.length = 0;
   const failed = failedConfigurations(sources, linked, sink, (file) => pathFields(file, options.pathTemplate));
   for (const f of failed) for (const k of Object.keys(f.config)) extraConfig.add(k);
   const configColumns = [...new Set<string>([...CONFIG_COLUMNS, ...[...extraConfig].filter((c) => !NOT_CONFIG.has(c)).sort()])];
-  return { rows: takeFilled(rows), failedConfigurations: failed, configColumns };
+  return { rows, failedConfigurations: failed, configColumns };
 }
 
 const NOT_CONFIG = new Set(['label', 'server_status', 'model_tag', 'error', 'time']);

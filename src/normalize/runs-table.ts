@@ -17,13 +17,20 @@ export function toRunRows(records: readonly ParsedRecord[], sink?: DiagnosticSin
   return takeFilled(toSparseRunRows(records, sink));
 }
 
-/** toRunRows without the null cells: for callers that fill the columns themselves later (peak RSS). */
-export function toSparseRunRows(records: readonly ParsedRecord[], sink?: DiagnosticSink): RunRow[] {
+/**
+ * toRunRows without the null cells: for callers that fill the columns themselves later (peak RSS).
+ * With `take`, each run record leaves `records` as soon as its row exists (the records array is
+ * the caller's to discard).
+ */
+export function toSparseRunRows(records: readonly ParsedRecord[], sink?: DiagnosticSink, take?: { readonly records: ParsedRecord[] }): RunRow[] {
   const attach = inFileAttacher(records, sink); // write-ups: commands and stats lines in the same file
   const rows: RunRow[] = [];
-  for (const { format, record } of records) {
+  for (let i = 0; i < records.length; i++) {
+    const { format, record } = records[i] as ParsedRecord;
     if (record.kind !== 'run') continue;
     rows.push(runRow(format, record, attach));
+    // a hole, not a placeholder: nothing reads the array after this but the caller, to discard it
+    if (take) delete take.records[i];
   }
   rows.sort((a, b) => compareSource(a, b));
   return rows;
@@ -54,27 +61,38 @@ export function fillColumns(rows: readonly RunRow[]): RunRow[] {
 
 /** fillColumns that empties `rows` as it goes, so a large table is not held twice (peak RSS). */
 export function takeFilled(rows: RunRow[]): RunRow[] {
-  // plain loops: this runs over every cell of tables with tens of thousands of rows
+  const fill = rowFiller(runColumns(rows));
+  const filled: RunRow[] = new Array(rows.length);
+  for (let i = 0; i < filled.length; i++) {
+    filled[i] = fill(rows[i] as RunRow);
+    rows[i] = EMPTY;
+  }
+  rows.length = 0;
+  return filled;
+}
+
+/** A table's columns in canonical order: every canonical column, then any other a row has. */
+export function runColumns(rows: readonly RunRow[]): string[] {
   const seen = new Set<string>(CANONICAL_COLUMNS);
+  // plain loops: this runs over every cell of tables with tens of thousands of rows
   for (const r of rows) for (const k in r) seen.add(k);
-  const columns = orderColumns(seen);
+  return orderColumns(seen);
+}
+
+/** Gives a row every one of `columns` (null where missing), in that order. */
+export function rowFiller(columns: readonly string[]): (row: RunRow) => RunRow {
   // Rows are copies of one all-null template: objects built key by key with this many columns fall
   // into V8's slow dictionary mode (about 5× the memory); a JSON.parse'd template and its copies do not.
   const template = JSON.parse(JSON.stringify(Object.fromEntries(columns.map((c) => [c, null])))) as RunRow;
-  const filled: RunRow[] = new Array(rows.length);
-  for (let i = 0; i < filled.length; i++) {
-    const r = rows[i] as RunRow;
+  return (r) => {
     const out: RunRow = { ...template };
     for (const c of columns) {
       // an own property even for a column named __proto__, as Object.fromEntries would make
       if (c === '__proto__') Object.defineProperty(out, c, { value: r[c] ?? null, enumerable: true, writable: true, configurable: true });
       else out[c] = r[c] ?? null;
     }
-    filled[i] = out;
-    rows[i] = EMPTY;
-  }
-  rows.length = 0;
-  return filled;
+    return out;
+  };
 }
 
 const EMPTY: RunRow = Object.freeze({});

@@ -3,22 +3,26 @@ import type { JsonFormat } from './format-names.js';
 
 type Row = Record<string, FieldValue>;
 
-const CHUNK_CHARS = 1 << 20;
+const CHUNK_CHARS = 1 << 16;
+const WRITTEN: Row = Object.freeze({});
 
 /**
  * Rows as JSON (an indented array) or JSON Lines, in pieces of about 1 MB, so a table of tens of
  * thousands of rows is never one string of its whole size in memory (peak RSS, issue 7).
  * Non-finite numbers are written as `Infinity` / `-Infinity` (JSON has no literal for them, and
  * `inf` is a real request rate). No Arquero here: JSON output does not pay for loading it.
+ * `fill` completes each row as it is written (sparse rows, see takeRuns); with `take` (the same
+ * array as `rows`), each row leaves it once written.
  */
-export function* jsonRowChunks(rows: readonly Row[], format: JsonFormat): Generator<string> {
+export function* jsonRowChunks(rows: readonly Row[], format: JsonFormat, fill: (row: Row) => Row = (r) => r, options: { readonly take?: Row[] } = {}): Generator<string> {
   if (format === 'json' && rows.length === 0) {
     yield '[]\n';
     return;
   }
   let chunk = format === 'json' ? '[\n' : '';
   for (let i = 0; i < rows.length; i++) {
-    const r = jsonSafe(rows[i] as Row);
+    const r = jsonSafe(fill(rows[i] as Row));
+    if (options.take) options.take[i] = WRITTEN;
     // JSON strings hold no raw newline, so indenting every line of a row nests it one level in the array
     if (format === 'jsonl') chunk += `${JSON.stringify(r)}\n`;
     else chunk += `  ${JSON.stringify(r, null, 2).replaceAll('\n', '\n  ')}${i + 1 < rows.length ? ',' : ''}\n`;

@@ -4,7 +4,7 @@ import type { FormatId } from '../core/format-ids.js';
 import { type Grammar, type LineParser, type TextSource, wantsLine } from '../core/grammar.js';
 import type { BenchRecord } from '../core/records.js';
 import type { RelPath } from '../core/types.js';
-import { streamLines } from '../ingest/line-stream.js';
+import { type LineSink, streamLines } from '../ingest/line-stream.js';
 import { fromBytes, headOf, readSource } from '../ingest/read.js';
 import { claimingGrammars, lineFilterOf } from './claims.js';
 
@@ -108,14 +108,25 @@ export function parseSource(source: TextSource, sink: DiagnosticSink): Parsed {
   return parsed;
 }
 
+/** Passes a streamed line to each claiming grammar that wants it (the stream's filter is their union). */
+class ClaimantsSink implements LineSink {
+  readonly parsers: readonly { readonly g: Grammar; readonly p: LineParser }[];
+
+  constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink) {
+    this.parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser }));
+  }
+
+  line(text: string, lineNo: number): void {
+    for (const { g, p } of this.parsers) if (wantsLine(g, text)) p.line(text, lineNo);
+  }
+}
+
 function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink): Parsed {
-  const parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser }));
+  const lines = new ClaimantsSink(claims, rel, sink);
+  const parsers = lines.parsers;
   const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
   try {
-    streamLines(abs, rel, lineFilterOf(claims), (text, lineNo) => {
-      // the stream's filter is the claimants' union: each grammar still gets only its own lines
-      for (const { g, p } of parsers) if (wantsLine(g, text)) p.line(text, lineNo);
-    }, sink);
+    streamLines(abs, rel, lineFilterOf(claims), lines, sink);
   } catch (e) {
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
   }

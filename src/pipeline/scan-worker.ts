@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { RelPath } from '../core/types.js';
-import { type FileOutcome, type ParsedRecord, processFile } from './process-file.js';
+import { type FileOutcome, processFile } from './process-file.js';
+import { withoutFieldLines } from './without-field-lines.js';
 
 /** One file to process; `index` is its place in the scan's file list. */
 export interface ScanJob {
@@ -29,14 +30,3 @@ parentPort?.on('message', (batch: ScanBatch) => {
   };
   parentPort?.postMessage(reply);
 });
-
-const NO_LINES: Record<string, number> = Object.freeze({});
-
-/**
- * Per-field source lines serve the golden tests of the grammars; nothing after the scan reads
- * them. Not sending them back halves the objects the main thread holds per run (peak RSS, issue 7).
- */
-function withoutFieldLines(o: FileOutcome): FileOutcome {
-  const records = o.records.map((r): ParsedRecord => (r.record.kind === 'failure' ? r : { format: r.format, record: { ...r.record, lines: NO_LINES } }));
-  return { ...o, records };
-}

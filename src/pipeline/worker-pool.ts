@@ -3,12 +3,14 @@ import { Worker } from 'node:worker_threads';
 import type { DiscoveredFile } from '../ingest/discover.js';
 import type { FileOutcome } from './process-file.js';
 import type { ScanBatch, ScanBatchResult } from './scan-worker.js';
+import { withoutFieldLines } from './without-field-lines.js';
 
 const DEFAULTS = Object.freeze({
   /** Below these, starting workers (each loads every grammar) costs more than it saves. */
   minFiles: 48,
   minBytes: 48 * 1024 * 1024,
-  maxWorkers: 4,
+  /** Threads in all, this one included. */
+  maxThreads: 4,
   /** Files go to workers in batches (one message each way), so thousands of small files do not cost a round trip each. */
   batchFiles: 64,
   batchBytes: 8 * 1024 * 1024,
@@ -21,25 +23,65 @@ const DEFAULTS = Object.freeze({
    * holds. A worker that runs out (a huge file) dies and its batch is done again in this thread.
    */
   oldGenerationMb: 128,
+  /** Above this many records, the workers must have exited (their heaps gone) before the scan returns. */
+  waitForExitRecords: 5000,
 });
 
 /** A listener defined out here, so it holds no closure over a scan's results. */
 const ignore = (): void => {};
 
+const WORKER_URL = new URL('./scan-worker.js', import.meta.url);
+const LIMITS = { maxYoungGenerationSizeMb: DEFAULTS.youngGenerationMb, maxOldGenerationSizeMb: DEFAULTS.oldGenerationMb };
+/** Workers under a TypeScript test runner would load .ts: only compiled JavaScript starts them. */
+const CAN_USE_WORKERS = import.meta.url.endsWith('.js');
+/** Workers started before the files are known (see prestartWorkers), taken by the next pool. */
+let standby: Worker[] = [];
+
+function threadCount(): number {
+  return Math.min(DEFAULTS.maxThreads, availableParallelism());
+}
+
+/**
+ * Starts the scan workers now, while the command line is parsed and the folder listed: a worker
+ * takes a few hundred milliseconds to load the grammars, which a large scan would otherwise wait
+ * for. They do not keep the process alive; a scan too small for workers stops them unused.
+ */
+export function prestartWorkers(): void {
+  if (!CAN_USE_WORKERS || standby.length > 0) return;
+  standby = Array.from({ length: threadCount() - 1 }, () => {
+    const w = new Worker(WORKER_URL, { resourceLimits: LIMITS });
+    w.on('error', ignore);
+    w.unref();
+    return w;
+  });
+}
+
+function takeWorker(): Worker {
+  const w = standby.pop();
+  if (!w) return new Worker(WORKER_URL, { resourceLimits: LIMITS });
+  w.removeAllListeners();
+  w.ref();
+  return w;
+}
+
+function dropStandby(): void {
+  for (const w of standby.splice(0)) void w.terminate();
+}
+
 export type OnFileDone = (file: DiscoveredFile, outcome: FileOutcome) => void;
 
 /**
- * Processes files on worker threads (one per core) when there are enough of them, else in this
- * thread. Results come back in the files' order whatever order the workers finish in.
+ * Processes files on worker threads when there are enough of them, else in this thread. This
+ * thread takes batches from the same queue as the workers (one worker fewer than cores), so a
+ * 2-core machine starts one worker, not two, and this thread does not sit idle while it waits.
+ * Results come back in the files' order whatever order the batches finish in.
  */
 export async function processAll(files: readonly DiscoveredFile[], onDone: OnFileDone = () => {}): Promise<FileOutcome[]> {
   const bytes = files.reduce((n, f) => n + f.size, 0);
-  const workers = Math.min(DEFAULTS.maxWorkers, availableParallelism());
-  const workerUrl = new URL('./scan-worker.js', import.meta.url);
-  // Workers need compiled JavaScript; under a TypeScript test runner this module is .ts.
-  const canUseWorkers = import.meta.url.endsWith('.js') && workers > 1;
-  if (!canUseWorkers || (files.length < DEFAULTS.minFiles && bytes < DEFAULTS.minBytes)) {
-    // loaded here, not at the top: when workers do the parsing, this thread never loads the grammars
+  const threads = threadCount();
+  if (!CAN_USE_WORKERS || threads < 2 || (files.length < DEFAULTS.minFiles && bytes < DEFAULTS.minBytes)) {
+    dropStandby();
+    // loaded here, not at the top: a process that never scans never loads the grammars
     const { processFile } = await import('./process-file.js');
     return files.map((f) => {
       const o = processFile(f.abs, f.rel, f.regular);
@@ -47,9 +89,10 @@ export async function processAll(files: readonly DiscoveredFile[], onDone: OnFil
       return o;
     });
   }
-  return runPool(files, Math.min(workers, files.length), workerUrl, onDone);
+  const outcomes = await runPool(files, Math.min(threads - 1, files.length), onDone);
+  dropStandby();
+  return outcomes;
 }
-
 /** Groups the files, largest first (so one big log does not start last and leave a core idle), into batches. */
 function batches(files: readonly DiscoveredFile[]): ScanBatch[] {
   const order = files.map((_, i) => i).sort((a, b) => (files[b]?.size ?? 0) - (files[a]?.size ?? 0) || a - b);
@@ -70,7 +113,7 @@ function batches(files: readonly DiscoveredFile[]): ScanBatch[] {
   return out;
 }
 
-async function runPool(files: readonly DiscoveredFile[], size: number, url: URL, onDone: OnFileDone): Promise<FileOutcome[]> {
+async function runPool(files: readonly DiscoveredFile[], size: number, onDone: OnFileDone): Promise<FileOutcome[]> {
   const results: FileOutcome[] = new Array(files.length);
   const record = (index: number, outcome: FileOutcome): void => {
     results[index] = outcome;
@@ -81,18 +124,28 @@ async function runPool(files: readonly DiscoveredFile[], size: number, url: URL,
   const orphans: ScanBatch[] = [];
   let next = 0;
   let accounted = 0;
+  let finished = false;
   await new Promise<void>((resolve) => {
-    const limits = { maxYoungGenerationSizeMb: DEFAULTS.youngGenerationMb, maxOldGenerationSizeMb: DEFAULTS.oldGenerationMb };
-    const pool = Array.from({ length: size }, () => ({ worker: new Worker(url, { resourceLimits: limits }), sent: [] as ScanBatch[], alive: true }));
+    const pool = Array.from({ length: size }, () => ({ worker: takeWorker(), sent: [] as ScanBatch[], alive: true }));
     const settle = (): void => {
-      if (accounted < files.length) return;
+      if (accounted < files.length || finished) return;
+      finished = true;
       for (const p of pool) {
         // the listeners hold `results` (every record) until a worker exits: drop them now (peak RSS)
         p.worker.removeAllListeners();
         p.worker.on('error', ignore);
       }
-      // wait for the workers to exit, so their heaps are gone before the table is built (peak RSS)
-      void Promise.allSettled(pool.map((p) => p.worker.terminate())).then(() => resolve());
+      const exited = Promise.allSettled(pool.map((p) => p.worker.terminate()));
+      let records = 0;
+      for (const o of results) records += o.records.length;
+      if (records > DEFAULTS.waitForExitRecords) {
+        // a large table comes next: wait for the workers' heaps to be gone before it is built (peak RSS)
+        void exited.then(() => resolve());
+      } else {
+        // nothing large comes next: tearing a worker's heap down takes tens of milliseconds, not worth waiting for
+        for (const p of pool) p.worker.unref();
+        resolve();
+      }
     };
     const feed = (p: (typeof pool)[number]): void => {
       const batch = queue[next++];
@@ -128,11 +181,25 @@ async function runPool(files: readonly DiscoveredFile[], size: number, url: URL,
       p.worker.on('exit', () => lose(p));
       for (let k = 0; k < DEFAULTS.inFlight; k++) feed(p);
     }
+    // This thread loads the grammars while the workers start, then takes a batch at a time,
+    // letting the workers' replies in between (they are fed from those replies).
+    void import('./process-file.js').then(({ processFile }) => {
+      const step = (): void => {
+        const batch = queue[next];
+        if (batch === undefined) return;
+        next++;
+        for (const j of batch.jobs) record(j.index, withoutFieldLines(processFile(j.abs, j.rel, j.regular)));
+        accounted += batch.jobs.length;
+        settle();
+        setImmediate(step);
+      };
+      step();
+    });
     settle();
   });
   if (orphans.length > 0) {
     const { processFile } = await import('./process-file.js');
-    for (const b of orphans) for (const j of b.jobs) record(j.index, processFile(j.abs, j.rel, j.regular));
+    for (const b of orphans) for (const j of b.jobs) record(j.index, withoutFieldLines(processFile(j.abs, j.rel, j.regular)));
   }
   return results;
 }

@@ -7,10 +7,10 @@ export type { CsvRow } from './parser.js';
 
 /** Every non-blank CSV record of a source, with its line; syntax errors become diagnostics. */
 export function parseCsvRows(source: TextSource, sink: DiagnosticSink): CsvRow[] {
-  const lexed = csvLexer.tokenize(source.lines.join('\n'));
-  csvParser.input = lexed.tokens;
-  const rows = csvParser.document();
-  for (const e of csvParser.errors.slice(0, 5)) {
+  const lexed = csvLexer().tokenize(source.lines.join('\n'));
+  csvParser().input = lexed.tokens;
+  const rows = csvParser().document();
+  for (const e of csvParser().errors.slice(0, 5)) {
     const line = Number.isFinite(e.token.startLine) ? (e.token.startLine ?? 1) : source.lines.length;
     sink.report('parse/syntax', { file: source.path, line, column: 1 }, 'a CSV record', e.token.image ?? '');
   }

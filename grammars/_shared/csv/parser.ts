@@ -6,6 +6,7 @@
  * An EmbeddedActionsParser: rows are built during the parse (a CSV row is flat, a CST adds nothing).
  * Blank lines produce no record; the rows keep their line numbers so callers can see the gaps.
  */
+import { lazily } from '../../../src/parse/lazily.js';
 import { EmbeddedActionsParser, type IToken } from '../../../src/parse/chevrotain-runtime.js';
 import { allTokens, Comma, Newline, PlainField, QuotedField, StrayQuote } from './tokens.js';
 
@@ -83,4 +84,4 @@ function unquote(t: IToken): string {
 }
 
 /** The singleton parser: Chevrotain parsers are built once and reset through `input`. */
-export const csvParser = new CsvParser();
+export const csvParser = lazily(() => new CsvParser());

@@ -14,7 +14,7 @@ export { type JsonDocument, type JsonValue, keyLines } from './parser.js';
 export function parseJsonDocuments(source: TextSource, sink: DiagnosticSink): JsonDocument[] {
   const fast = parseStrictJsonLines(source.lines);
   if (fast !== null) return fast;
-  const lexed = jsonLexer.tokenize(source.lines.join('\n'));
+  const lexed = jsonLexer().tokenize(source.lines.join('\n'));
   for (const e of lexed.errors.slice(0, 5)) {
     sink.report('json/syntax', { file: source.path, line: e.line ?? 1, column: e.column ?? 1 }, e.message);
   }
@@ -28,11 +28,11 @@ export function parseJsonDocuments(source: TextSource, sink: DiagnosticSink): Js
     sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, strayLines.size, first);
   }
   for (const slice of slices) {
-    jsonParser.input = slice;
+    jsonParser().input = slice;
     // With recovery on, a rule that could not recover returns undefined instead of throwing.
-    const found: JsonDocument[] | undefined = jsonParser.documents();
-    if (jsonParser.errors.length > 0) {
-      const e = jsonParser.errors[0];
+    const found: JsonDocument[] | undefined = jsonParser().documents();
+    if (jsonParser().errors.length > 0) {
+      const e = jsonParser().errors[0];
       const t = e?.token;
       const line = t && Number.isFinite(t.startLine) ? (t.startLine ?? 1) : (slice.at(-1)?.endLine ?? source.lines.length);
       if (e && reported++ < 5) sink.report('json/syntax', { file: source.path, line, column: t && Number.isFinite(t.startColumn) ? (t.startColumn ?? 1) : 1 }, shorten(e.message));

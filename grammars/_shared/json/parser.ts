@@ -8,6 +8,7 @@
  * JSON carries per-request arrays of tens of thousands of numbers, and a CST node per number
  * would cost several times the memory of the value itself (see docs/architecture.md).
  */
+import { lazily } from '../../../src/parse/lazily.js';
 import { EmbeddedActionsParser, type IToken } from '../../../src/parse/chevrotain-runtime.js';
 import * as T from './tokens.js';
 
@@ -95,4 +96,4 @@ function decodeNumber(token: IToken): number {
   return Number(token.image);
 }
 
-export const jsonParser = new JsonParser();
+export const jsonParser = lazily(() => new JsonParser());

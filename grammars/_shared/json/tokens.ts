@@ -1,3 +1,4 @@
+import { lazily } from '../../../src/parse/lazily.js';
 import { createToken, Lexer } from '../../../src/parse/chevrotain-runtime.js';
 import { complementHint } from '../../../src/parse/chevrotain.js';
 
@@ -26,4 +27,4 @@ export const Garbage = createToken({ name: 'Garbage', pattern: /[^\s{}[\],:"]+|"
 
 export const allTokens = [WhiteSpace, LCurly, RCurly, LSquare, RSquare, Comma, Colon, StringLiteral, NumberLiteral, True, False, Null, NaN_, Garbage];
 
-export const jsonLexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: true });
+export const jsonLexer = lazily(() => new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: true }));

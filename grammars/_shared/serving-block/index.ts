@@ -12,9 +12,9 @@ export type { BlockEntry, LooseEntry, ServingBlock, ServingItem } from './visito
  */
 export function parseServingBlocks(source: TextSource): ServingItem[] {
   const text = source.lines.map(stripEmbedding).join('\n');
-  const lexed = servingBlockLexer.tokenize(text);
-  servingBlockParser.input = lexed.tokens;
-  const cst = servingBlockParser.document();
+  const lexed = servingBlockLexer().tokenize(text);
+  servingBlockParser().input = lexed.tokens;
+  const cst = servingBlockParser().document();
   return toItems(cst);
 }
 

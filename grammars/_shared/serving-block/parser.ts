@@ -6,6 +6,7 @@
  * A block ends at its footer, a blank line, or the first line that is not part of a block (a
  * truncated paste); the visitor tells the two apart by whether a Footer was consumed.
  */
+import { lazily } from '../../../src/parse/lazily.js';
 import { CstParser } from '../../../src/parse/chevrotain-runtime.js';
 import { allTokens, BareLabel, BlockHeader, Footer, KvLine, LogLine, Newline, OtherLine, SectionRule } from './tokens.js';
 
@@ -60,4 +61,4 @@ class ServingBlockParser extends CstParser {
 }
 
 /** The singleton parser: Chevrotain parsers are built once and reset through `input`. */
-export const servingBlockParser = new ServingBlockParser();
+export const servingBlockParser = lazily(() => new ServingBlockParser());

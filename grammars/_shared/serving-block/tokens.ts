@@ -1,3 +1,4 @@
+import { lazily } from '../../../src/parse/lazily.js';
 import { Lexer } from '../../../src/parse/chevrotain-runtime.js';
 import { lineToken, newlineToken } from '../../../src/parse/chevrotain.js';
 
@@ -24,8 +25,8 @@ export const Newline = newlineToken();
 
 export const allTokens = [BlockHeader, Footer, SectionRule, LogLine, BareLabel, KvLine, OtherLine, Newline];
 
-export const servingBlockLexer = new Lexer(allTokens, {
+export const servingBlockLexer = lazily(() => new Lexer(allTokens, {
   positionTracking: 'full',
   ensureOptimizations: false,
   skipValidations: true,
-});
+}));

@@ -6,6 +6,7 @@ import { takeRuns } from '../../normalize/build-runs.js';
 import { compilePathTemplate } from '../../normalize/path-template.js';
 // server-log timeline (issue 3 item 3)
 import { toTimelineRows } from '../../normalize/timeline-table.js';
+import { rowFiller } from '../../normalize/runs-table.js';
 import { isJsonFormat, isTableFormat, TABLE_FORMATS, type TableFormat } from '../../output/format-names.js';
 import { jsonRowChunks } from '../../output/json-rows.js';
 import { writeOutputChunks } from '../../output/write.js';
@@ -13,8 +14,12 @@ import { scan } from '../../pipeline/scan-parallel.js';
 import type { ScanResult } from '../../pipeline/scan-result.js';
 import type { FieldValue } from '../../core/types.js';
 import { progressBar } from '../reporters/progress-bar.js';
+import { collectGarbage } from '../heap.js';
 import type { CommandResult } from '../command-result.js';
 import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';
+
+/** Below this many records the garbage of building the table is too small to collect on purpose. */
+const LARGE_TABLE_RECORDS = 5000;
 
 interface TableOptions extends InputOptions {
   readonly format: string;
@@ -48,12 +53,20 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       const sink = new DiagnosticCollector();
       // the parsed records are not needed once the run rows exist: takeRuns lets them go (peak RSS)
       const records = [...result.records];
-      const { diagnostics, files } = result;
+      const { diagnostics } = result;
+      const fileCount = result.files.length;
+      const large = records.length > LARGE_TABLE_RECORDS;
       result = null;
-      const rows = takeRuns(records, sink, template ? { pathTemplate: template } : {}).rows;
-      // written in pieces: the whole table as one string would cost its size again (peak RSS)
-      writeOutputChunks(options.out, await rowChunks(rows, options.format));
-      return { diagnostics: sortDiagnostics([...diagnostics, ...sink.list()]), summary: `${rows.length} runs from ${files.length} files` };
+      // Large tables: a full collection before building the rows (what the scan left behind) and
+      // another before writing them (what building them left behind), so neither adds to the next phase's peak.
+      if (large) collectGarbage();
+      const { rows, columns } = takeRuns(records, sink, template ? { pathTemplate: template } : {});
+      const runCount = rows.length;
+      if (large) collectGarbage();
+      // written in pieces, each row filled as it is written and then let go: the whole table at once would cost its size again (peak RSS)
+      const fill = rowFiller(columns);
+      writeOutputChunks(options.out, isJsonFormat(options.format) ? jsonRowChunks(rows, options.format, fill, { take: rows }) : await rowChunks(rows.map(fill), options.format));
+      return { diagnostics: sortDiagnostics([...diagnostics, ...sink.list()]), summary: `${runCount} runs from ${fileCount} files` };
     }, options),
   );
 }

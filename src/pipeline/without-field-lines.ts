@@ -1,0 +1,13 @@
+import type { FileOutcome, ParsedRecord } from './process-file.js';
+
+const NO_LINES: Record<string, number> = Object.freeze({});
+
+/**
+ * Per-field source lines serve the golden tests of the grammars; nothing after the scan reads
+ * them. A pooled scan drops them, whichever thread parsed the file (so the output does not depend
+ * on that): it halves the objects held per run (peak RSS, issue 7).
+ */
+export function withoutFieldLines(o: FileOutcome): FileOutcome {
+  const records = o.records.map((r): ParsedRecord => (r.record.kind === 'failure' ? r : { format: r.format, record: { ...r.record, lines: NO_LINES } }));
+  return { ...o, records };
+}
