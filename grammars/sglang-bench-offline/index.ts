@@ -1,3 +1,4 @@
+import { signature } from '../../src/parse/signature.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
@@ -9,9 +10,9 @@ import { labelKey, parseServingBlocks, type ServingBlock } from '../_shared/serv
 import { OFFLINE_LABELS } from './labels.js';
 import { recordRuns } from './records.js';
 
-const HEADER = /^\W{0,8}=+ ?Offline Throughput Benchmark Result ?=+/m;
-const NOV_2024 = /^\s*Throughput: [\d.]+ tokens\/s\s*$/m;
-const JSON_LINE = /^\s*\{.*"successful_requests"\s*:.*"last_gen_throughput"\s*:/m;
+const HEADER = signature(['Offline Throughput Benchmark Result'], /^\W{0,8}=+ ?Offline Throughput Benchmark Result ?=+/m);
+const NOV_2024 = signature(['Throughput: '], /^\s*Throughput: [\d.]+ tokens\/s\s*$/m);
+const JSON_LINE = signature(['\"last_gen_throughput\"'], /^\s*\{.*"successful_requests"\s*:.*"last_gen_throughput"\s*:/m);
 
 /** `python -m sglang.bench_offline_throughput`: result block, Nov-2024 lines, JSON result lines. */
 export const grammar: Grammar = {

@@ -1,3 +1,4 @@
+import { signature } from '../../src/parse/signature.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
@@ -10,8 +11,8 @@ import { sectionRun } from './runs.js';
 import { oneBatchLexer } from './tokens.js';
 import { toDocument } from './visitor.js';
 
-const TEXT = /^\s*Prefill\. latency: [\d.na]+ s, throughput:/m;
-const JSON_LINE = /^\s*\{.*"prefill_latency"\s*:/m;
+const TEXT = signature(['Prefill. latency: '], /^\s*Prefill\. latency: [\d.na]+ s, throughput:/m);
+const JSON_LINE = signature(['\"prefill_latency\"'], /^\s*\{.*"prefill_latency"\s*:/m);
 
 /** `python -m sglang.bench_one_batch` (formerly `bench_latency`): stdout and its JSONL results. */
 export const grammar: Grammar = {

@@ -1,3 +1,4 @@
+import { signature } from '../../src/parse/signature.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
@@ -10,11 +11,11 @@ import { addSglangEntries } from './block.js';
 import { headerlessBlocks } from './headerless.js';
 import { addSglangPreamble } from './preamble.js';
 
-const HEADER = /^\W{0,8}=+ ?Serving Benchmark Result ?=+/m;
+const HEADER = signature(['Serving Benchmark Result'], /^\W{0,8}=+ ?Serving Benchmark Result ?=+/m);
 /** Lines only SGLang's bench_serving prints (vLLM's preamble also has `Traffic request rate:`). */
 /** A block pasted from its `Backend:` line on, header cut off. */
-const HEADERLESS = /^\W{0,8}(?:Benchmark Mode|Backend):\s+\S+[\s\S]{0,600}?^\W{0,8}Successful requests:\s+\d/m;
-const SGLANG_LINE = /^\W{0,8}(?:Backend|Max re(?:qu|qe)est concurrency|Total generated tokens \(retokenized\)|Accept length|Mean E2E Latency \(ms\)):/m;
+const HEADERLESS = signature(['Successful requests:'], /^\W{0,8}(?:Benchmark Mode|Backend):\s+\S+[\s\S]{0,600}?^\W{0,8}Successful requests:\s+\d/m);
+const SGLANG_LINE = signature(['Backend', 'Max re', 'Total generated tokens (retokenized)', 'Accept length', 'Mean E2E Latency (ms)'], /^\W{0,8}(?:Backend|Max re(?:qu|qe)est concurrency|Total generated tokens \(retokenized\)|Accept length|Mean E2E Latency \(ms\)):/m);
 
 /** SGLang's serving benchmark stdout (`python -m sglang.bench_serving`), 2024 → 2026. */
 export const grammar: Grammar = {

@@ -1,3 +1,4 @@
+import { signature } from '../../src/parse/signature.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
@@ -9,8 +10,8 @@ import { tgiTableParser } from './parser.js';
 import { tgiLexer } from './tokens.js';
 import { type MdTable, toTables } from './visitor.js';
 
-const STEP_TABLE = /^\s*\|\s*Step\s*\|\s*Batch Size\s*\|/m;
-const PARAMETERS = /^\s*\|\s*Parameter\s*\|\s*Value\s*\|[\s\S]{0,2000}^\s*\|\s*(?:Decode Length|N Runs)\s*\|/m;
+const STEP_TABLE = signature(['Batch Size'], /^\s*\|\s*Step\s*\|\s*Batch Size\s*\|/m);
+const PARAMETERS = signature(['Parameter'], /^\s*\|\s*Parameter\s*\|\s*Value\s*\|[\s\S]{0,2000}^\s*\|\s*(?:Decode Length|N Runs)\s*\|/m);
 
 const STATS: Readonly<Record<string, string>> = Object.freeze({ average: 'mean', lowest: 'min', highest: 'max', p50: 'median' });
 const UNIT_MS: Readonly<Record<string, number>> = Object.freeze({ ms: 1, s: 1000, 'µs': 0.001, us: 0.001, ns: 1e-6 });

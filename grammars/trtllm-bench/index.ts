@@ -1,3 +1,4 @@
+import { signature } from '../../src/parse/signature.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
@@ -12,7 +13,7 @@ import { type Report, toReports } from './visitor.js';
 
 /** `[08/07/2025-02:28:51] [TRT-LLM] [I] ` (optionally `[RANK 0] `): the logger prefix of the first line. */
 const LOGGER_PREFIX = /^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\] \[TRT-LLM\](?: \[RANK \d+\])? \[[A-Z]\] ?/;
-const TITLES = /^\W{0,8}= (?:PERFORMANCE OVERVIEW|ENGINE DETAILS|PYTORCH BACKEND|PyTorch backend|REQUEST DETAILS|WORLD \+ RUNTIME INFORMATION|STATISTICS|DECODING STATISTICS)\b/m;
+const TITLES = signature(['PERFORMANCE OVERVIEW', 'ENGINE DETAILS', 'PYTORCH BACKEND', 'PyTorch backend', 'REQUEST DETAILS', 'WORLD + RUNTIME INFORMATION', 'STATISTICS'], /^\W{0,8}= (?:PERFORMANCE OVERVIEW|ENGINE DETAILS|PYTORCH BACKEND|PyTorch backend|REQUEST DETAILS|WORLD \+ RUNTIME INFORMATION|STATISTICS|DECODING STATISTICS)\b/m);
 const TRT_HINT = /\[TRT-LLM\]|trtllm-bench|\[TensorRT-LLM\]/;
 
 /** `trtllm-bench throughput|latency` reports (TensorRT-LLM 0.12 → 1.x), in logs and write-ups. */

@@ -1,3 +1,4 @@
+import { signature } from '../../src/parse/signature.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
@@ -10,8 +11,8 @@ import { legacyRuns } from './legacy.js';
 import { VLLM_BLOCK_LABELS } from './labels.js';
 import { addPreamble } from './preamble.js';
 
-const HEADER = /^\W{0,8}=+ ?Serving Benchmark Result ?=+/m;
-const LEGACY = /^\W{0,8}Total time: [\d.]+ s\s*$[\s\S]{0,200}^\W{0,8}Throughput: [\d.]+ requests\/s/m;
+const HEADER = signature(['Serving Benchmark Result'], /^\W{0,8}=+ ?Serving Benchmark Result ?=+/m);
+const LEGACY = signature(['Total time: '], /^\W{0,8}Total time: [\d.]+ s\s*$[\s\S]{0,200}^\W{0,8}Throughput: [\d.]+ requests\/s/m);
 
 /** vLLM's serving benchmark stdout (`vllm bench serve`, `benchmark_serving.py`, forks), 2023 → 2026. */
 export const grammar: Grammar = {

@@ -18,9 +18,19 @@ export function parseServingBlocks(source: TextSource): ServingItem[] {
   return toItems(cst);
 }
 
+const LABEL_KEYS = new Map<string, string>();
+/** Distinct labels remembered; a folder of one tool's reports has a few dozen, so this is never reached but bounds a hostile input. */
+const MAX_LABEL_KEYS = 4096;
+
 /** Canonical form of a label for alias lookup: lower case, hyphens and runs of spaces folded. */
 export function labelKey(label: string): string {
-  return label.toLowerCase().replace(/[-_]/g, ' ').replace(/\s+/g, ' ').replace(/:$/, '').trim();
+  // remembered: the same few dozen labels come back in every block of every file of a folder
+  let key = LABEL_KEYS.get(label);
+  if (key === undefined) {
+    key = label.toLowerCase().replace(/[-_]/g, ' ').replace(/\s+/g, ' ').replace(/:$/, '').trim();
+    if (LABEL_KEYS.size < MAX_LABEL_KEYS) LABEL_KEYS.set(label, key);
+  }
+  return key;
 }
 
 const STATS: Readonly<Record<string, string>> = Object.freeze({ mean: 'mean', median: 'median', std: 'std', avg: 'mean', average: 'mean', max: 'max', min: 'min' });

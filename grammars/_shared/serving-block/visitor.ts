@@ -42,17 +42,23 @@ export function toItems(document: CstNode): ServingItem[] {
       continue;
     }
     const kv = (node.children.KvLine as IToken[] | undefined)?.[0];
-    if (kv) items.push({ kind: 'kv', ...splitLabel(kv.image), line: kv.startLine ?? 0 });
+    if (kv) {
+      const { label, value } = splitLabel(kv.image);
+      items.push({ kind: 'kv', label, value, line: kv.startLine ?? 0 });
+    }
   }
   return items;
 }
 
+const BLOCK_LINE_KINDS = ['KvLine', 'SectionRule', 'BareLabel'] as const;
+
 function toBlock(node: CstNode): ServingBlock | null {
   const header = (node.children.BlockHeader as IToken[] | undefined)?.[0];
   if (!header || !Number.isFinite(header.startLine)) return null;
-  const tokens = byOffset(
-    ['KvLine', 'SectionRule', 'BareLabel'].flatMap((k) => ((node.children[k] as IToken[] | undefined) ?? []).filter((t) => Number.isFinite(t.startLine))),
-  );
+  // the three kinds of line in document order (CST children are grouped by kind); recovered tokens have no line
+  const tokens: IToken[] = [];
+  for (const kind of BLOCK_LINE_KINDS) for (const t of (node.children[kind] as IToken[] | undefined) ?? []) if (Number.isFinite(t.startLine)) tokens.push(t);
+  tokens.sort((a, b) => a.startOffset - b.startOffset);
   const footer = (node.children.Footer as IToken[] | undefined)?.find((t) => Number.isFinite(t.startLine));
   const entries: BlockEntry[] = [];
   const interleaved = ((node.children.LogLine as IToken[] | undefined) ?? []).map((t) => t.startLine ?? 0).filter(Number.isFinite);
@@ -65,7 +71,8 @@ function toBlock(node: CstNode): ServingBlock | null {
     } else if (t.tokenType.name === 'BareLabel') {
       section = t.image.replace(/:$/, '').trim();
     } else {
-      entries.push({ ...splitLabel(t.image), line: t.startLine ?? 0, section });
+      const { label, value } = splitLabel(t.image);
+      entries.push({ label, value, line: t.startLine ?? 0, section });
     }
   }
   if (footer) endLine = footer.startLine ?? endLine;
@@ -73,9 +80,19 @@ function toBlock(node: CstNode): ServingBlock | null {
 }
 
 function splitLabel(image: string): { label: string; value: string } {
-  const i = image.search(/:\s/);
+  const i = labelEnd(image);
   if (i < 0) return { label: image.trim(), value: '' };
   return { label: image.slice(0, i).trim(), value: image.slice(i + 1).trim() };
+}
+
+const SPACE = /\s/;
+
+/** Where `/:\s/` would match, without a regular expression: this runs for every line of every block. */
+function labelEnd(image: string): number {
+  for (let i = image.indexOf(':'); i >= 0 && i + 1 < image.length; i = image.indexOf(':', i + 1)) {
+    if (SPACE.test(image[i + 1] as string)) return i;
+  }
+  return -1;
 }
 
 function headerTitle(image: string): string {
