@@ -49,6 +49,7 @@ export function discover(paths: readonly string[], options: DiscoverOptions, sin
       addFile(input, root, found, sink);
       continue;
     }
+    // with the lstat fast-glob makes anyway: a regular file needs no stat of ours (two syscalls less per file)
     const entries = fg.sync([...(options.include ?? DEFAULTS.include)], {
       cwd: input,
       dot: true,
@@ -57,11 +58,13 @@ export function discover(paths: readonly string[], options: DiscoverOptions, sin
       markDirectories: true,
       followSymbolicLinks: false,
       suppressErrors: true,
+      stats: true,
       ignore: [...DEFAULTS.ignore, ...(options.exclude ?? [])],
     });
     for (const entry of entries) {
-      if (entry.endsWith('/')) continue;
-      addFile(entry, root, found, sink);
+      if (entry.path.endsWith('/')) continue;
+      if (entry.stats?.isFile()) addRegularFile(entry.path, entry.stats.size, root, found);
+      else addFile(entry.path, root, found, sink);
     }
   }
   const files = [...found.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
@@ -103,6 +106,11 @@ function addFile(abs: string, root: string, found: Map<string, DiscoveredFile>, 
   const kind = kindOf(abs, false);
   if (kind !== 'file') sink.report('ingest/not-a-regular-file', { file: rel, line: 1, column: 1 }, kind);
   found.set(rel, { abs, rel, regular: kind === 'file', size: kind === 'file' ? sizeOf(abs) : 0 });
+}
+
+function addRegularFile(abs: string, size: number, root: string, found: Map<string, DiscoveredFile>): void {
+  const rel = asRelPath(relative(root, abs));
+  if (!found.has(rel)) found.set(rel, { abs, rel, regular: true, size });
 }
 
 function sizeOf(abs: string): number {

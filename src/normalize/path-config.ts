@@ -35,9 +35,22 @@ export function configFromPath(relPath: string): PathConfig {
   const last = segments.length - 1;
   for (let i = last; i >= 0; i--) {
     const seg = (segments[i] ?? '').replace(i === last ? /\.[a-z0-9]+$/i : /$^/, '');
-    for (const [k, v] of Object.entries(segmentConfig(seg))) if (!Object.hasOwn(out, k)) out[k] = v;
+    for (const [k, v] of Object.entries(rememberedSegmentConfig(seg))) if (!Object.hasOwn(out, k)) out[k] = v;
   }
   return out;
+}
+
+const SEGMENT_CONFIGS = new Map<string, Readonly<PathConfig>>();
+const MAX_SEGMENT_CONFIGS = 65_536;
+
+/** segmentConfig, remembered: the folders of a campaign repeat in the path of every file under them. */
+function rememberedSegmentConfig(segment: string): Readonly<PathConfig> {
+  let config = SEGMENT_CONFIGS.get(segment);
+  if (config === undefined) {
+    config = Object.freeze(segmentConfig(segment));
+    if (SEGMENT_CONFIGS.size < MAX_SEGMENT_CONFIGS) SEGMENT_CONFIGS.set(segment, config);
+  }
+  return config;
 }
 
 /** What one path segment says. */
