@@ -20,6 +20,7 @@ const totalBytes = parseSize(args.includes('--size') ? sizeArg : '1GB');
 const keep = args.includes('--keep');
 const out = args.includes('--out') ? (args[args.indexOf('--out') + 1] ?? 'reports/bench/latest.json') : 'reports/bench/latest.json';
 const cli = path.resolve(import.meta.dirname, '../src/cli/main.js');
+const readFloor = path.resolve(import.meta.dirname, 'bench/read-floor.js');
 
 const dir = mkdtempSync(path.join(tmpdir(), 'benchlens-bench-'));
 const serverLogs = 20;
@@ -35,6 +36,9 @@ interface Measure {
   grep_s: number;
   grep_mb_s: number;
   cat_s: number;
+  /** The Node floor (scripts/bench/read-floor.ts): reading every line on every core, parsing nothing. */
+  node_floor_s: number;
+  node_floor_ratio_vs_grep: number;
   ratio_vs_grep: number;
   peak_rss_mb: number | null;
   target_ratio: number;
@@ -47,12 +51,13 @@ try {
     timed(`find ${quote(folder)} -type f -print0 | xargs -0 cat > /dev/null`); // warm the page cache
     const cat = best(() => timed(`find ${quote(folder)} -type f -print0 | xargs -0 cat > /dev/null`));
     const grep = best(() => timed(`grep -c throughput -r ${quote(folder)} > ${quote(path.join(dir, 'grep.out'))}`));
+    const floor = best(() => timed(`${quote(process.execPath)} ${quote(readFloor)} ${quote(folder)} > /dev/null`));
     // the best of three, like the reference readers (this machine's timings are noisy); peak RSS of the worst
     const runs = [measureBenchlens(folder), measureBenchlens(folder), measureBenchlens(folder)];
     const bl = { seconds: Math.min(...runs.map((r) => r.seconds)), rssMb: runs.some((r) => r.rssMb === null) ? null : Math.max(...runs.map((r) => r.rssMb ?? 0)) };
     rows.push({
       part, mb: round(mb), benchlens_s: round(bl.seconds), benchlens_mb_s: round(mb / bl.seconds), grep_s: round(grep), grep_mb_s: round(mb / grep),
-      cat_s: round(cat), ratio_vs_grep: round(grep / bl.seconds), peak_rss_mb: bl.rssMb, target_ratio: target,
+      cat_s: round(cat), node_floor_s: round(floor), node_floor_ratio_vs_grep: round(grep / floor), ratio_vs_grep: round(grep / bl.seconds), peak_rss_mb: bl.rssMb, target_ratio: target,
     });
   }
 } finally {
@@ -60,15 +65,16 @@ try {
 }
 
 console.log('');
-console.log('part                 MB       benchlens s  MB/s     grep s   MB/s     cat s    ratio  target  peak RSS MB');
+console.log('part                 MB       benchlens s  MB/s     grep s   MB/s     cat s    floor s  floor÷grep  ratio  target  peak RSS MB');
 for (const r of rows) {
   const ok = r.target_ratio === 0 ? '' : r.ratio_vs_grep >= r.target_ratio ? ' ok' : ' MISS';
   console.log(
     `${r.part.padEnd(20)} ${String(r.mb).padEnd(8)} ${String(r.benchlens_s).padEnd(12)} ${String(r.benchlens_mb_s).padEnd(8)} ` +
-      `${String(r.grep_s).padEnd(8)} ${String(r.grep_mb_s).padEnd(8)} ${String(r.cat_s).padEnd(8)} ${String(r.ratio_vs_grep).padEnd(6)} ` +
-      `${(r.target_ratio ? `>=${r.target_ratio}` : "").padEnd(7)} ${r.peak_rss_mb ?? 'n/a'}${ok}`,
+      `${String(r.grep_s).padEnd(8)} ${String(r.grep_mb_s).padEnd(8)} ${String(r.cat_s).padEnd(8)} ${String(r.node_floor_s).padEnd(8)} ` +
+      `${String(r.node_floor_ratio_vs_grep).padEnd(11)} ${String(r.ratio_vs_grep).padEnd(6)} ${(r.target_ratio ? `>=${r.target_ratio}` : '').padEnd(7)} ${r.peak_rss_mb ?? 'n/a'}${ok}`,
   );
 }
+console.log('floor: a Node program that reads every line of the same files on every core and parses nothing (scripts/bench/read-floor.ts)');
 const maxRss = Math.max(...rows.map((r) => r.peak_rss_mb ?? 0));
 console.log(`peak RSS ${maxRss} MB (target ≤ 300 MB)${maxRss <= 300 ? ' ok' : ' MISS'}`);
 writeOutput(out, `${JSON.stringify({ corpus_gb: totalBytes / 1e9, result_files: resultFiles, server_logs: serverLogs, rows }, null, 2)}\n`);
