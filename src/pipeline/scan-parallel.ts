@@ -8,9 +8,14 @@ import { type OnFileDone, processAll } from './worker-pool.js';
  * Scans on worker threads when the folder is large enough to pay for them. This module does not
  * load the grammars itself (workers do), so a large scan does not pay for them twice.
  */
+/** What to read and with how many threads (default: one per core, at most 4). */
+export interface ScanOptions extends DiscoverOptions {
+  readonly threads?: number;
+}
+
 export async function scan(
   paths: readonly string[],
-  options: DiscoverOptions = {},
+  options: ScanOptions = {},
   onProgress?: (p: ScanProgress) => void,
 ): Promise<ScanResult> {
   const sink = new DiagnosticCollector();
@@ -25,5 +30,5 @@ export async function scan(
     runs += o.report.runs;
     onProgress?.({ filesDone, filesTotal: found.files.length, bytesDone, bytesTotal, runs });
   };
-  return assembleScan(sink.list(), await processAll(found.files, onDone));
+  return assembleScan(sink.list(), await processAll(found.files, onDone, options.threads));
 }

@@ -41,8 +41,8 @@ const CAN_USE_WORKERS = import.meta.url.endsWith('.js');
 /** Workers started before the files are known (see prestartWorkers), taken by the next pool. */
 let standby: Worker[] = [];
 
-function threadCount(): number {
-  return Math.min(DEFAULTS.maxThreads, availableParallelism());
+function threadCount(requested?: number): number {
+  return requested ?? Math.min(DEFAULTS.maxThreads, availableParallelism());
 }
 
 /**
@@ -80,9 +80,9 @@ export type OnFileDone = (file: DiscoveredFile, outcome: FileOutcome) => void;
  * 2-core machine starts one worker, not two, and this thread does not sit idle while it waits.
  * Results come back in the files' order whatever order the batches finish in.
  */
-export async function processAll(files: readonly DiscoveredFile[], onDone: OnFileDone = () => {}): Promise<FileOutcome[]> {
+export async function processAll(files: readonly DiscoveredFile[], onDone: OnFileDone = () => {}, requestedThreads?: number): Promise<FileOutcome[]> {
   const bytes = files.reduce((n, f) => n + f.size, 0);
-  const threads = threadCount();
+  const threads = threadCount(requestedThreads);
   if (!CAN_USE_WORKERS || threads < 2 || (files.length < DEFAULTS.minFiles && bytes < DEFAULTS.minBytes)) {
     dropStandby();
     // loaded here, not at the top: a process that never scans never loads the grammars

@@ -2,12 +2,11 @@ import { compareRuns } from '../analyze/compare.js';
 import { matchesFilter, parseFilter, type RowFilter } from '../analyze/filter.js';
 import { DiagnosticCollector, type Diagnostic, sortDiagnostics } from '../core/diagnostic.js';
 import type { FieldValue } from '../core/types.js';
-import type { DiscoverOptions } from '../ingest/discover.js';
+import { scan as scanFolders, type ScanOptions } from '../pipeline/scan-parallel.js';
 import { buildRuns } from '../normalize/build-runs.js';
 import { toTimelineRows } from '../normalize/timeline-table.js';
 import type { FailedConfiguration } from '../normalize/failed-configurations.js';
 import type { FileReport } from '../pipeline/process-file.js';
-import { scanPaths } from '../pipeline/scan.js';
 
 type Row = Record<string, FieldValue>;
 
@@ -31,8 +30,8 @@ const DEFAULT_BASELINES = ['spec_method=none', 'spec_method=null'];
  * Scans, builds the runs table and compares against the baseline. Without `--baseline`, picks
  * `spec_method=none` (else `spec_method=null`) when such runs exist next to others, else none.
  */
-export function loadTables(paths: readonly string[], discover: DiscoverOptions, baselineText: string | undefined): ReportTables {
-  const scan = scanPaths(paths, discover);
+export async function loadTables(paths: readonly string[], options: ScanOptions, baselineText: string | undefined): Promise<ReportTables> {
+  const scan = await scanFolders(paths, options);
   const sink = new DiagnosticCollector();
   const built = buildRuns(scan.records, sink);
   const runs = built.rows;

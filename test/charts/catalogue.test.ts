@@ -40,8 +40,8 @@ describe('chart catalogue on rows built in code', () => {
 });
 
 describe.each(SUITES)('chart catalogue on fixture suite %s', (suite) => {
-  it('every chart the suite supports compiles with zero Vega-Lite warnings', () => {
-    const tables = loadTables([path.join(SUITES_DIR, suite)], {}, undefined);
+  it('every chart the suite supports compiles with zero Vega-Lite warnings', async () => {
+    const tables = await loadTables([path.join(SUITES_DIR, suite)], {}, undefined);
     expect(tables.runs.length).toBeGreaterThan(0);
     let drawn = 0;
     for (const id of CHART_IDS) {

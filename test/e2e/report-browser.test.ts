@@ -12,7 +12,7 @@ const tmp = mkdtempSync(path.join(tmpdir(), 'benchlens-browser-'));
 let browser: Browser;
 
 beforeAll(async () => {
-  await writeReport(tmp, loadTables(['fixtures/_suites/report-escaping'], {}, undefined), 'browser check');
+  await writeReport(tmp, await loadTables(['fixtures/_suites/report-escaping'], {}, undefined), 'browser check');
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 });
 

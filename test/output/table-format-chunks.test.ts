@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldValue } from '../../src/core/types.js';
 import { formatRowChunks, formatRows } from '../../src/output/table-format.js';
+import { jsonRowChunks } from '../../src/output/json-rows.js';
+import { rowFiller } from '../../src/normalize/runs-table.js';
 
 type Row = Record<string, FieldValue>;
 
@@ -30,5 +32,17 @@ describe('formatRowChunks', () => {
     const chunks = [...formatRowChunks(many, 'jsonl')];
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.join('')).toBe(formatRows(many, 'jsonl'));
+  });
+});
+
+describe('jsonRowChunks with a filler', () => {
+  it('writes each sparse row filled, and lets each row go once written when asked', () => {
+    const sparse: Record<string, FieldValue>[] = [{ a: 1 }, { b: 'x' }, { a: Infinity, b: null }];
+    const fill = rowFiller(['a', 'b']);
+    const taken = [...sparse];
+    const text = [...jsonRowChunks(taken, 'jsonl', fill, { take: taken })].join('');
+    expect(text).toBe(formatRows(sparse.map(fill), 'jsonl'));
+    expect(text.split('\n')[2]).toBe('{"a":"Infinity","b":null}');
+    expect(taken.every((r) => Object.keys(r).length === 0)).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { loadTables } from '../../src/report/tables.js';
  */
 describe('speedup heatmap of the sweep report', () => {
   it('has one cell per compared run, each equal to the computed speedup', async () => {
-    const tables = loadTables(['fixtures/_suites/spec-decode-sweep'], {}, 'spec_method=none');
+    const tables = await loadTables(['fixtures/_suites/spec-decode-sweep'], {}, 'spec_method=none');
     const report = await buildReport(tables, 'sweep');
     const heatmap = report.figures.find((f) => f.id === 'speedup-heatmap');
     expect(heatmap?.drawn).toBe(true);

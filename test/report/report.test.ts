@@ -21,7 +21,7 @@ function listFiles(dir: string, prefix = ''): string[] {
 
 describe('report page', () => {
   it('shows log text only as text, with no script, no absolute path and no clock', async () => {
-    const { html, markdown } = await buildReport(loadTables([ESCAPING], {}, undefined), 'escaping <check>');
+    const { html, markdown } = await buildReport(await loadTables([ESCAPING], {}, undefined), 'escaping <check>');
     // Booleans rather than toContain: a failure would otherwise print the whole page.
     expect(html.includes(INJECTION)).toBe(false);
     expect(html.includes('&lt;img src=x onerror=alert(1)&gt;')).toBe(true);
@@ -34,7 +34,7 @@ describe('report page', () => {
   });
 
   it('lists the runs with file:line, the comparison, findings and the default baseline', async () => {
-    const { html, markdown, figures } = await buildReport(loadTables([ESCAPING], {}, undefined), 'r');
+    const { html, markdown, figures } = await buildReport(await loadTables([ESCAPING], {}, undefined), 'r');
     const runsTable = /<table id="runs-table">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
     const sources = [...runsTable.matchAll(/<tr><td>([^<]+)<\/td>/g)].map((m) => m[1]);
     expect(sources).toEqual(['baseline-c1.json:1', 'baseline-c8.json:1', 'ngram-c1.json:1', 'ngram-c8.json:1']);
@@ -49,15 +49,15 @@ describe('report page', () => {
   });
 
   it('is byte-identical when built twice', async () => {
-    const a = await buildReport(loadTables([ESCAPING], {}, undefined), 'r');
-    const b = await buildReport(loadTables([ESCAPING], {}, undefined), 'r');
+    const a = await buildReport(await loadTables([ESCAPING], {}, undefined), 'r');
+    const b = await buildReport(await loadTables([ESCAPING], {}, undefined), 'r');
     expect(a.html).toBe(b.html);
     expect(a.markdown).toBe(b.markdown);
   });
 
   it('still produces a valid report, saying so, when no runs are found', async () => {
     const empty = mkdtempSync(path.join(tmp, 'empty-'));
-    const { written } = await writeReport(path.join(tmp, 'out-empty'), loadTables([empty], {}, undefined), 'nothing');
+    const { written } = await writeReport(path.join(tmp, 'out-empty'), await loadTables([empty], {}, undefined), 'nothing');
     expect(written).toEqual(['index.html', 'summary.md', 'tables/comparison.csv', 'tables/diagnostics.csv', 'tables/runs.csv', 'tables/timeline.csv']);
     const html = readFileSync(path.join(tmp, 'out-empty', 'index.html'), 'utf8');
     expect(html.includes('<li>No benchmark runs were found in the given paths, so there is nothing to compare or chart.</li>')).toBe(true);
@@ -69,7 +69,7 @@ describe('report page', () => {
 describe('checked-in example report (reports/example)', () => {
   it('equals a fresh report of the spec-decode sweep (PNG bytes excluded)', async () => {
     const out = path.join(tmp, 'example');
-    const { written } = await writeReport(out, loadTables([SWEEP], {}, undefined), 'Speculative decoding sweep (example)');
+    const { written } = await writeReport(out, await loadTables([SWEEP], {}, undefined), 'Speculative decoding sweep (example)');
     expect(listFiles(EXAMPLE)).toEqual(written);
     for (const rel of written) {
       if (rel.endsWith('.png')) {

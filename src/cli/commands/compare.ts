@@ -12,7 +12,7 @@ import { formatRows, isTableFormat, TABLE_FORMATS, type TableFormat } from '../.
 import { writeOutput } from '../../output/write.js';
 import { scan } from '../../pipeline/scan-parallel.js';
 import type { CommandResult } from '../command-result.js';
-import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';
+import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
 
 interface CompareOptions extends InputOptions {
   readonly baseline: string;
@@ -46,7 +46,7 @@ export function registerCompare(program: Command, run: (work: () => Promise<Comm
       const baseline = parseFilter(options.baseline);
       const sla = options.sla ? parseSla(options.sla) : undefined;
       const template = options.pathTemplate ? compilePathTemplate(options.pathTemplate) : undefined;
-      const scanned = await scan(paths, discoverOptions(options));
+      const scanned = await scan(paths, scanOptions(options));
       const sink = new DiagnosticCollector();
       const built = buildRuns(scanned.records, sink, template ? { pathTemplate: template } : {});
       const metrics = options.metric && options.metric.length > 0 ? options.metric : undefined;

@@ -3,7 +3,7 @@ import { scan } from '../../pipeline/scan-parallel.js';
 import type { ScanResult } from '../../pipeline/scan-result.js';
 import { progressBar } from '../reporters/progress-bar.js';
 import type { CommandResult } from '../command-result.js';
-import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';
+import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
 import { formatScanText } from '../reporters/scan-text.js';
 // failed configurations (issue 4)
 import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
@@ -24,7 +24,7 @@ export function registerScan(program: Command, run: (work: () => Promise<Command
   ).action((paths: string[], options: ScanOptions) =>
     run(async () => {
       const bar = progressBar();
-      const result = await scan(paths, discoverOptions(options), bar.update);
+      const result = await scan(paths, scanOptions(options), bar.update);
       bar.done();
       const sink = new DiagnosticCollector();
       const failed = buildRuns(result.records, sink).failedConfigurations;

@@ -16,7 +16,7 @@ import type { FieldValue } from '../../core/types.js';
 import { progressBar } from '../reporters/progress-bar.js';
 import { collectGarbage } from '../heap.js';
 import type { CommandResult } from '../command-result.js';
-import { addInputOptions, discoverOptions, type InputOptions } from '../input-options.js';
+import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
 
 /** Below this many records the garbage of building the table is too small to collect on purpose. */
 const LARGE_TABLE_RECORDS = 5000;
@@ -42,7 +42,7 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
     run(async () => {
       if (!isTableFormat(options.format)) throw new UsageError(`unknown --format ${JSON.stringify(options.format)}; use one of ${TABLE_FORMATS.join(', ')}`);
       const bar = progressBar();
-      let result: ScanResult | null = await scan(paths, discoverOptions(options), bar.update);
+      let result: ScanResult | null = await scan(paths, scanOptions(options), bar.update);
       bar.done();
       if (options.timeline) {
         const timeline = toTimelineRows(result.records);

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeCorpus } from '../../scripts/bench/corpus.js';
+import { runCli } from '../helpers/cli.js';
+
+// Large enough for worker threads (more than 48 files), with logs large enough to be streamed (> 1 MiB).
+const dir = mkdtempSync(path.join(tmpdir(), 'benchlens-threads-'));
+writeCorpus({ dir, resultFiles: 150, serverLogs: 2, serverLogBytes: 2_500_000 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('parsing on worker threads', () => {
+  const inThread = runCli(['table', dir, '-f', 'jsonl', '--threads', '1']);
+
+  it('reads the folder (runs and server logs) without errors', () => {
+    expect(inThread.status).toBe(0);
+    expect(inThread.stdout.trim().split('\n')).toHaveLength(150);
+    expect(inThread.stderr).toMatch(/150 runs from 152 files; 0 errors, 0 warnings/);
+  });
+
+  it.each([['default (one thread per core)', []], ['3 threads', ['--threads', '3']]])('%s gives the very table one thread gives', (_name, extra) => {
+    const pooled = runCli(['table', dir, '-f', 'jsonl', ...extra]);
+    expect(pooled.status).toBe(0);
+    expect(pooled.stdout).toBe(inThread.stdout);
+    expect(pooled.stderr).toBe(inThread.stderr);
+  });
+
+  it('gives the same file list and timeline', () => {
+    expect(runCli(['scan', dir, '--json']).stdout).toBe(runCli(['scan', dir, '--json', '--threads', '1']).stdout);
+    const timeline = runCli(['table', dir, '--timeline', '-f', 'jsonl']);
+    expect(timeline.stdout.trim().split('\n').length).toBeGreaterThan(10);
+    expect(timeline.stdout).toBe(runCli(['table', dir, '--timeline', '-f', 'jsonl', '--threads', '1']).stdout);
+  });
+
+  it('refuses a thread count that is not a whole number ≥ 1', () => {
+    const r = runCli(['table', dir, '--threads', '0']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--threads/);
+  });
+});
