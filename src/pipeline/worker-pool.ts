@@ -27,8 +27,8 @@ const DEFAULTS = Object.freeze({
    * holds. A worker that runs out (a huge file) dies and its batch is done again in this thread.
    */
   oldGenerationMb: 128,
-  /** Above this many records, the workers must have exited (their heaps gone) before the scan returns. */
-  waitForExitRecords: 5000,
+  /** Above this many runs (a large table to build next), the workers must have exited (their heaps gone) before the scan returns. */
+  waitForExitRuns: 5000,
 });
 
 /** A listener defined out here, so it holds no closure over a scan's results. */
@@ -140,9 +140,9 @@ async function runPool(files: readonly DiscoveredFile[], size: number, onDone: O
         p.worker.on('error', ignore);
       }
       const exited = Promise.allSettled(pool.map((p) => p.worker.terminate()));
-      let records = 0;
-      for (const o of results) records += o.records.length;
-      if (records > DEFAULTS.waitForExitRecords) {
+      let runs = 0;
+      for (const o of results) runs += o.report.runs;
+      if (runs > DEFAULTS.waitForExitRuns) {
         // a large table comes next: wait for the workers' heaps to be gone before it is built (peak RSS)
         void exited.then(() => resolve());
       } else {

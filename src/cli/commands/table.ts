@@ -18,8 +18,8 @@ import { collectGarbage } from '../heap.js';
 import type { CommandResult } from '../command-result.js';
 import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
 
-/** Below this many records the garbage of building the table is too small to collect on purpose. */
-const LARGE_TABLE_RECORDS = 5000;
+/** Below this many runs the garbage of building the table is too small to collect on purpose. */
+const LARGE_TABLE_RUNS = 5000;
 
 interface TableOptions extends InputOptions {
   readonly format: string;
@@ -55,7 +55,7 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       const records = [...result.records];
       const { diagnostics } = result;
       const fileCount = result.files.length;
-      const large = records.length > LARGE_TABLE_RECORDS;
+      const large = result.files.reduce((n, f) => n + f.runs, 0) > LARGE_TABLE_RUNS;
       result = null;
       // Large tables: a full collection before building the rows (what the scan left behind) and
       // another before writing them (what building them left behind), so neither adds to the next phase's peak.
