@@ -4,34 +4,36 @@ import { runInNewContext } from 'node:vm';
 /** Percent by which V8 may grow the heap past what survived the last full collection. */
 const HEAP_GROWING_PERCENT = 30;
 
-let fullCollection: (() => void) | null = null;
+let fullCollection: (() => void) | null | undefined;
 
 /**
  * V8 lets a short-lived process's heap grow up to 4× what it holds before collecting; building the
  * runs table of a large campaign then peaks far above its live size. A smaller growth factor costs
  * a few more collections and keeps peak RSS near the live size (issue 7: ≤ 300 MB). The flag is
- * process-wide, so the scan's worker threads get it too. Also makes a full collection callable
- * (`collectGarbage`). Call once, before any work.
+ * process-wide, so the scan's worker threads get it too. Call once, before any work.
  *
- * Node documents changing V8 flags after start as unsupported; both are measured by `npm run
- * bench` (peak RSS), and if a Node release ignores them the cost is memory, never a wrong result.
+ * Node documents changing V8 flags after start as unsupported; this one and `--expose-gc` (see
+ * collectGarbage) are measured by `npm run bench` (peak RSS), and if a Node release ignores them
+ * the cost is memory, never a wrong result.
  */
 export function limitHeapGrowth(): void {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc: unknown = runInNewContext('typeof gc === "function" ? gc : null');
-    fullCollection = typeof gc === 'function' ? (gc as () => void) : null;
-  } catch {
-    fullCollection = null;
-  }
 }
 
 /**
  * A full collection between two phases of a large job: the garbage of the phase just done (tens of
  * MB when the runs table of tens of thousands of runs is built) would otherwise be collected only
- * after the next phase has grown the heap past it. A no-op unless limitHeapGrowth made it possible.
+ * after the next phase has grown the heap past it. Does nothing when V8 does not offer it.
  */
 export function collectGarbage(): void {
+  if (fullCollection === undefined) {
+    try {
+      setFlagsFromString('--expose-gc');
+      const gc: unknown = runInNewContext('typeof gc === "function" ? gc : null');
+      fullCollection = typeof gc === 'function' ? (gc as () => void) : null;
+    } catch {
+      fullCollection = null;
+    }
+  }
   fullCollection?.();
 }

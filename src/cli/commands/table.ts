@@ -57,10 +57,10 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       const fileCount = result.files.length;
       const large = result.files.reduce((n, f) => n + f.runs, 0) > LARGE_TABLE_RUNS;
       result = null;
-      // Large tables: a full collection before building the rows (what the scan left behind) and
-      // another before writing them (what building them left behind), so neither adds to the next phase's peak.
+      // Large tables: full collections before building the rows (what the scan left behind), while
+      // building them (the intermediate rows) and before writing them, so no phase adds to the next one's peak.
       if (large) collectGarbage();
-      const { rows, columns } = takeRuns(records, sink, template ? { pathTemplate: template } : {});
+      const { rows, columns } = takeRuns(records, sink, { ...(template ? { pathTemplate: template } : {}), ...(large ? { pause: collectGarbage } : {}) });
       const runCount = rows.length;
       if (large) collectGarbage();
       // written in pieces, each row filled as it is written and then let go: the whole table at once would cost its size again (peak RSS)
