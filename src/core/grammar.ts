@@ -53,7 +53,8 @@ export interface Grammar {
   /**
    * Optional, for `lines`: substrings of lines this grammar never reads (access and request-log
    * lines, the bulk of big server logs). A line holding one is skipped even if it holds an anchor.
-   * Keep the list short: a literal absent from a stretch of log costs one search of that stretch.
+   * Keep the list short: a literal costs a search per line where it is frequent, and one where it
+   * is absent only on the lines that hold an anchor (src/ingest/line-filter.ts).
    */
   readonly skip?: readonly string[];
 }

@@ -55,6 +55,10 @@ export function prestartWorkers(): void {
   standby = Array.from({ length: threadCount() - 1 }, () => {
     const w = new Worker(WORKER_URL, { resourceLimits: LIMITS });
     w.on('error', ignore);
+    // one that dies before it is taken (it could not load) is never given a batch: it would never answer
+    w.once('exit', () => {
+      standby = standby.filter((x) => x !== w);
+    });
     w.unref();
     return w;
   });
@@ -97,6 +101,7 @@ export async function processAll(files: readonly DiscoveredFile[], onDone: OnFil
   dropStandby();
   return outcomes;
 }
+
 /** Groups the files, largest first (so one big log does not start last and leave a core idle), into batches. */
 function batches(files: readonly DiscoveredFile[]): ScanBatch[] {
   const order = files.map((_, i) => i).sort((a, b) => (files[b]?.size ?? 0) - (files[a]?.size ?? 0) || a - b);
