@@ -3,6 +3,7 @@
  * benchlens command line. Commander parses, the pipeline computes, reporters format. Only this
  * module sets the exit code: 0 clean, 1 error-level diagnostics, 2 usage/config/internal error.
  */
+import { statSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { formatDiagnostic } from '../core/diagnostic.js';
 import { ConfigError, UsageError } from '../core/errors.js';
@@ -16,7 +17,16 @@ limitHeapGrowth();
 
 /** Commands that read folders: their scan workers load the grammars while this thread starts up. */
 const SCANNING = new Set(['scan', 'table', 'compare', 'report', 'plot']);
-if (SCANNING.has(process.argv[2] ?? '')) prestartWorkers();
+// only when a folder is named: files named one by one are rarely enough to pay for a worker
+if (SCANNING.has(process.argv[2] ?? '') && process.argv.slice(3).some(isFolder)) prestartWorkers();
+
+function isFolder(arg: string): boolean {
+  try {
+    return statSync(arg).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 const program = new Command();
 program
