@@ -7,7 +7,7 @@ import { addInputOptions, scanOptions, type InputOptions } from '../input-option
 import { formatScanText } from '../reporters/scan-text.js';
 // failed configurations (issue 4)
 import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
-import { buildRuns } from '../../normalize/build-runs.js';
+import { takeRuns } from '../../normalize/build-runs.js';
 import { formatFailedConfigurations } from '../reporters/failed-configurations-text.js';
 
 interface ScanOptions extends InputOptions {
@@ -27,7 +27,9 @@ export function registerScan(program: Command, run: (work: () => Promise<Command
       const result = await scan(paths, scanOptions(options), bar.update);
       bar.done();
       const sink = new DiagnosticCollector();
-      const failed = buildRuns(result.records, sink).failedConfigurations;
+      // the runs are built for what they say about the files (failed configurations, conflicts), not
+      // written: their rows need no filling, and the records can go as they are built
+      const failed = takeRuns([...result.records], sink).failedConfigurations;
       process.stdout.write(
         options.json
           ? `${JSON.stringify({ files: result.files, totals: totals(result.files), failed_configurations: failed }, null, 2)}\n`
