@@ -38,7 +38,7 @@ export function streamLines(abs: string, rel: RelPath, filter: LineFilterSpec | 
  */
 class LineStream {
   readonly #rel: RelPath;
-  readonly #chooser: ChunkLineFilter | null;
+  readonly #filter: ChunkLineFilter | null;
   readonly #sink: LineSink;
   readonly #diagnostics: DiagnosticSink;
   #lineNo = 0;
@@ -48,7 +48,7 @@ class LineStream {
 
   constructor(rel: RelPath, filter: LineFilterSpec | null, sink: LineSink, diagnostics: DiagnosticSink) {
     this.#rel = rel;
-    this.#chooser = filter ? new ChunkLineFilter(filter) : null;
+    this.#filter = filter ? new ChunkLineFilter(filter) : null;
     this.#sink = sink;
     this.#diagnostics = diagnostics;
   }
@@ -56,7 +56,7 @@ class LineStream {
   read(abs: string): StreamStats {
     const fd = openSync(abs, 'r');
     const chunk = Buffer.allocUnsafe(DEFAULTS.chunkBytes);
-    const chooser = this.#chooser;
+    const filter = this.#filter;
     let carry: Buffer | null = null;
     let carryTruncated = false;
     let bytes = 0;
@@ -66,8 +66,8 @@ class LineStream {
         if (n === 0) break;
         bytes += n;
         // with a filter the chunk is read as latin1 anyway: its newlines are found in that string
-        const text = chooser ? chunk.toString('latin1', 0, n) : null;
-        if (chooser) chooser.load(text as string);
+        const text = filter ? chunk.toString('latin1', 0, n) : null;
+        if (filter) filter.load(text as string);
         let pos = 0;
         while (pos < n) {
           let nl = text !== null ? text.indexOf('\n', pos) : chunk.indexOf(10, pos);
@@ -104,8 +104,8 @@ class LineStream {
     const lineNo = ++this.#lineNo;
     if (lineNo === 1 && end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
     if (truncated) this.#diagnostics.report('read/long-line', { file: this.#rel, line: lineNo, column: 1 }, end - start);
-    const chooser = this.#chooser;
-    if (chooser !== null && !(inChunk ? chooser.accepts(start, end) : chooser.acceptsLine(buf.toString('latin1', start, end)))) return;
+    const filter = this.#filter;
+    if (filter !== null && !(inChunk ? filter.accepts(start, end) : filter.acceptsLine(buf.toString('latin1', start, end)))) return;
     const c = cleanLine(buf.toString('utf8', start, end));
     if (c.hadAnsi && this.#ansiLine === 0) this.#ansiLine = lineNo;
     if (c.hadRedraw && this.#redraws++ === 0) this.#firstRedraw = lineNo;
