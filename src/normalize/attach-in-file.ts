@@ -55,7 +55,8 @@ export function inFileAttacher(records: readonly ParsedRecord[], sink?: Diagnost
 
 function attach(input: Readonly<Row>, run: RunRecord, file: FileIndex | undefined, sink: DiagnosticSink | undefined): Row {
   const row: Row = { ...input };
-  if (!file) return row;
+  // nothing in the file to attach (most files: one result each): the row as it is
+  if (!file || (file.configs.length === 0 && file.timelines.length === 0)) return row;
   const r = run.at.line;
   const section = sectionOf(file.configs, r);
   const owners = new Map<string, string>(Object.keys(run.fields).map((c) => [c, `${String(row.source_format)}:${run.at.file}:${r}`]));

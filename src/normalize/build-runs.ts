@@ -10,7 +10,7 @@ import { dedupeRuns } from './dedupe-runs.js';
 import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
 import { type RunRow, runColumns, takeFilled, toSparseRunRows } from './runs-table.js';
-import { CONFIG_COLUMNS, DERIVED_COLUMNS } from './schema.js';
+import { CONFIG_COLUMNS, DERIVED_COLUMNS, PROVENANCE_COLUMNS, RESULT_COLUMNS } from './schema.js';
 import { serverAggregates } from './server-aggregates.js';
 import { type ConfigSource, collectSources } from './server-sources.js';
 import { runWindow } from './time-window.js';
@@ -133,13 +133,17 @@ export function pathFields(file: string, template: PathTemplate | undefined): Re
   return { ...configFromPath(file), ...(template ? configFromTemplate(template, file) : {}) };
 }
 
-const PROVENANCE = new Set(['run_id', 'source_file', 'source_line', 'source_format', 'label', 'config_sources']);
+/**
+ * The columns a configuration layer may set (applyLayers never takes provenance or results from
+ * one): the benchmark's own arguments are everything else the run recorded.
+ */
+const NOT_BENCH_ARGS = new Set<string>([...PROVENANCE_COLUMNS, ...RESULT_COLUMNS, ...DERIVED_COLUMNS]);
 
 function benchFields(base: RunRow): Record<string, FieldValue> {
   const out: Record<string, FieldValue> = {};
   for (const k in base) {
     const v = base[k];
-    if (v !== null && v !== undefined && !PROVENANCE.has(k) && !DERIVED.has(k)) out[k] = v;
+    if (v !== null && v !== undefined && !NOT_BENCH_ARGS.has(k)) out[k] = v;
   }
   return out;
 }
