@@ -47,7 +47,8 @@ function merge(group: readonly RunRow[], sink: DiagnosticSink): RunRow {
 function identity(row: RunRow): string | null {
   const { completed, total_output_tokens, total_input_tokens, duration_s } = row;
   if (typeof completed !== 'number' || typeof total_output_tokens !== 'number' || typeof duration_s !== 'number') return null;
-  const dir = String(row.source_file).split('/').slice(0, -1).join('/');
+  const file = String(row.source_file);
+  const dir = file.slice(0, Math.max(0, file.lastIndexOf('/')));
   const tput = typeof row.output_throughput === 'number' ? Math.round(row.output_throughput * 100) : null;
   return JSON.stringify([dir, completed, row.failed ?? 0, total_input_tokens ?? null, total_output_tokens, Math.round(duration_s * 100), tput, row.spec_method ?? null]);
 }
