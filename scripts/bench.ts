@@ -19,7 +19,7 @@ const sizeArg = args[args.indexOf('--size') + 1] ?? '1GB';
 const totalBytes = parseSize(args.includes('--size') ? sizeArg : '1GB');
 const keep = args.includes('--keep');
 const out = args.includes('--out') ? (args[args.indexOf('--out') + 1] ?? 'reports/bench/latest.json') : 'reports/bench/latest.json';
-const cli = path.resolve(import.meta.dirname, '../src/cli/main.js');
+const cli = path.resolve(import.meta.dirname, '../bundle/main.js');
 const readFloor = path.resolve(import.meta.dirname, 'bench/read-floor.js');
 
 const dir = mkdtempSync(path.join(tmpdir(), 'benchlens-bench-'));

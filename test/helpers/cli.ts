@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const CLI = path.join(ROOT, 'dist/src/cli/main.js');
+export const CLI = path.join(ROOT, 'dist/bundle/main.js');
 
 export interface CliResult {
   readonly status: number | null;
