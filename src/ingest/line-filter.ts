@@ -1,3 +1,5 @@
+import { wantsLine } from '../core/grammar.js';
+
 /**
  * Which lines of a streamed log are worth decoding: a line holding a `skip` substring (access and
  * request-log lines, the bulk of big server logs) is not; otherwise a line is when it holds an
@@ -85,8 +87,7 @@ export class ChunkLineFilter {
 
   /** The same question for a line outside the chunk (one that spanned two chunks), as latin1. */
   acceptsLine(line: string): boolean {
-    if (this.#skip.some((s) => line.includes(s))) return false;
-    return this.#anchors === null || this.#anchors.some((a) => line.includes(a));
+    return wantsLine({ skip: this.#skip, ...(this.#anchors ? { anchors: this.#anchors } : {}) }, line);
   }
 }
 
