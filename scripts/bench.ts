@@ -48,12 +48,24 @@ const rows: Measure[] = [];
 try {
   for (const [part, folder, target] of [['server logs', logsDir, 0.5], ['small result files', resultsDir, 0.25], ['whole corpus', dir, 0]] as const) {
     const mb = Number(sh(`du -sb ${quote(folder)} | cut -f1`)) / 1e6;
-    timed(`find ${quote(folder)} -type f -print0 | xargs -0 cat > /dev/null`); // warm the page cache
-    const cat = best(() => timed(`find ${quote(folder)} -type f -print0 | xargs -0 cat > /dev/null`));
-    const grep = best(() => timed(`grep -c throughput -r ${quote(folder)} > ${quote(path.join(dir, 'grep.out'))}`));
-    const floor = best(() => timed(`${quote(process.execPath)} ${quote(readFloor)} ${quote(folder)} > /dev/null`));
-    // the best of three, like the reference readers (this machine's timings are noisy); peak RSS of the worst
-    const runs = [measureBenchlens(folder), measureBenchlens(folder), measureBenchlens(folder)];
+    // Every reader runs right after the files were read once more (this VM drops cached pages
+    // within seconds, and a reader that ran later would pay for disk reads the others did not),
+    // and the readers take turns, so a slow spell of the machine does not fall on one of them.
+    const warm = (): void => void timed(`find ${quote(folder)} -type f -print0 | xargs -0 cat > /dev/null`);
+    const times = { cat: [] as number[], grep: [] as number[], floor: [] as number[], benchlens: [] as { seconds: number; rssMb: number | null }[] };
+    for (let round = 0; round < 3; round++) {
+      warm();
+      times.cat.push(timed(`find ${quote(folder)} -type f -print0 | xargs -0 cat > /dev/null`));
+      warm();
+      times.grep.push(timed(`grep -c throughput -r ${quote(folder)} > ${quote(path.join(dir, 'grep.out'))}`));
+      warm();
+      times.floor.push(timed(`${quote(process.execPath)} ${quote(readFloor)} ${quote(folder)} > /dev/null`));
+      warm();
+      times.benchlens.push(measureBenchlens(folder));
+    }
+    // the best of three for every reader (this machine's timings are noisy); peak RSS of the worst
+    const [cat, grep, floor] = [Math.min(...times.cat), Math.min(...times.grep), Math.min(...times.floor)];
+    const runs = times.benchlens;
     const bl = { seconds: Math.min(...runs.map((r) => r.seconds)), rssMb: runs.some((r) => r.rssMb === null) ? null : Math.max(...runs.map((r) => r.rssMb ?? 0)) };
     rows.push({
       part, mb: round(mb), benchlens_s: round(bl.seconds), benchlens_mb_s: round(mb / bl.seconds), grep_s: round(grep), grep_mb_s: round(mb / grep),
@@ -97,10 +109,6 @@ function timed(command: string): number {
   const t0 = process.hrtime.bigint();
   spawnSync('bash', ['-c', command], { stdio: 'ignore' });
   return Number(process.hrtime.bigint() - t0) / 1e9;
-}
-
-function best(f: () => number): number {
-  return Math.min(f(), f(), f());
 }
 
 function sh(command: string): string {

@@ -21,13 +21,13 @@ export interface LineSink {
 }
 
 /**
- * Reads a file line by line in fixed-size chunks, so memory does not grow with the file. With a
- * `filter`, a line it does not want (no anchor, or a skip substring such as an access-log line)
- * is counted but never decoded: server logs are mostly access and request lines, and skipping them
- * cheaply is what makes large folders cost about what `grep` costs. Lines passed on are cleaned
- * like whole-file reads (CR, tqdm redraws, ANSI), with their original 1-based numbers.
+ * Reads a file line by line in fixed-size chunks, so memory does not grow with the file. A line the
+ * `filter` does not want (no anchor, or a skip substring such as an access-log line) is counted but
+ * never decoded: server logs are mostly access and request lines, and skipping them cheaply is what
+ * makes large folders cost about what `grep` costs. Lines passed on are cleaned like whole-file
+ * reads (CR, tqdm redraws, ANSI), with their original 1-based numbers.
  */
-export function streamLines(abs: string, rel: RelPath, filter: LineFilterSpec | null, sink: LineSink, diagnostics: DiagnosticSink): StreamStats {
+export function streamLines(abs: string, rel: RelPath, filter: LineFilterSpec, sink: LineSink, diagnostics: DiagnosticSink): StreamStats {
   return new LineStream(rel, filter, sink, diagnostics).read(abs);
 }
 
@@ -38,17 +38,20 @@ export function streamLines(abs: string, rel: RelPath, filter: LineFilterSpec | 
  */
 class LineStream {
   readonly #rel: RelPath;
-  readonly #filter: ChunkLineFilter | null;
+  readonly #filter: ChunkLineFilter;
   readonly #sink: LineSink;
   readonly #diagnostics: DiagnosticSink;
   #lineNo = 0;
   #ansiLine = 0;
   #redraws = 0;
   #firstRedraw = 0;
+  /** The start of a line that continues in the next chunk (at most maxLineBytes of it). */
+  #carry: Buffer | null = null;
+  #carryTruncated = false;
 
-  constructor(rel: RelPath, filter: LineFilterSpec | null, sink: LineSink, diagnostics: DiagnosticSink) {
+  constructor(rel: RelPath, filter: LineFilterSpec, sink: LineSink, diagnostics: DiagnosticSink) {
     this.#rel = rel;
-    this.#filter = filter ? new ChunkLineFilter(filter) : null;
+    this.#filter = new ChunkLineFilter(filter);
     this.#sink = sink;
     this.#diagnostics = diagnostics;
   }
@@ -57,40 +60,31 @@ class LineStream {
     const fd = openSync(abs, 'r');
     const chunk = Buffer.allocUnsafe(DEFAULTS.chunkBytes);
     const filter = this.#filter;
-    let carry: Buffer | null = null;
-    let carryTruncated = false;
     let bytes = 0;
     try {
       for (;;) {
         const n = readSync(fd, chunk, 0, chunk.length, null);
         if (n === 0) break;
         bytes += n;
-        // with a filter the chunk is read as latin1 anyway: its newlines are found in that string
-        const text = filter ? chunk.toString('latin1', 0, n) : null;
-        if (filter) filter.load(text as string);
-        let pos = 0;
-        while (pos < n) {
-          let nl = text !== null ? text.indexOf('\n', pos) : chunk.indexOf(10, pos);
-          if (nl >= n) nl = -1;
-          const end = nl < 0 ? n : nl;
-          if (carry === null && nl >= 0) {
-            this.#emit(chunk, pos, end, false, true);
-          } else {
-            // a line spanning chunks: keep at most maxLineBytes of it
-            const room = DEFAULTS.maxLineBytes - (carry?.length ?? 0);
-            const piece = chunk.subarray(pos, pos + Math.max(0, Math.min(end - pos, room)));
-            if (end - pos > room) carryTruncated = true;
-            carry = carry ? Buffer.concat([carry, piece]) : Buffer.from(piece);
-            if (nl >= 0) {
-              this.#emit(carry, 0, carry.length, carryTruncated, false);
-              carry = null;
-              carryTruncated = false;
-            }
-          }
-          pos = end + 1;
+        // read as latin1: one character per byte, and the cheapest string to search
+        const text = chunk.toString('latin1', 0, n);
+        let from = 0;
+        if (this.#carry !== null) {
+          const nl = text.indexOf('\n');
+          this.#extendCarry(chunk, 0, nl < 0 ? n : nl);
+          if (nl < 0) continue;
+          this.#emitCarry();
+          from = nl + 1;
         }
+        filter.load(text, from);
+        while (filter.next()) {
+          this.#lineNo += filter.passed;
+          this.#emit(chunk, filter.start, filter.end);
+        }
+        this.#lineNo += filter.passed;
+        if (filter.rest < n) this.#extendCarry(chunk, filter.rest, n);
       }
-      if (carry !== null && carry.length > 0) this.#emit(carry, 0, carry.length, carryTruncated, false);
+      if (this.#carry !== null && this.#carry.length > 0) this.#emitCarry();
     } finally {
       closeSync(fd);
     }
@@ -100,12 +94,27 @@ class LineStream {
     return { lines: this.#lineNo, bytes };
   }
 
-  #emit(buf: Buffer, start: number, end: number, truncated: boolean, inChunk: boolean): void {
+  /** Appends chunk[start, end) to the line that spans chunks, keeping at most maxLineBytes of it. */
+  #extendCarry(chunk: Buffer, start: number, end: number): void {
+    const have = this.#carry?.length ?? 0;
+    const room = DEFAULTS.maxLineBytes - have;
+    if (end - start > room) this.#carryTruncated = true;
+    const piece = chunk.subarray(start, start + Math.max(0, Math.min(end - start, room)));
+    this.#carry = this.#carry === null ? Buffer.from(piece) : piece.length > 0 ? Buffer.concat([this.#carry, piece]) : this.#carry;
+  }
+
+  /** The line that spanned chunks ends: it is the next line. */
+  #emitCarry(): void {
+    const carry = this.#carry as Buffer;
     const lineNo = ++this.#lineNo;
+    if (this.#carryTruncated) this.#diagnostics.report('read/long-line', { file: this.#rel, line: lineNo, column: 1 }, carry.length);
+    this.#carry = null;
+    this.#carryTruncated = false;
+    if (this.#filter.acceptsLine(carry.toString('latin1'))) this.#emit(carry, 0, carry.length, lineNo);
+  }
+
+  #emit(buf: Buffer, start: number, end: number, lineNo = this.#lineNo): void {
     if (lineNo === 1 && end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
-    if (truncated) this.#diagnostics.report('read/long-line', { file: this.#rel, line: lineNo, column: 1 }, end - start);
-    const filter = this.#filter;
-    if (filter !== null && !(inChunk ? filter.accepts(start, end) : filter.acceptsLine(buf.toString('latin1', start, end)))) return;
     const c = cleanLine(buf.toString('utf8', start, end));
     if (c.hadAnsi && this.#ansiLine === 0) this.#ansiLine = lineNo;
     if (c.hadRedraw && this.#redraws++ === 0) this.#firstRedraw = lineNo;

@@ -9,19 +9,19 @@ const SKIP = ['HTTP/1.', 'Received request ', 'Added request '];
 const piece = fc.constantFrom('INFO ', 'Avg prompt throughput: 1.0', '"POST /v1 HTTP/1.1" 200', 'Received request cmpl-1', 'Added request ', 'Error', 'Erro', 'HTTP/1', 'é-anchor', 'ü', ' x ');
 const line = fc.array(piece, { maxLength: 5 }).map((p) => p.join(''));
 
-/** Splits the lines into chunks of `size` lines, as the stream sees them, and asks the filter about each line in order. */
+/** Splits the lines into chunks of `size` lines, as the stream sees them, and walks each chunk's wanted lines. */
 function decisions(lines: readonly string[], size: number, filter: ChunkLineFilter): boolean[] {
   const out: boolean[] = [];
   for (let i = 0; i < lines.length; i += size) {
-    const chunkLines = lines.slice(i, i + size);
-    const text = Buffer.from(chunkLines.join('\n'), 'utf8').toString('latin1');
-    filter.load(text);
-    let start = 0;
-    for (const l of chunkLines) {
-      const end = start + Buffer.byteLength(l, 'utf8');
-      out.push(filter.accepts(start, end));
-      start = end + 1;
+    const text = Buffer.from(lines.slice(i, i + size).map((l) => `${l}\n`).join(''), 'utf8').toString('latin1');
+    filter.load(text, 0);
+    while (filter.next()) {
+      for (let k = 1; k < filter.passed; k++) out.push(false);
+      out.push(true);
+      expect(text.slice(filter.start, filter.end)).toBe(Buffer.from(lines[out.length - 1] ?? '', 'utf8').toString('latin1'));
     }
+    for (let k = 0; k < filter.passed; k++) out.push(false);
+    expect(filter.rest).toBe(text.length);
   }
   return out;
 }
