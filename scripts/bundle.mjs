@@ -16,6 +16,11 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  // commander and fast-glob (some 30 CommonJS files) are bundled: every command needs them at
+  // start-up. The rest stays external: loaded late or never, large, native (resvg) or loaded from
+  // its single-file build (chevrotain, src/parse/chevrotain-runtime.ts).
+  external: ['arquero', 'vega', 'vega-lite', '@resvg/resvg-js', 'yaml', 'chevrotain'],
+  // bundled CommonJS calls require() for Node's own modules
+  banner: { js: "import { createRequire as __benchlensRequire } from 'node:module'; const require = __benchlensRequire(import.meta.url);" },
   logLevel: 'warning',
 });

@@ -98,19 +98,39 @@ export function readStatsLine(message: string): StatsPartial | null {
 /** Splits `Label: value, Label: value` at the known labels only, then reads each value. */
 function readLabels(text: string, labels: Readonly<Record<string, LabelSpec>>, kind: StatsKind): StatsPartial {
   const re = labelPattern(labels);
-  re.lastIndex = 0;
-  const hits: { label: string; start: number; end: number }[] = [];
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) hits.push({ label: m[1] ?? '', start: m.index, end: m.index + m[0].length });
   const out: StatsPartial = { kind, fields: {}, bad: [] };
-  hits.forEach((hit, i) => {
-    const spec = labels[hit.label];
-    if (!spec) return;
-    const raw = text.slice(hit.end, hits[i + 1]?.start ?? text.length).replace(/[,.]?\s*$/, '');
-    const value = readValue(raw, spec.unit);
-    if (value === undefined) out.bad.push(hit.label);
-    else if (value !== null && !Object.hasOwn(out.fields, spec.column)) out.fields[spec.column] = value;
-  });
+  re.lastIndex = 0;
+  // each value runs from the end of its label to the start of the next label (or the end of the text)
+  let label: string | null = null;
+  let valueStart = 0;
+  for (;;) {
+    const m = re.exec(text);
+    if (label !== null) readField(out, label, labels[label], text.slice(valueStart, m === null ? text.length : m.index));
+    if (m === null) break;
+    label = m[1] ?? '';
+    valueStart = m.index + m[0].length;
+  }
   return out;
+}
+
+function readField(out: StatsPartial, label: string, spec: LabelSpec | undefined, raw: string): void {
+  if (!spec) return;
+  const value = readValue(withoutTrailer(raw), spec.unit);
+  if (value === undefined) out.bad.push(label);
+  else if (value !== null && !Object.hasOwn(out.fields, spec.column)) out.fields[spec.column] = value;
+}
+
+/** The value without trailing white space and one `,` or `.` before it (the line's or the list's end). */
+function withoutTrailer(raw: string): string {
+  let end = raw.length;
+  while (end > 0 && isSpace(raw.charCodeAt(end - 1))) end--;
+  const last = raw.charCodeAt(end - 1);
+  if (last === 44 || last === 46) end--; // ',' '.'
+  return end === raw.length ? raw : raw.slice(0, end);
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 0xfeff || (c >= 0x2000 && c <= 0x200a) || c === 0x1680 || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
 const LABEL_PATTERNS = new WeakMap<Readonly<Record<string, LabelSpec>>, RegExp>();

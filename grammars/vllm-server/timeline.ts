@@ -31,7 +31,7 @@ export class TimelineBuilder {
     if (partial.bad.length > 0) {
       this.#sink.report('log/bad-stats-value', { file: this.#file, line, column: 1 }, partial.bad.join(', '));
     }
-    if (Object.keys(partial.fields).length === 0) return;
+    if (isEmpty(partial.fields)) return;
     const p = this.#pending;
     const e = partial.fields.engine_index;
     const sameEngine = p !== null && (e === undefined || p.fields.engine_index === undefined || p.fields.engine_index === e);
@@ -42,7 +42,13 @@ export class TimelineBuilder {
     }
     this.#flush();
     const next: Pending = { line, time, kinds: new Set([partial.kind]), fields: {}, lines: {} };
-    this.#put(next, { engine: 'vllm', ...(time === null ? {} : { time }), ...extra }, line);
+    next.fields.engine = 'vllm';
+    next.lines.engine = line;
+    if (time !== null) {
+      next.fields.time = time;
+      next.lines.time = line;
+    }
+    this.#put(next, extra, line);
     this.#put(next, partial.fields, line);
     this.#pending = next;
   }
@@ -53,9 +59,9 @@ export class TimelineBuilder {
   }
 
   #put(p: Pending, fields: Record<string, FieldValue>, line: number): void {
-    for (const [k, v] of Object.entries(fields)) {
-      if (Object.hasOwn(p.fields, k)) continue;
-      p.fields[k] = v;
+    for (const k in fields) {
+      if (!Object.hasOwn(fields, k) || Object.hasOwn(p.fields, k)) continue;
+      p.fields[k] = fields[k] as FieldValue;
       p.lines[k] = line;
     }
   }
@@ -66,4 +72,9 @@ export class TimelineBuilder {
     this.#out.push({ kind: 'timeline', at: { file: this.#file, line: p.line, column: 1 }, fields: p.fields, lines: p.lines });
     this.#pending = null;
   }
+}
+
+function isEmpty(fields: Record<string, FieldValue>): boolean {
+  for (const k in fields) if (Object.hasOwn(fields, k)) return false;
+  return true;
 }

@@ -15,6 +15,12 @@ import { prestartWorkers } from '../pipeline/worker-pool.js';
 
 limitHeapGrowth();
 
+// A reader that stops early (`benchlens table … | head`) closes the pipe: stop quietly, as Unix tools do.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
 /** Commands that read folders: their scan workers load the grammars while this thread starts up. */
 const SCANNING = new Set(['scan', 'table', 'compare', 'report', 'plot']);
 // only when a folder is named: files named one by one are rarely enough to pay for a worker
@@ -92,7 +98,9 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
 };
 
 const named = process.argv[2];
-for (const name of named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS)) {
+/** `--version` needs no command; a named command needs its own; anything else (help, a typo) all of them. */
+const needed = named === '--version' || named === '-V' ? [] : named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+for (const name of needed) {
   (await (COMMANDS[name] as () => Promise<Register>)())(program, run);
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -12,6 +13,15 @@ describe('benchlens command line (built binary)', () => {
     expect(r.stdout).toContain('scan');
     expect(r.stdout).toContain('table');
     expect(r.stdout).toContain('Examples:');
+  });
+
+  it('prints the package version, with or without the commands loaded', () => {
+    const { version } = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const r = runCli([flag]);
+      expect(r.status).toBe(0);
+      expect(r.stdout.trim()).toBe(version);
+    }
   });
 
   it('scan prints one line per file with its format and runs', () => {

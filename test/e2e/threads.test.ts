@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeCorpus } from '../../scripts/bench/corpus.js';
-import { runCli } from '../helpers/cli.js';
+import { CLI, runCli } from '../helpers/cli.js';
 
 // Large enough for worker threads (more than 48 files), with logs large enough to be streamed (> 1 MiB).
 const dir = mkdtempSync(path.join(tmpdir(), 'benchlens-threads-'));
@@ -31,6 +32,14 @@ describe('parsing on worker threads', () => {
     const timeline = runCli(['table', dir, '--timeline', '-f', 'jsonl']);
     expect(timeline.stdout.trim().split('\n').length).toBeGreaterThan(10);
     expect(timeline.stdout).toBe(runCli(['table', dir, '--timeline', '-f', 'jsonl', '--threads', '1']).stdout);
+  });
+
+  it('stops quietly when the reader of its output goes away (`| head`)', () => {
+    expect(inThread.stdout.length).toBeGreaterThan(128 * 1024); // twice what a pipe holds (64 KiB): the writer meets the closed pipe
+    const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+    const r = spawnSync('bash', ['-c', `${quote(process.execPath)} ${quote(CLI)} table ${quote(dir)} -f jsonl | head -c 1 > /dev/null; echo "status $\{PIPESTATUS[0]}"`], { encoding: 'utf8' });
+    expect(r.stdout.trim()).toBe('status 0');
+    expect(r.stderr).not.toMatch(/EPIPE|Error/);
   });
 
   it('refuses a thread count that is not a whole number ≥ 1', () => {
