@@ -2,10 +2,9 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { RelPath } from '../core/types.js';
 import { cleanLine } from './clean-line.js';
-import { ChunkLineFilter, type LineFilterSpec } from './line-filter.js';
+import { type ChunkFilter, chunkFilter, type LineFilterSpec } from './line-filter.js';
 
 const DEFAULTS = Object.freeze({
-  chunkBytes: 64 * 1024,
   /** Longer lines keep only their head (a 1 GB one-line file must not become a 1 GB string). */
   maxLineBytes: 1024 * 1024,
 });
@@ -38,7 +37,7 @@ export function streamLines(abs: string, rel: RelPath, filter: LineFilterSpec, s
  */
 class LineStream {
   readonly #rel: RelPath;
-  readonly #filter: ChunkLineFilter;
+  readonly #filter: ChunkFilter;
   readonly #sink: LineSink;
   readonly #diagnostics: DiagnosticSink;
   #lineNo = 0;
@@ -51,32 +50,31 @@ class LineStream {
 
   constructor(rel: RelPath, filter: LineFilterSpec, sink: LineSink, diagnostics: DiagnosticSink) {
     this.#rel = rel;
-    this.#filter = new ChunkLineFilter(filter);
+    this.#filter = chunkFilter(filter);
     this.#sink = sink;
     this.#diagnostics = diagnostics;
   }
 
   read(abs: string): StreamStats {
     const fd = openSync(abs, 'r');
-    const chunk = Buffer.allocUnsafe(DEFAULTS.chunkBytes);
     const filter = this.#filter;
+    const chunk = filter.chunk;
     let bytes = 0;
     try {
       for (;;) {
         const n = readSync(fd, chunk, 0, chunk.length, null);
         if (n === 0) break;
         bytes += n;
-        // read as latin1: one character per byte, and the cheapest string to search
-        const text = chunk.toString('latin1', 0, n);
         let from = 0;
         if (this.#carry !== null) {
-          const nl = text.indexOf('\n');
+          let nl = chunk.indexOf(10);
+          if (nl >= n) nl = -1;
           this.#extendCarry(chunk, 0, nl < 0 ? n : nl);
           if (nl < 0) continue;
           this.#emitCarry();
           from = nl + 1;
         }
-        filter.load(text, from);
+        filter.load(n, from);
         while (filter.next()) {
           this.#lineNo += filter.passed;
           this.#emit(chunk, filter.start, filter.end);
