@@ -65,7 +65,7 @@ export function discover(paths: readonly string[], options: DiscoverOptions, sin
     });
     for (const entry of entries) {
       if (entry.path.endsWith('/')) continue;
-      const size = entry.dirent.isFile() ? lstatSync(entry.path, { throwIfNoEntry: false })?.size : undefined;
+      const size = entry.dirent.isFile() ? sizeOfRegular(entry.path) : undefined;
       if (size !== undefined) addRegularFile(entry.path, size, root, found);
       else addFile(entry.path, root, found, sink);
     }
@@ -114,6 +114,16 @@ function addFile(abs: string, root: string, found: Map<string, DiscoveredFile>, 
 function addRegularFile(abs: string, size: number, root: string, found: Map<string, DiscoveredFile>): void {
   const rel = asRelPath(relative(root, abs));
   if (!found.has(rel)) found.set(rel, { abs, rel, regular: true, size });
+}
+
+/** The size of what was listed as a regular file; undefined when it no longer is one (or cannot be asked). */
+function sizeOfRegular(abs: string): number | undefined {
+  try {
+    const s = lstatSync(abs, { throwIfNoEntry: false });
+    return s?.isFile() ? s.size : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function sizeOf(abs: string): number {

@@ -41,7 +41,8 @@ export interface ChunkFilter {
 /** The WebAssembly kernel when it can search the skip literals (the common case: server logs), else JavaScript. */
 export function chunkFilter(spec: LineFilterSpec): ChunkFilter {
   const literals = spec.skip.map((s) => Buffer.from(s, 'utf8'));
-  return kernelCanSkip(literals) ? new KernelChunkFilter(spec, scanKernel(literals)) : new ChunkLineFilter(spec);
+  const kernel = kernelCanSkip(literals) ? scanKernel(literals) : null;
+  return kernel !== null ? new KernelChunkFilter(spec, kernel) : new ChunkLineFilter(spec);
 }
 
 /** The spec with its literals as latin1 (one character per byte), as chunks are searched. */

@@ -55,14 +55,21 @@ export function kernelCanSkip(literals: readonly Uint8Array[]): boolean {
   return new Set(literals.map((l) => l[0])).size <= MAX_FIRST_BYTES;
 }
 
-const instances = new Map<string, ScanKernel>();
+const instances = new Map<string, ScanKernel | null>();
 
-/** The kernel for a literal set (one per set and thread: streams in a thread run one at a time). */
-export function scanKernel(literals: readonly Uint8Array[]): ScanKernel {
+/**
+ * The kernel for a literal set (one per set and thread: streams in a thread run one at a time), or
+ * null where this platform cannot run it (WebAssembly SIMD needs SSE4.1 on x86).
+ */
+export function scanKernel(literals: readonly Uint8Array[]): ScanKernel | null {
   const key = literals.map((l) => Buffer.from(l).toString('hex')).join(',');
   let kernel = instances.get(key);
   if (kernel === undefined) {
-    kernel = instantiate(literals);
+    try {
+      kernel = instantiate(literals);
+    } catch {
+      kernel = null;
+    }
     instances.set(key, kernel);
   }
   return kernel;
@@ -98,9 +105,9 @@ const V128 = 0x7b;
 const OP = {
   block: 0x02, loop: 0x03, if: 0x04, else: 0x05, end: 0x0b, br: 0x0c, brIf: 0x0d, void: 0x40,
   localGet: 0x20, localSet: 0x21, globalSet: 0x24, i32Store: 0x36, i64Load: 0x29,
-  i32Const: 0x41, i64Const: 0x42, i32Eqz: 0x45, i32LeU: 0x4d, i32GeU: 0x4f, i64Eq: 0x51,
+  i32Const: 0x41, i64Const: 0x42, i32Eqz: 0x45, i32GtU: 0x4b, i32LeU: 0x4d, i32GeU: 0x4f, i64Eq: 0x51,
   i32Ctz: 0x68, i32Add: 0x6a, i32Sub: 0x6b, i32DivU: 0x6e, i32And: 0x71, i32Or: 0x72, i32ShrU: 0x76, i64And: 0x83,
-  i32GtU: 0x4b, simd: 0xfd, v128Load: 0x00, v128Const: 0x0c, i8x16Eq: 0x23, v128Or: 0x50, v128AnyTrue: 0x53, i8x16Bitmask: 0x64,
+  simd: 0xfd, v128Load: 0x00, v128Const: 0x0c, i8x16Eq: 0x23, v128Or: 0x50, v128AnyTrue: 0x53, i8x16Bitmask: 0x64,
 } as const;
 
 function uleb(n: number): number[] {
