@@ -11,12 +11,17 @@
  */
 import { createToken, EmbeddedActionsParser, Lexer, type CustomPatternMatcherReturn, type IToken, type TokenType } from '../../src/parse/chevrotain-runtime.js';
 
-/** A token whose pattern is a sticky regex tried at the lexer's offset. */
-function stickyToken(name: string, re: RegExp, push?: string): TokenType {
+/**
+ * A token whose pattern is a sticky regex tried at the lexer's offset. `starts` lists every
+ * character a match can begin with: the lexer then tries, at each offset, only the tokens that can
+ * start with the character there (all tokens must say, or none is skipped).
+ */
+function stickyToken(name: string, re: RegExp, starts: readonly number[], push?: string): TokenType {
   const sticky = new RegExp(re.source, 'y');
   return createToken({
     name,
     line_breaks: false,
+    start_chars_hint: [...starts],
     ...(push ? { push_mode: push } : {}),
     pattern: {
       exec: (text: string, offset: number): CustomPatternMatcherReturn | null => {
@@ -28,20 +33,27 @@ function stickyToken(name: string, re: RegExp, push?: string): TokenType {
   });
 }
 
+const codes = (chars: string): number[] => [...chars].map((c) => c.charCodeAt(0));
+const range = (from: string, to: string): number[] => Array.from({ length: to.charCodeAt(0) - from.charCodeAt(0) + 1 }, (_, i) => from.charCodeAt(0) + i);
+const DIGITS = range('0', '9');
+const WORD = [...range('a', 'z'), ...range('A', 'Z'), ...DIGITS, ...codes('_')];
+const ANY = Array.from({ length: 0x10000 }, (_, i) => i);
+
 const COLOR = String.raw`(?:\[[\d;]*m)?`;
-const Quote = stickyToken('Quote', /[#>] /);
-const DockerTs = stickyToken('DockerTs', /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)? /);
-const BracketTs = stickyToken('BracketTs', /\[\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?\] /);
-const Journald = stickyToken('Journald', /[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [\w.@-]+\[\d+\]: /);
-const Proc = stickyToken('Proc', new RegExp(`${COLOR}\\([A-Za-z][\\w]*(?: rank=\\d+)? pid=\\d+\\)${COLOR} `));
+const Quote = stickyToken('Quote', /[#>] /, codes('#>'));
+const DockerTs = stickyToken('DockerTs', /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)? /, DIGITS);
+const BracketTs = stickyToken('BracketTs', /\[\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?\] /, codes('['));
+const Journald = stickyToken('Journald', /[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [\w.@-]+\[\d+\]: /, range('A', 'Z'));
+const Proc = stickyToken('Proc', new RegExp(`${COLOR}\\([A-Za-z][\\w]*(?: rank=\\d+)? pid=\\d+\\)${COLOR} `), codes('[('));
 const Head = stickyToken(
   'Head',
   new RegExp(`${COLOR}(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL)${COLOR} ${COLOR}\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?${COLOR} `),
+  codes('[DIWEC'),
   'afterHead',
 );
-const FileOld = stickyToken('FileOld', /[\w.<>-]+\.py:\d+\](?: |$)/);
-const FileNew = stickyToken('FileNew', new RegExp(`${COLOR}\\[[\\w./<>-]+:\\d+\\]${COLOR}(?: |$)`));
-const Message = stickyToken('Message', /[^]+/);
+const FileOld = stickyToken('FileOld', /[\w.<>-]+\.py:\d+\](?: |$)/, [...WORD, ...codes('.<>-')]);
+const FileNew = stickyToken('FileNew', new RegExp(`${COLOR}\\[[\\w./<>-]+:\\d+\\]${COLOR}(?: |$)`), codes('['));
+const Message = stickyToken('Message', /[^]+/, ANY);
 
 const lexer = new Lexer(
   {
