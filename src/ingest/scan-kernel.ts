@@ -157,106 +157,49 @@ function moduleBytes(literals: readonly Uint8Array[]): Uint8Array {
     set(slot);
   };
 
-  get(L.from);
-  set(L.i);
-  get(L.from);
-  set(L.lineStart);
-  i32(OUT);
-  set(L.out);
-  c.push(OP.block, OP.void, OP.loop, OP.void); // for each 16-byte block
-  // the rest of a line already skipped: 64 bytes at a time while they hold no newline
-  c.push(OP.block, OP.void, OP.loop, OP.void);
-  get(L.skipped);
-  c.push(OP.i32Eqz, OP.brIf, 1);
-  get(L.i);
-  i32(64);
-  c.push(OP.i32Add);
-  get(L.n);
-  c.push(OP.i32GtU, OP.brIf, 1);
-  for (const offset of [0, 16, 32, 48]) {
+  /** While the current line is dropped: 64 bytes at a time, as long as they hold no newline. */
+  const passDroppedBytes = (): void => {
+    c.push(OP.block, OP.void, OP.loop, OP.void);
+    get(L.skipped);
+    c.push(OP.i32Eqz, OP.brIf, 1);
     get(L.i);
-    simd(OP.v128Load, 0, offset);
-    splat(10);
-    simd(OP.i8x16Eq);
-    if (offset > 0) simd(OP.v128Or);
-  }
-  simd(OP.v128AnyTrue);
-  c.push(OP.brIf, 1);
-  add(L.i, 64);
-  c.push(OP.br, 0, OP.end, OP.end);
-  get(L.i);
-  get(L.n);
-  c.push(OP.i32GeU, OP.brIf, 1);
-  get(L.i);
-  simd(OP.v128Load, 0, 0);
-  set(L.block);
-  get(L.block);
-  splat(10);
-  simd(OP.i8x16Eq);
-  simd(OP.i8x16Bitmask);
-  set(L.newlines);
-  // inside a line already skipped, a block without a newline holds nothing of interest
-  get(L.skipped);
-  get(L.newlines);
-  c.push(OP.i32Eqz, OP.i32And, OP.if, OP.void);
-  add(L.i, 16);
-  c.push(OP.br, 1, OP.end);
-  // bits: newlines and the bytes that start a literal, visited in order
-  get(L.newlines);
-  [...new Set(literals.map((l) => l[0] as number))].forEach((first, k) => {
-    get(L.block);
-    splat(first);
-    simd(OP.i8x16Eq);
-    if (k > 0) simd(OP.v128Or);
-  });
-  simd(OP.i8x16Bitmask);
-  c.push(OP.i32Or);
-  set(L.bits);
-  c.push(OP.block, OP.void, OP.loop, OP.void); // for each set bit
-  get(L.bits);
-  c.push(OP.i32Eqz, OP.brIf, 1);
-  get(L.bits);
-  c.push(OP.i32Ctz);
-  set(L.bit);
-  get(L.bits);
-  get(L.bits);
-  i32(1);
-  c.push(OP.i32Sub, OP.i32And);
-  set(L.bits);
-  get(L.i);
-  get(L.bit);
-  c.push(OP.i32Add);
-  set(L.p);
-  get(L.newlines);
-  get(L.bit);
-  c.push(OP.i32ShrU);
-  i32(1);
-  c.push(OP.i32And, OP.if, OP.void); // a newline ends the line
-  get(L.skipped);
-  c.push(OP.i32Eqz, OP.if, OP.void); // kept: [start, end, index]
-  get(L.out);
-  get(L.lineStart);
-  c.push(OP.i32Store, 2, 0);
-  get(L.out);
-  get(L.p);
-  c.push(OP.i32Store, 2, 4);
-  get(L.out);
-  get(L.lines);
-  c.push(OP.i32Store, 2, 8);
-  add(L.out, 12);
-  c.push(OP.end);
-  add(L.lines, 1);
-  get(L.p);
-  i32(1);
-  c.push(OP.i32Add);
-  set(L.lineStart);
-  i32(0);
-  set(L.skipped);
-  c.push(OP.else); // a literal may start here
-  get(L.skipped);
-  c.push(OP.i32Eqz, OP.if, OP.void);
-  for (const literal of literals) {
-    // within the chunk (a literal never holds a newline, so within the line), and equal 8 bytes at a time
+    i32(64);
+    c.push(OP.i32Add);
+    get(L.n);
+    c.push(OP.i32GtU, OP.brIf, 1);
+    for (const offset of [0, 16, 32, 48]) {
+      get(L.i);
+      simd(OP.v128Load, 0, offset);
+      splat(10);
+      simd(OP.i8x16Eq);
+      if (offset > 0) simd(OP.v128Or);
+    }
+    simd(OP.v128AnyTrue);
+    c.push(OP.brIf, 1);
+    add(L.i, 64);
+    c.push(OP.br, 0, OP.end, OP.end);
+  };
+  /** A newline at p ends the line: record it unless dropped, and start the next one. */
+  const endLine = (): void => {
+    get(L.skipped);
+    c.push(OP.i32Eqz, OP.if, OP.void);
+    for (const [slot, offset] of [[L.lineStart, 0], [L.p, 4], [L.lines, 8]] as const) {
+      get(L.out);
+      get(slot);
+      c.push(OP.i32Store, 2, offset);
+    }
+    add(L.out, 12);
+    c.push(OP.end);
+    add(L.lines, 1);
+    get(L.p);
+    i32(1);
+    c.push(OP.i32Add);
+    set(L.lineStart);
+    i32(0);
+    set(L.skipped);
+  };
+  /** Drops the line if `literal` starts at p: within the chunk (a literal holds no newline, so within the line), equal 8 bytes at a time. */
+  const checkLiteral = (literal: Uint8Array): void => {
     get(L.p);
     i32(literal.length);
     c.push(OP.i32Add);
@@ -283,8 +226,70 @@ function moduleBytes(literals: readonly Uint8Array[]): Uint8Array {
     i32(1);
     set(L.skipped);
     c.push(OP.end, OP.end);
-  }
-  c.push(OP.end, OP.end); // if not skipped; if newline / else
+  };
+
+  get(L.from);
+  set(L.i);
+  get(L.from);
+  set(L.lineStart);
+  i32(OUT);
+  set(L.out);
+  c.push(OP.block, OP.void, OP.loop, OP.void); // for each 16-byte block
+  passDroppedBytes();
+  get(L.i);
+  get(L.n);
+  c.push(OP.i32GeU, OP.brIf, 1);
+  get(L.i);
+  simd(OP.v128Load, 0, 0);
+  set(L.block);
+  get(L.block);
+  splat(10);
+  simd(OP.i8x16Eq);
+  simd(OP.i8x16Bitmask);
+  set(L.newlines);
+  // inside a dropped line, a block without a newline holds nothing of interest
+  get(L.skipped);
+  get(L.newlines);
+  c.push(OP.i32Eqz, OP.i32And, OP.if, OP.void);
+  add(L.i, 16);
+  c.push(OP.br, 1, OP.end);
+  // bits: newlines and the bytes that start a literal, visited in order
+  get(L.newlines);
+  [...new Set(literals.map((l) => l[0] as number))].forEach((first, k) => {
+    get(L.block);
+    splat(first);
+    simd(OP.i8x16Eq);
+    if (k > 0) simd(OP.v128Or);
+  });
+  simd(OP.i8x16Bitmask);
+  c.push(OP.i32Or);
+  set(L.bits);
+  c.push(OP.block, OP.void, OP.loop, OP.void); // for each set bit, lowest first
+  get(L.bits);
+  c.push(OP.i32Eqz, OP.brIf, 1);
+  get(L.bits);
+  c.push(OP.i32Ctz);
+  set(L.bit);
+  get(L.bits);
+  get(L.bits);
+  i32(1);
+  c.push(OP.i32Sub, OP.i32And);
+  set(L.bits);
+  get(L.i);
+  get(L.bit);
+  c.push(OP.i32Add);
+  set(L.p);
+  get(L.newlines);
+  get(L.bit);
+  c.push(OP.i32ShrU);
+  i32(1);
+  c.push(OP.i32And, OP.if, OP.void);
+  endLine();
+  c.push(OP.else); // a literal may start here, unless the line is dropped already
+  get(L.skipped);
+  c.push(OP.i32Eqz, OP.if, OP.void);
+  for (const literal of literals) checkLiteral(literal);
+  c.push(OP.end, OP.end);
   c.push(OP.br, 0, OP.end, OP.end); // next bit
   add(L.i, 16);
   c.push(OP.br, 0, OP.end, OP.end); // next block
