@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LogClock } from '../../grammars/vllm-server/clock.js';
 import { grammar } from '../../grammars/vllm-server/index.js';
-import { parsePrefix } from '../../grammars/vllm-server/prefix.js';
+import { commonPrefix, parsePrefix, parsePrefixByGrammar } from '../../grammars/vllm-server/prefix.js';
 import { readStatsLine } from '../../grammars/vllm-server/stats.js';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { wantsLine } from '../../src/core/grammar.js';
@@ -31,6 +32,38 @@ describe('vllm-server line prefixes', () => {
   ])('%s', (line, message, level, process, year) => {
     const p = parsePrefix(line);
     expect([p.message, p.level, p.process, p.wrapper?.year ?? null]).toEqual([message, level, process, year]);
+  });
+
+  it('reads the common shape without the grammar, exactly as the grammar does', () => {
+    // lines shaped like vLLM's prefix, each layer drawn from right, near-miss and absent variants
+    const pick = (right: string[], wrong: string[]) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...right) }, { weight: 1, arbitrary: fc.constantFrom(...wrong) });
+    const line = fc
+      .tuple(
+        pick([''], ['> ', '2025-05-19T10:13:11Z ', '[2024-07-08 15:17:34] ']),
+        pick(['', '(APIServer pid=1) ', '(VllmWorker rank=0 pid=12) '], ['(x) ', '[1;36m(APIServer pid=9)[0;0m ', '(APIServer pid=1)']),
+        pick(['INFO ', 'WARNING ', 'WARN ', 'ERROR ', 'DEBUG ', 'CRITICAL '], ['Info ', '']),
+        pick(['01-05 ', '12-31 '], ['1-05 ', '']),
+        pick(['10:00:40 ', '10:00:40.123 '], ['10:00:40', '10:00 ']),
+        pick(['[loggers.py:123] ', '[loggers.py:123]', '[v1/metrics/loggers.py:87] '], ['metrics.py:161] ', '[a.py:1][0m ', '[a.py] ', '']),
+        fc.array(fc.constantFrom('Engine 000: Avg prompt throughput: 1.0 tokens/s', 'x', ' ', '  indented', 'é', '[b.py:2] ', 'c.py:3] ', '[0m[d.py:4] ', '\t'), { maxLength: 3 }),
+      )
+      .map(([wrapper, proc, level, date, time, file, message]) => `${wrapper}${proc}${level}${date}${time}${file}${message.join('')}`);
+    let answered = 0;
+    fc.assert(
+      fc.property(line, (text) => {
+        const fast = commonPrefix(text);
+        if (fast === null) return;
+        answered++;
+        expect(fast).toEqual(parsePrefixByGrammar(text));
+      }),
+      { numRuns: 4000, seed: 3 },
+    );
+    expect(answered).toBeGreaterThan(500);
+    for (const line of ['(APIServer pid=41) INFO 01-05 10:00:40 [loggers.py:123] Engine 000: Avg prompt throughput: 1.0 tokens/s', 'DEBUG 04-11 10:00:31.5 [v1/metrics/loggers.py:87] d']) {
+      expect(commonPrefix(line)).not.toBeNull();
+      expect(commonPrefix(line)).toEqual(parsePrefixByGrammar(line));
+    }
+    expect(commonPrefix('(APIServer pid=1) INFO 01-05 10:00:40 [a.py:1] [b.py:2] x')).toBeNull();
   });
 
   it('reads the stamp of the logger', () => {
