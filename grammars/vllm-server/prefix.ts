@@ -10,6 +10,7 @@
  * keeps its own indentation, so traceback frames logged through `logger.exception` stay indented.
  */
 import { createToken, EmbeddedActionsParser, Lexer, type CustomPatternMatcherReturn, type IToken, type TokenType } from '../../src/parse/chevrotain-runtime.js';
+import { lazily } from '../../src/parse/lazily.js';
 
 /**
  * A token whose pattern is a sticky regex tried at the lexer's offset. `starts` lists every
@@ -55,12 +56,16 @@ const FileOld = stickyToken('FileOld', /[\w.<>-]+\.py:\d+\](?: |$)/, [...WORD, .
 const FileNew = stickyToken('FileNew', new RegExp(`${COLOR}\\[[\\w./<>-]+:\\d+\\]${COLOR}(?: |$)`), codes('['));
 const Message = stickyToken('Message', /[^]+/, ANY);
 
-const lexer = new Lexer(
-  {
-    modes: { pre: [Quote, DockerTs, BracketTs, Journald, Proc, Head, Message], afterHead: [FileNew, FileOld, Message] },
-    defaultMode: 'pre',
-  },
-  { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: true },
+// built on first use: most lines of a big log take the common-shape path and never need them
+const lexer = lazily(
+  () =>
+    new Lexer(
+      {
+        modes: { pre: [Quote, DockerTs, BracketTs, Journald, Proc, Head, Message], afterHead: [FileNew, FileOld, Message] },
+        defaultMode: 'pre',
+      },
+      { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: true },
+    ),
 );
 
 /** What the prefix layers say about a line. */
@@ -128,7 +133,7 @@ function procName(token: IToken): string {
   return /\(([^)]*)\)/.exec(token.image)?.[1] ?? '';
 }
 
-const parser = new PrefixParser();
+const parser = lazily(() => new PrefixParser());
 const PLAIN = /^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d |^\(|^\d{4}-|^\[\d{4}-|^[A-Z][a-z]{2} [ \d]\d |^[#>] /;
 
 /**
@@ -171,9 +176,10 @@ export function commonPrefix(text: string): LinePrefix | null {
 export function parsePrefixByGrammar(text: string): LinePrefix {
   const plain: LinePrefix = { message: text, level: null, stamp: null, wrapper: null, process: '' };
   if (!PLAIN.test(text) && !text.includes('[')) return plain; // no layer can start here: skip the lexer
-  const lexed = lexer.tokenize(text);
+  const lexed = lexer().tokenize(text);
   if (lexed.errors.length > 0) return plain;
-  parser.input = lexed.tokens;
-  const out = parser.line();
-  return parser.errors.length > 0 ? plain : out;
+  const p = parser();
+  p.input = lexed.tokens;
+  const out = p.line();
+  return p.errors.length > 0 ? plain : out;
 }
