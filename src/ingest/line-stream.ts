@@ -44,7 +44,7 @@ class LineStream {
   #ansiLine = 0;
   #redraws = 0;
   #firstRedraw = 0;
-  /** The start of a line that continues in the next chunk (at most maxLineBytes of it). */
+  /** The head of a line longer than a chunk, while it is read (at most maxLineBytes of it). */
   #carry: Buffer | null = null;
   #carryTruncated = false;
 
@@ -60,13 +60,17 @@ class LineStream {
     const filter = this.#filter;
     const chunk = filter.chunk;
     let bytes = 0;
+    /** Bytes at the start of the chunk kept from the last read: a line it did not finish. */
+    let kept = 0;
     try {
       for (;;) {
-        const n = readSync(fd, chunk, 0, chunk.length, null);
-        if (n === 0) break;
-        bytes += n;
+        const read = readSync(fd, chunk, kept, chunk.length - kept, null);
+        if (read === 0) break;
+        bytes += read;
+        const n = kept + read;
         let from = 0;
         if (this.#carry !== null) {
+          // a line longer than a chunk: its head is carried, the rest passed over up to its newline
           let nl = chunk.indexOf(10);
           if (nl >= n) nl = -1;
           this.#extendCarry(chunk, 0, nl < 0 ? n : nl);
@@ -80,9 +84,17 @@ class LineStream {
           this.#emit(chunk, filter.start, filter.end);
         }
         this.#lineNo += filter.passed;
-        if (filter.rest < n) this.#extendCarry(chunk, filter.rest, n);
+        const rest = filter.rest;
+        kept = 0;
+        if (rest === 0 && n === chunk.length) this.#extendCarry(chunk, 0, n);
+        else if (rest < n) {
+          // the unfinished line moves to the front and is read with the next chunk, like any other line
+          chunk.copy(chunk, 0, rest, n);
+          kept = n - rest;
+        }
       }
       if (this.#carry !== null && this.#carry.length > 0) this.#emitCarry();
+      else if (kept > 0) this.#emitLast(chunk, kept);
     } finally {
       closeSync(fd);
     }
@@ -92,7 +104,7 @@ class LineStream {
     return { lines: this.#lineNo, bytes };
   }
 
-  /** Appends chunk[start, end) to the line that spans chunks, keeping at most maxLineBytes of it. */
+  /** Appends chunk[start, end) to the line longer than a chunk, keeping at most maxLineBytes of it. */
   #extendCarry(chunk: Buffer, start: number, end: number): void {
     const have = this.#carry?.length ?? 0;
     const room = DEFAULTS.maxLineBytes - have;
@@ -101,7 +113,7 @@ class LineStream {
     this.#carry = this.#carry === null ? Buffer.from(piece) : piece.length > 0 ? Buffer.concat([this.#carry, piece]) : this.#carry;
   }
 
-  /** The line that spanned chunks ends: it is the next line. */
+  /** The line longer than a chunk ends: it is the next line. */
   #emitCarry(): void {
     const carry = this.#carry as Buffer;
     const lineNo = ++this.#lineNo;
@@ -109,6 +121,12 @@ class LineStream {
     this.#carry = null;
     this.#carryTruncated = false;
     if (this.#filter.acceptsLine(carry.toString('latin1'))) this.#emit(carry, 0, carry.length, lineNo);
+  }
+
+  /** The file's last line, not ended by a newline: chunk[0, length). */
+  #emitLast(chunk: Buffer, length: number): void {
+    const lineNo = ++this.#lineNo;
+    if (this.#filter.acceptsLine(chunk.toString('latin1', 0, length))) this.#emit(chunk, 0, length, lineNo);
   }
 
   #emit(buf: Buffer, start: number, end: number, lineNo = this.#lineNo): void {
