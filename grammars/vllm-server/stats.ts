@@ -79,6 +79,41 @@ const STAGES = /^SpecDecodeWorker stage times: (.*)$/;
 
 /** Reads one periodic line, or returns null when the message is not one. */
 export function readStatsLine(message: string): StatsPartial | null {
+  return commonStatsLine(message) ?? readStatsLineByLabels(message);
+}
+
+const N = String.raw`([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)`;
+/** vLLM V1's stats line exactly as it prints it (the engine index optional): the bulk of what a big log passes on. */
+const COMMON_STATS = new RegExp(
+  String.raw`^(?:Engine (\d+): )?Avg prompt throughput: ${N} tokens/s, Avg generation throughput: ${N} tokens/s, ` +
+    String.raw`Running: ${N} reqs?, Waiting: ${N} reqs?, GPU KV cache usage: ${N} ?%, Prefix cache hit rate: ${N} ?%[,.]?\s*$`,
+);
+
+/**
+ * readStatsLineByLabels's result for the common V1 line, read by one expression: the label reader
+ * is general (any subset and order of labels, units checked one by one) and, over the few thousand
+ * stats lines a thread sees, its code stays cold. null for anything else; a test checks the two
+ * agree wherever this answers.
+ */
+export function commonStatsLine(message: string): StatsPartial | null {
+  const m = COMMON_STATS.exec(message);
+  if (m === null) return null;
+  const [prompt, gen, running, waiting, kv, prefix] = [m[2], m[3], m[4], m[5], m[6], m[7]].map(Number) as [number, number, number, number, number, number];
+  if (![prompt, gen, running, waiting, kv, prefix].every(Number.isFinite)) return null;
+  const fields: Record<string, FieldValue> = {
+    prompt_throughput: prompt,
+    gen_throughput: gen,
+    running,
+    waiting,
+    kv_cache_usage: percentToFraction(kv),
+    prefix_cache_hit_rate: percentToFraction(prefix),
+  };
+  if (m[1] !== undefined) fields.engine_index = Number(m[1]);
+  return { kind: 'stats', fields, bad: [] };
+}
+
+/** Reads one periodic line by its labels, or returns null when the message is not one. */
+export function readStatsLineByLabels(message: string): StatsPartial | null {
   const c = message.charCodeAt(0);
   if (c === 69 || c === 65) {
     // 'E'ngine / 'A'vg

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LogClock } from '../../grammars/vllm-server/clock.js';
 import { grammar } from '../../grammars/vllm-server/index.js';
 import { commonPrefix, parsePrefix, parsePrefixByGrammar } from '../../grammars/vllm-server/prefix.js';
-import { readStatsLine } from '../../grammars/vllm-server/stats.js';
+import { commonStatsLine, readStatsLine, readStatsLineByLabels } from '../../grammars/vllm-server/stats.js';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { wantsLine } from '../../src/core/grammar.js';
 import { asRelPath } from '../../src/core/types.js';
@@ -88,6 +88,40 @@ describe('LogClock', () => {
 });
 
 describe('readStatsLine', () => {
+  it('reads the common V1 line without the label reader, exactly as the label reader does', () => {
+    const pick = (right: string[], wrong: string[]) => fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...right) }, { weight: 1, arbitrary: fc.constantFrom(...wrong) });
+    const num = pick(['0', '12', '4660.9', '0.0', '1.', '.5', '-0', '+3', '1e3', '2.5E-2'], ['nan', 'inf', '1e999', '', '1,5', 'x']);
+    const line = fc
+      .tuple(
+        pick(['', 'Engine 000: ', 'Engine 12: '], ['Engine x: ', 'engine 0: ']),
+        num, num, num, num, num, num,
+        pick(['tokens/s'], ['tok/s', 'tokens/s ']),
+        pick(['reqs', 'req'], ['requests']),
+        pick(['%', ' %'], ['', '  %']),
+        pick(['', '.', ',', ' ', '. ', '\t'], [' ,', '..', ', Foo: 3', ', External prefix cache hit rate: 1%']),
+        pick(['Waiting'], ['Pending', 'Swapped']),
+      )
+      .map(([engine, a, b, c, d, e, f, tps, reqs, pct, end, waiting]) =>
+        `${engine}Avg prompt throughput: ${a} ${tps}, Avg generation throughput: ${b} tokens/s, Running: ${c} ${reqs}, ${waiting}: ${d} reqs, GPU KV cache usage: ${e}${pct}, Prefix cache hit rate: ${f}%${end}`,
+      );
+    let answered = 0;
+    fc.assert(
+      fc.property(line, (message) => {
+        const fast = commonStatsLine(message);
+        if (fast === null) return;
+        answered++;
+        const general = readStatsLineByLabels(message);
+        expect(fast).toEqual(general);
+        expect(Object.keys(fast.fields)).toEqual(Object.keys(general?.fields ?? {}));
+      }),
+      { numRuns: 4000, seed: 5 },
+    );
+    expect(answered).toBeGreaterThan(300);
+    expect(readStatsLine('Engine 000: Avg prompt throughput: 1.0 tokens/s, Avg generation throughput: 2.0 tokens/s, Running: 3 reqs, Waiting: 4 reqs, GPU KV cache usage: 50.0%, Prefix cache hit rate: 7.9%')).toEqual(
+      commonStatsLine('Engine 000: Avg prompt throughput: 1.0 tokens/s, Avg generation throughput: 2.0 tokens/s, Running: 3 reqs, Waiting: 4 reqs, GPU KV cache usage: 50.0%, Prefix cache hit rate: 7.9%'),
+    );
+  });
+
   const v0 = 'Avg prompt throughput: 1.5 tokens/s, Avg generation throughput: 44.9 tokens/s, Running: 2 reqs, Swapped: 0 reqs, Pending: 3 reqs, GPU KV cache usage: 82.1%, CPU KV cache usage: 0.0%';
   it.each(['', ',', '.'])('reads the V0 line ending with %j', (end) => {
     expect(readStatsLine(v0 + end)).toEqual({
