@@ -5,8 +5,8 @@
  * of the chunk, nothing is allocated, and the lines it drops cost no JavaScript at all.
  *
  * The module is written here byte by byte (a few dozen instructions; no toolchain needed) and is
- * specialised for one literal set: each literal's first byte is one SIMD comparison, and a byte
- * that matches one is checked against the whole literal eight bytes at a time.
+ * specialised for one literal set: each literal's first two bytes are two SIMD comparisons, and a
+ * place where they occur is checked against the whole literal eight bytes at a time.
  *
  * Memory: the chunk at 0 (CHUNK_BYTES, then zeros up to PAD: they match neither a newline nor a
  * literal's first byte), then the kept lines from OUT: [start, end, index] as 32-bit words, where
@@ -18,7 +18,8 @@ const OUT = 0x20000;
 const PAGES = 16; // 1 MiB: OUT + 12 bytes × (CHUNK_BYTES lines at most) fits
 /** Literal bytes are compared 8 at a time from the match: a literal may not run past the padding. */
 export const MAX_LITERAL_BYTES = PAD;
-const MAX_FIRST_BYTES = 8;
+/** Literals' distinct first two bytes: two comparisons each in every 16-byte block. */
+const MAX_HEADS = 8;
 
 /** The part of the WebAssembly API used here (Node's type declarations for this release lack it). */
 interface WasmApi {
@@ -52,7 +53,13 @@ export interface ScanKernel {
 export function kernelCanSkip(literals: readonly Uint8Array[]): boolean {
   if (wasm === undefined || literals.length === 0) return false;
   if (literals.some((l) => l.length === 0 || l.length > MAX_LITERAL_BYTES || l[0] === 0 || l.includes(10))) return false;
-  return new Set(literals.map((l) => l[0])).size <= MAX_FIRST_BYTES;
+  return headsOf(literals).length <= MAX_HEADS;
+}
+
+/** Each literal's first two bytes (its only byte for a one-byte literal), without repeats. */
+function headsOf(literals: readonly Uint8Array[]): number[][] {
+  const keys = new Set(literals.map((l) => [...l.subarray(0, 2)].join(',')));
+  return [...keys].map((k) => k.split(',').map(Number));
 }
 
 const instances = new Map<string, ScanKernel | null>();
@@ -107,7 +114,7 @@ const OP = {
   localGet: 0x20, localSet: 0x21, globalSet: 0x24, i32Store: 0x36, i64Load: 0x29,
   i32Const: 0x41, i64Const: 0x42, i32Eqz: 0x45, i32GtU: 0x4b, i32LeU: 0x4d, i32GeU: 0x4f, i64Eq: 0x51,
   i32Ctz: 0x68, i32Add: 0x6a, i32Sub: 0x6b, i32DivU: 0x6e, i32And: 0x71, i32Or: 0x72, i32ShrU: 0x76, i64And: 0x83,
-  simd: 0xfd, v128Load: 0x00, v128Const: 0x0c, i8x16Eq: 0x23, v128Or: 0x50, v128AnyTrue: 0x53, i8x16Bitmask: 0x64,
+  simd: 0xfd, v128Load: 0x00, v128Const: 0x0c, i8x16Eq: 0x23, v128And: 0x4e, v128Or: 0x50, v128AnyTrue: 0x53, i8x16Bitmask: 0x64,
 } as const;
 
 function uleb(n: number): number[] {
@@ -253,12 +260,19 @@ function moduleBytes(literals: readonly Uint8Array[]): Uint8Array {
   c.push(OP.i32Eqz, OP.i32And, OP.if, OP.void);
   add(L.i, 16);
   c.push(OP.br, 1, OP.end);
-  // bits: newlines and the bytes that start a literal, visited in order
+  // bits: newlines and the places where a literal's first two bytes are, visited in order
   get(L.newlines);
-  [...new Set(literals.map((l) => l[0] as number))].forEach((first, k) => {
+  headsOf(literals).forEach((head, k) => {
     get(L.block);
-    splat(first);
+    splat(head[0] as number);
     simd(OP.i8x16Eq);
+    if (head.length > 1) {
+      get(L.i);
+      simd(OP.v128Load, 0, 1);
+      splat(head[1] as number);
+      simd(OP.i8x16Eq);
+      simd(OP.v128And);
+    }
     if (k > 0) simd(OP.v128Or);
   });
   simd(OP.i8x16Bitmask);

@@ -70,5 +70,7 @@ describe('chunkFilter', () => {
     expect(chunkFilter({ anchors: ANCHORS, skip: SKIP })).not.toBeInstanceOf(ChunkLineFilter);
     expect(chunkFilter({ anchors: ANCHORS, skip: [] })).toBeInstanceOf(ChunkLineFilter);
     expect(chunkFilter({ anchors: null, skip: ['x'.repeat(65)] })).toBeInstanceOf(ChunkLineFilter);
+    expect(chunkFilter({ anchors: null, skip: ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8'] })).not.toBeInstanceOf(ChunkLineFilter);
+    expect(chunkFilter({ anchors: null, skip: ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9'] })).toBeInstanceOf(ChunkLineFilter);
   });
 });
