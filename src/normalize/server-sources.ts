@@ -49,10 +49,16 @@ export function collectSources(records: readonly ParsedRecord[]): ConfigSource[]
 }
 
 function spanOf(timeline: readonly TimelineRecord[]): ConfigSource['span'] {
-  const times = timeline.map((t) => timelineInstant(t)).filter((t): t is Instant => t !== null);
-  if (times.length === 0) return null;
-  const sorted = [...times].sort((a, b) => a.ms - b.ms);
-  return { first: sorted[0] as Instant, last: sorted.at(-1) as Instant };
+  let first: Instant | null = null;
+  let last: Instant | null = null;
+  for (const record of timeline) {
+    const t = timelineInstant(record);
+    if (t === null) continue;
+    // the first of equal instants is kept as first, the last as last (what a stable sort gave)
+    if (first === null || t.ms < first.ms) first = t;
+    if (last === null || t.ms >= last.ms) last = t;
+  }
+  return first !== null && last !== null ? { first, last } : null;
 }
 
 /** The failure of a source that never served: a failure record, or a server status of `failed-start`. */
