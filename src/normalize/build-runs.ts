@@ -66,7 +66,8 @@ export function takeRuns(records: ParsedRecord[], sink: DiagnosticSink, options:
 
 /** `take`: the same array as `records`, emptied as the rows are built (takeRuns). */
 function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, sink: DiagnosticSink, options: BuildRunsOptions): RunsBuild {
-  const sources = collectSources(records);
+  // servers are only looked at to link runs: a folder of logs alone has none to link
+  const sources = records.some((r) => r.record.kind === 'run') ? collectSources(records) : [];
   const extraConfig = new Set<string>();
   const linked = new Map<ConfigSource, number>();
   const sparse = toSparseRunRows(records, sink, take ? { records: take } : undefined);
