@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wantsLine } from '../../src/core/grammar.js';
-import { type ChunkFilter, ChunkLineFilter, chunkFilter, type LineFilterSpec } from '../../src/ingest/line-filter.js';
+import { ChunkLineFilter } from '../../src/ingest/js-line-filter.js';
+import { type ChunkFilter, chunkFilter, type LineFilterSpec } from '../../src/ingest/line-filter.js';
 
 const ANCHORS = ['throughput', 'Error', 'é-anchor'];
 const SKIP = ['HTTP/1.', 'Received request ', 'Added request ', 'Rü', 'a literal longer than eight bytes, and than sixteen too'];
