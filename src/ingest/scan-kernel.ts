@@ -17,7 +17,7 @@ const PAD = 64;
 const OUT = 0x20000;
 const PAGES = 16; // 1 MiB: OUT + 12 bytes × (CHUNK_BYTES lines at most) fits
 /** Literal bytes are compared 8 at a time from the match: a literal may not run past the padding. */
-export const MAX_LITERAL_BYTES = PAD;
+const MAX_LITERAL_BYTES = PAD;
 /** Literals' distinct first two bytes: two comparisons each in every 16-byte block. */
 const MAX_HEADS = 8;
 
