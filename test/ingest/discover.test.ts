@@ -41,4 +41,14 @@ describe('discover', () => {
     const only = discover([dir], { include: ['**/*.log'], exclude: ['**/b/**'] }, new DiagnosticCollector());
     expect(only.files).toEqual([]);
   });
+
+  it('gives every file one path relative to the common root, however it was named', () => {
+    const nested = discover([path.join(dir, 'a'), path.join(dir, 'a/b'), path.join(dir, 'a/z.md')], {}, new DiagnosticCollector());
+    expect(nested.files.filter((f) => f.regular).map((f) => [f.rel, f.abs])).toEqual([
+      ['b/run 1.log', path.join(dir, 'a/b/run 1.log')],
+      ['z.md', path.join(dir, 'a/z.md')],
+    ]);
+    const reachingOut = discover([path.join(dir, 'a/b')], { include: ['../*.md'] }, new DiagnosticCollector());
+    expect(reachingOut.files.map((f) => [f.rel, f.abs])).toEqual([['../z.md', path.join(dir, 'a/z.md')]]);
+  });
 });
