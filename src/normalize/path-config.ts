@@ -30,25 +30,33 @@ const TOKEN_RULES: readonly TokenRule[] = [
  * then each directory up to the root; the segment nearest the file wins.
  */
 export function configFromPath(relPath: string): PathConfig {
-  const out: PathConfig = {};
   const segments = relPath.split('/').filter((s) => s.length > 0);
-  const last = segments.length - 1;
-  for (let i = last; i >= 0; i--) {
-    const seg = (segments[i] ?? '').replace(i === last ? /\.[a-z0-9]+$/i : /$^/, '');
-    for (const [k, v] of Object.entries(rememberedSegmentConfig(seg))) if (!Object.hasOwn(out, k)) out[k] = v;
+  const name = (segments.pop() ?? '').replace(/\.[a-z0-9]+$/i, '');
+  const out: PathConfig = { ...remembered(SEGMENT_CONFIGS, name, segmentConfig) };
+  for (const [k, v] of Object.entries(remembered(FOLDER_CONFIGS, segments.join('/'), folderConfig))) if (!Object.hasOwn(out, k)) out[k] = v;
+  return out;
+}
+
+/** What a folder path says, its deepest segment first. */
+function folderConfig(folder: string): PathConfig {
+  const out: PathConfig = {};
+  const segments = folder === '' ? [] : folder.split('/');
+  for (let i = segments.length - 1; i >= 0; i--) {
+    for (const [k, v] of Object.entries(remembered(SEGMENT_CONFIGS, segments[i] ?? '', segmentConfig))) if (!Object.hasOwn(out, k)) out[k] = v;
   }
   return out;
 }
 
+/** Segments and whole folders repeat in the path of every file under them: each is read once. */
 const SEGMENT_CONFIGS = new Map<string, Readonly<PathConfig>>();
-const MAX_SEGMENT_CONFIGS = 65_536;
+const FOLDER_CONFIGS = new Map<string, Readonly<PathConfig>>();
+const MAX_REMEMBERED = 65_536;
 
-/** segmentConfig, remembered: the folders of a campaign repeat in the path of every file under them. */
-function rememberedSegmentConfig(segment: string): Readonly<PathConfig> {
-  let config = SEGMENT_CONFIGS.get(segment);
+function remembered(memory: Map<string, Readonly<PathConfig>>, key: string, read: (key: string) => PathConfig): Readonly<PathConfig> {
+  let config = memory.get(key);
   if (config === undefined) {
-    config = Object.freeze(segmentConfig(segment));
-    if (SEGMENT_CONFIGS.size < MAX_SEGMENT_CONFIGS) SEGMENT_CONFIGS.set(segment, config);
+    config = Object.freeze(read(key));
+    if (memory.size < MAX_REMEMBERED) memory.set(key, config);
   }
   return config;
 }

@@ -1,8 +1,21 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { configFromPath } from '../../src/normalize/path-config.js';
+import { configFromPath, segmentConfig } from '../../src/normalize/path-config.js';
 import { compilePathTemplate, configFromTemplate } from '../../src/normalize/path-template.js';
 
 describe('configFromPath', () => {
+  it('is every segment read on its own, the file name (without extension) first, then each folder up to the root', () => {
+    const segment = fc.array(fc.constantFrom('k8', 'c16', 'tp2', 'pp2', 'nosd', 'eagle3', 'draft-model', 'sharegpt', 'fp8', 'bf16', 'sglang', 'run', 'conc32', 'qps4', '2xH100', 'eagle-k4'), { minLength: 1, maxLength: 3 }).map((t) => t.join('-'));
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 5 }), fc.constantFrom('.log', '.json', '.txt', ''), (segments, extension) => {
+        const expected: Record<string, unknown> = {};
+        segments.toReversed().forEach((s) => {
+          for (const [k, v] of Object.entries(segmentConfig(s))) if (!(k in expected)) expected[k] = v;
+        });
+        expect(configFromPath(`${segments.join('/')}${extension}`)).toEqual(expected);
+      }),
+    );
+  });
   it('reads the draft-model sweep layout', () => {
     expect(configFromPath('k8/tp-results-draft-model/bench-draft-model-c16.log')).toEqual({ spec_method: 'draft_model', num_spec_tokens: 8, max_concurrency: 16 });
   });
