@@ -39,6 +39,10 @@ interface Measure {
   /** The Node floor (scripts/bench/read-floor.ts): reading every line on every core, parsing nothing. */
   node_floor_s: number;
   node_floor_ratio_vs_grep: number;
+  /** The Node floor that also JSON.parses every `.json` file: what reading their values costs at the least. */
+  json_floor_s: number;
+  /** Its throughput ÷ grep's: the best ratio a Node program that reads the values could show. */
+  json_floor_ratio_vs_grep: number;
   ratio_vs_grep: number;
   peak_rss_mb: number | null;
   target_ratio: number;
@@ -52,7 +56,7 @@ try {
     // within seconds, and a reader that ran later would pay for disk reads the others did not),
     // and the readers take turns, so a slow spell of the machine does not fall on one of them.
     const warm = (): void => void timed(`find ${quote(folder)} -type f -print0 | xargs -0 cat > /dev/null`);
-    const times = { cat: [] as number[], grep: [] as number[], floor: [] as number[], benchlens: [] as { seconds: number; rssMb: number | null }[] };
+    const times = { cat: [] as number[], grep: [] as number[], floor: [] as number[], jsonFloor: [] as number[], benchlens: [] as { seconds: number; rssMb: number | null }[] };
     for (let round = 0; round < 3; round++) {
       warm();
       times.cat.push(timed(`find ${quote(folder)} -type f -print0 | xargs -0 cat > /dev/null`));
@@ -61,15 +65,18 @@ try {
       warm();
       times.floor.push(timed(`${quote(process.execPath)} ${quote(readFloor)} ${quote(folder)} > /dev/null`));
       warm();
+      times.jsonFloor.push(timed(`${quote(process.execPath)} ${quote(readFloor)} ${quote(folder)} --json > /dev/null`));
+      warm();
       times.benchlens.push(measureBenchlens(folder));
     }
     // the best of three for every reader (this machine's timings are noisy); peak RSS of the worst
-    const [cat, grep, floor] = [Math.min(...times.cat), Math.min(...times.grep), Math.min(...times.floor)];
+    const [cat, grep, floor, jsonFloor] = [Math.min(...times.cat), Math.min(...times.grep), Math.min(...times.floor), Math.min(...times.jsonFloor)];
     const runs = times.benchlens;
     const bl = { seconds: Math.min(...runs.map((r) => r.seconds)), rssMb: runs.some((r) => r.rssMb === null) ? null : Math.max(...runs.map((r) => r.rssMb ?? 0)) };
     rows.push({
       part, mb: round(mb), benchlens_s: round(bl.seconds), benchlens_mb_s: round(mb / bl.seconds), grep_s: round(grep), grep_mb_s: round(mb / grep),
-      cat_s: round(cat), node_floor_s: round(floor), node_floor_ratio_vs_grep: round(grep / floor), ratio_vs_grep: round(grep / bl.seconds), peak_rss_mb: bl.rssMb, target_ratio: target,
+      cat_s: round(cat), node_floor_s: round(floor), node_floor_ratio_vs_grep: round(grep / floor),
+      json_floor_s: round(jsonFloor), json_floor_ratio_vs_grep: round(grep / jsonFloor), ratio_vs_grep: round(grep / bl.seconds), peak_rss_mb: bl.rssMb, target_ratio: target,
     });
   }
 } finally {
@@ -77,16 +84,17 @@ try {
 }
 
 console.log('');
-console.log('part                 MB       benchlens s  MB/s     grep s   MB/s     cat s    floor s  floor÷grep  ratio  target  peak RSS MB');
+console.log('part                 MB       benchlens s  MB/s     grep s   MB/s     cat s    floor s  floor÷grep  +JSON s  +JSON÷grep  ratio  target  peak RSS MB');
 for (const r of rows) {
   const ok = r.target_ratio === 0 ? '' : r.ratio_vs_grep >= r.target_ratio ? ' ok' : ' MISS';
   console.log(
     `${r.part.padEnd(20)} ${String(r.mb).padEnd(8)} ${String(r.benchlens_s).padEnd(12)} ${String(r.benchlens_mb_s).padEnd(8)} ` +
       `${String(r.grep_s).padEnd(8)} ${String(r.grep_mb_s).padEnd(8)} ${String(r.cat_s).padEnd(8)} ${String(r.node_floor_s).padEnd(8)} ` +
-      `${String(r.node_floor_ratio_vs_grep).padEnd(11)} ${String(r.ratio_vs_grep).padEnd(6)} ${(r.target_ratio ? `>=${r.target_ratio}` : '').padEnd(7)} ${r.peak_rss_mb ?? 'n/a'}${ok}`,
+      `${String(r.node_floor_ratio_vs_grep).padEnd(11)} ${String(r.json_floor_s).padEnd(8)} ${String(r.json_floor_ratio_vs_grep).padEnd(11)} ${String(r.ratio_vs_grep).padEnd(6)} ${(r.target_ratio ? `>=${r.target_ratio}` : '').padEnd(7)} ${r.peak_rss_mb ?? 'n/a'}${ok}`,
   );
 }
-console.log('floor: a Node program that reads every line of the same files on every core and parses nothing (scripts/bench/read-floor.ts)');
+console.log('floor: a Node program that reads every line of the same files on every core and parses nothing (scripts/bench/read-floor.ts);');
+console.log('+JSON: the same, also handing every .json file to JSON.parse (÷grep: throughput ratios, as for benchlens; the best a Node reader of the values could show)');
 const maxRss = Math.max(...rows.map((r) => r.peak_rss_mb ?? 0));
 console.log(`peak RSS ${maxRss} MB (target ≤ 300 MB)${maxRss <= 300 ? ' ok' : ' MISS'}`);
 writeOutput(out, `${JSON.stringify({ corpus_gb: totalBytes / 1e9, result_files: resultFiles, server_logs: serverLogs, rows }, null, 2)}\n`);

@@ -4,9 +4,13 @@
  * newlines), parsing nothing. benchlens cannot be faster than this on the same machine; its
  * distance to grep shows what the platform costs before any parsing.
  *
- * node dist/scripts/bench/read-floor.js <folder>   → prints the number of lines
+ * With `--json` it also hands every `.json` file to JSON.parse, as a whole: the least that reading
+ * those files' values costs on this platform (the "JSON floor"), since no grammar can read a number
+ * it has not parsed.
+ *
+ * node dist/scripts/bench/read-floor.js <folder> [--json]   → prints the number of lines
  */
-import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -22,10 +26,20 @@ function listFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-function countLines(files: readonly string[]): number {
+function countLines(files: readonly string[], parseJson: boolean): number {
   const buf = Buffer.allocUnsafe(CHUNK);
   let lines = 0;
   for (const f of files) {
+    if (parseJson && f.endsWith('.json')) {
+      const text = readFileSync(f, 'utf8');
+      for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+      try {
+        JSON.parse(text);
+      } catch {
+        // not one JSON document: only its lines count
+      }
+      continue;
+    }
     const fd = openSync(f, 'r');
     try {
       for (let n = readSync(fd, buf, 0, CHUNK, null); n > 0; n = readSync(fd, buf, 0, CHUNK, null)) {
@@ -40,19 +54,21 @@ function countLines(files: readonly string[]): number {
 }
 
 if (isMainThread) {
+  const parseJson = process.argv.includes('--json');
   const files = listFiles(path.resolve(process.argv[2] ?? '.'));
   const threads = Math.min(4, availableParallelism());
   const share = (k: number): string[] => files.filter((_, i) => i % threads === k);
   const others = Array.from({ length: threads - 1 }, (_, k) =>
     new Promise<number>((resolve, reject) => {
-      const w = new Worker(new URL(import.meta.url), { workerData: share(k + 1) });
+      const w = new Worker(new URL(import.meta.url), { workerData: { files: share(k + 1), parseJson } });
       w.once('message', (n: number) => resolve(n));
       w.once('error', reject);
     }),
   );
-  const own = countLines(share(0));
+  const own = countLines(share(0), parseJson);
   const total = own + (await Promise.all(others)).reduce((a, b) => a + b, 0);
   console.log(total);
 } else {
-  parentPort?.postMessage(countLines(workerData as string[]));
+  const { files, parseJson } = workerData as { files: string[]; parseJson: boolean };
+  parentPort?.postMessage(countLines(files, parseJson));
 }
