@@ -32,7 +32,8 @@ const TOKEN_RULES: readonly TokenRule[] = [
 export function configFromPath(relPath: string): PathConfig {
   const segments = relPath.split('/').filter((s) => s.length > 0);
   const name = (segments.pop() ?? '').replace(/\.[a-z0-9]+$/i, '');
-  const out: PathConfig = { ...remembered(SEGMENT_CONFIGS, name, segmentConfig) };
+  // a file name is rarely seen twice: read, not remembered
+  const out = segmentConfig(name);
   for (const [k, v] of Object.entries(remembered(FOLDER_CONFIGS, segments.join('/'), folderConfig))) if (!Object.hasOwn(out, k)) out[k] = v;
   return out;
 }
@@ -47,7 +48,7 @@ function folderConfig(folder: string): PathConfig {
   return out;
 }
 
-/** Segments and whole folders repeat in the path of every file under them: each is read once. */
+/** Folders and their segments repeat in the path of every file under them: each is read once. */
 const SEGMENT_CONFIGS = new Map<string, Readonly<PathConfig>>();
 const FOLDER_CONFIGS = new Map<string, Readonly<PathConfig>>();
 const MAX_REMEMBERED = 65_536;
