@@ -30,8 +30,8 @@ interface FileIndex {
   readonly runLines: number[];
 }
 
-/** Adds in-file context to one run's row; returns a new row. */
-export type Attach = (row: Readonly<Row>, run: RunRecord) => Row;
+/** Adds in-file context to one run's row, in place; returns that row. */
+export type Attach = (row: Row, run: RunRecord) => Row;
 
 /** Indexes every file's commands, stats lines and run positions once; the result attaches per run. */
 export function inFileAttacher(records: readonly ParsedRecord[], sink?: DiagnosticSink): Attach {
@@ -53,8 +53,7 @@ export function inFileAttacher(records: readonly ParsedRecord[], sink?: Diagnost
   return (row, run) => attach(row, run, files.get(run.at.file), sink);
 }
 
-function attach(input: Readonly<Row>, run: RunRecord, file: FileIndex | undefined, sink: DiagnosticSink | undefined): Row {
-  const row: Row = { ...input };
+function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: DiagnosticSink | undefined): Row {
   // nothing in the file to attach (most files: one result each): the row as it is
   if (!file || (file.configs.length === 0 && file.timelines.length === 0)) return row;
   const r = run.at.line;

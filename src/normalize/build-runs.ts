@@ -79,7 +79,8 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
   const links = bases.map((base) => {
     const b = base as RunRow;
     const file = String(b.source_file);
-    const window = runWindow(b);
+    // a run's window serves only to link it and to read its server's stats within it
+    const window = sources.length > 0 ? runWindow(b) : null;
     const identity = { engine: typeof b.engine === 'string' ? b.engine : null, client: typeof b.client === 'string' ? b.client : null };
     const link = linkServer(file, window, sources, identity);
     if (link.tied.length > 0) sink.report('link/ambiguous-server', { file: b.source_file as never, line: Number(b.source_line), column: 1 }, link.tied.map((s) => s.file).join(', '));

@@ -51,7 +51,7 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
   if (run.client !== null && OFFLINE_CLIENTS.has(run.client)) return { source: null, tied: [] };
   const dir = dirOf(runFile);
   const parent = dir === '' ? null : dirOf(dir);
-  const tokens = nameTokens(runFile);
+  let tokens: Set<string> | null = null; // read only when there is a candidate (most runs of a large campaign have none)
   const ranked: { src: ConfigSource; covers: number; shared: number; healthy: number; near: number }[] = [];
   for (const src of sources) {
     if (src.kind !== 'server') continue;
@@ -64,7 +64,8 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
       if (!spanOverlaps(window, src.span.first, src.span.last)) continue;
       covers = 1;
     }
-    const shared = [...nameTokens(src.file)].filter((t) => tokens.has(t)).length;
+    const own = (tokens ??= nameTokens(runFile));
+    const shared = [...nameTokens(src.file)].filter((t) => own.has(t)).length;
     ranked.push({ src, covers, shared, healthy: sourceFailure(src) === null ? 1 : 0, near: d === dir ? 1 : 0 });
   }
   const same = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.covers === b.covers && a.shared === b.shared && a.healthy === b.healthy && a.near === b.near;
