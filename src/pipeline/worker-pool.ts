@@ -5,10 +5,11 @@ import type { FileOutcome } from './process-file.js';
 import type { ScanBatch, ScanBatchResult } from './scan-worker.js';
 import { withoutFieldLines } from './without-field-lines.js';
 
+/** Below both of these, starting workers (each loads every grammar) costs more than it saves. */
+export const POOL_THRESHOLD = Object.freeze({ minFiles: 48, minBytes: 48 * 1024 * 1024 });
+
 const DEFAULTS = Object.freeze({
-  /** Below these, starting workers (each loads every grammar) costs more than it saves. */
-  minFiles: 48,
-  minBytes: 48 * 1024 * 1024,
+  ...POOL_THRESHOLD,
   /** Threads in all, this one included. */
   maxThreads: 4,
   /** Files go to workers in batches (one message each way), so thousands of small files do not cost a round trip each. */

@@ -4,15 +4,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeCorpus } from '../../scripts/bench/corpus.js';
+import { POOL_THRESHOLD } from '../../src/pipeline/worker-pool.js';
 import { CLI, runCli } from '../helpers/cli.js';
 
-// Large enough for worker threads (more than 48 files), with logs large enough to be streamed (> 1 MiB).
+// Large enough for worker threads, with logs large enough to be streamed (> 1 MiB).
 const dir = mkdtempSync(path.join(tmpdir(), 'benchlens-threads-'));
-writeCorpus({ dir, resultFiles: 150, serverLogs: 2, serverLogBytes: 2_500_000 });
+const RESULT_FILES = 150;
+writeCorpus({ dir, resultFiles: RESULT_FILES, serverLogs: 2, serverLogBytes: 2_500_000 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('parsing on worker threads', () => {
   const inThread = runCli(['table', dir, '-f', 'jsonl', '--threads', '1']);
+
+  it('has a folder the pool gives to workers (else the comparisons below would compare one thread with itself)', () => {
+    expect(RESULT_FILES + 2).toBeGreaterThanOrEqual(POOL_THRESHOLD.minFiles);
+  });
 
   it('reads the folder (runs and server logs) without errors', () => {
     expect(inThread.status).toBe(0);
