@@ -7,7 +7,11 @@ import { cleanLine } from './clean-line.js';
 const DEFAULTS = Object.freeze({
   /** Whole-file reads above this are refused (line-mode streaming is for server logs). */
   maxBytes: 512 * 1024 * 1024,
-  /** A longer physical line keeps only its head (a 1 GB one-line file must not take 1 GB twice). */
+  /**
+   * A longer physical line keeps only its head (a 1 GB one-line file must not take 1 GB twice),
+   * unless it starts a JSON document: result JSON is written on one line, and one with per-request
+   * arrays (`--save-detailed`) is many megabytes long. Cut, it would lose its run.
+   */
   maxLineChars: 1024 * 1024,
   headChars: 64 * 1024,
   sniffBytes: 8192,
@@ -61,6 +65,9 @@ export function fromBytes(bytes: Uint8Array, rel: RelPath, sink: DiagnosticSink)
   return fromText(text, rel, sink);
 }
 
+/** A line that starts a JSON object or array. */
+const JSON_START = /^\s*[{[]/;
+
 /** Splits and cleans decoded text; reports once per file what cleaning did. */
 export function fromText(text: string, rel: RelPath, sink: DiagnosticSink): TextSource {
   const raw = text.split('\n');
@@ -71,7 +78,7 @@ export function fromText(text: string, rel: RelPath, sink: DiagnosticSink): Text
   let firstRedraw = 0;
   for (let i = 0; i < raw.length; i++) {
     let r = raw[i] ?? '';
-    if (r.length > DEFAULTS.maxLineChars) {
+    if (r.length > DEFAULTS.maxLineChars && !JSON_START.test(r)) {
       sink.report('read/long-line', { file: rel, line: i + 1, column: 1 }, r.length);
       r = r.slice(0, DEFAULTS.maxLineChars);
     }

@@ -1,19 +1,50 @@
 import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
 import type { IToken } from '../../../src/parse/chevrotain-runtime.js';
 import type { TextSource } from '../../../src/core/grammar.js';
-import { parseStrictJsonLines } from './fast-path.js';
+import { documentOf, parseStrictJsonLines, parseWholeJson } from './fast-path.js';
 import { type JsonDocument, jsonParser } from './parser.js';
 import { jsonLexer } from './tokens.js';
 
 export { type JsonDocument, type JsonValue, keyLines } from './parser.js';
 
 /**
+ * Above this many characters, JSON that JSON.parse cannot read whole is not tokenized: the grammar
+ * holds a token object per value, some 50 times the text's size (a 4 MB file took 250 MB).
+ */
+export const GRAMMAR_MAX_CHARS = 1024 * 1024;
+
+/**
  * All JSON documents in a source (one, several appended, or JSON Lines), each with its start line.
  * Syntax errors become diagnostics; the documents around them are kept.
  */
 export function parseJsonDocuments(source: TextSource, sink: DiagnosticSink): JsonDocument[] {
-  const fast = parseStrictJsonLines(source.lines);
+  const fast = parseStrictJsonLines(source.lines) ?? parseWholeJson(source.lines);
   if (fast !== null) return fast;
+  let chars = 0;
+  for (const line of source.lines) chars += line.length + 1;
+  return chars > GRAMMAR_MAX_CHARS ? documentLines(source, chars, sink) : parseWithGrammar(source, sink);
+}
+
+/**
+ * Large JSON that is neither one document nor JSON Lines throughout (a cut last line, text
+ * between documents): each line that is a document on its own is read, the others are reported.
+ */
+function documentLines(source: TextSource, chars: number, sink: DiagnosticSink): JsonDocument[] {
+  const docs: JsonDocument[] = [];
+  let skipped = 0;
+  let first = 0;
+  source.lines.forEach((text, i) => {
+    if (/^\s*$/.test(text)) return;
+    const doc = documentOf(text, i + 1);
+    if (doc !== null) docs.push(doc);
+    else if (skipped++ === 0) first = i + 1;
+  });
+  if (skipped > 0) sink.report('json/too-large-to-recover', { file: source.path, line: first, column: 1 }, Math.round(chars / 1e5) / 10, skipped);
+  return docs;
+}
+
+/** The Chevrotain grammar: appended or pretty-printed documents, cut ones, text around them. */
+export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): JsonDocument[] {
   const lexed = jsonLexer().tokenize(source.lines.join('\n'));
   for (const e of lexed.errors.slice(0, 5)) {
     sink.report('json/syntax', { file: source.path, line: e.line ?? 1, column: e.column ?? 1 }, e.message);

@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../../src/core/diagnostic.js';
 import type { RelPath } from '../../../src/core/types.js';
-import { keyLines, parseJsonDocuments } from '../../../grammars/_shared/json/index.js';
-import { parseStrictJsonLines } from '../../../grammars/_shared/json/fast-path.js';
+import { type JsonValue, GRAMMAR_MAX_CHARS, keyLines, parseJsonDocuments, parseWithGrammar } from '../../../grammars/_shared/json/index.js';
+import { parseStrictJsonLines, parseWholeJson } from '../../../grammars/_shared/json/fast-path.js';
 
 const path = 'x.jsonl' as RelPath;
 
@@ -19,17 +20,115 @@ describe('parseStrictJsonLines', () => {
     expect(keyLines.get(docs?.[1]?.value as object)).toEqual({ e: 3 });
   });
 
+  it("reads Python's NaN and Infinity as the grammar does, and leaves them alone inside strings", () => {
+    const docs = parseStrictJsonLines(['{"a":NaN,"b":[Infinity, -Infinity],"c":"NaN, Infinity]"}']);
+    expect(docs?.map((d) => d.value)).toEqual([{ a: null, b: [Infinity, -Infinity], c: 'NaN, Infinity]' }]);
+  });
+
   it('leaves to the grammar what strict JSON.parse would read differently or not at all', () => {
     expect(parseStrictJsonLines(['{"a":1,"a":2}'])).toBeNull(); // the grammar keeps the first value
     expect(parseStrictJsonLines(['{"a":"x:","a":2}'])).toBeNull();
-    expect(parseStrictJsonLines(['{"a":NaN}'])).toBeNull();
+    expect(parseStrictJsonLines(['{"a":1NaN}'])).toBeNull();
     expect(parseStrictJsonLines(['{', '"a": 1', '}'])).toBeNull();
     expect(parseStrictJsonLines(['{"a":1}', '{"b":'])).toBeNull();
     expect(parseStrictJsonLines(['{"__proto__":{"x":1}}'])).toBeNull();
+    expect(parseStrictJsonLines(['{"a":1}', '42'])).toBeNull(); // a stray value between documents
   });
 
   it('agrees with the grammar on a duplicated key', () => {
     const docs = parseJsonDocuments({ path, lines: ['{"a":1,"a":2,"b":"k:"}'] }, new DiagnosticCollector());
     expect(docs.map((d) => d.value)).toEqual([{ a: 1, b: 'k:' }]);
+  });
+});
+
+describe('parseWholeJson', () => {
+  it('gives a pretty-printed document with the line of every key', () => {
+    const docs = parseWholeJson(['', '{', '  "a": 1,', '  "b": {', '    "c": NaN', '  },', '  "d": [', '    {"e": true}', '  ]', '}', '']);
+    expect(docs?.map((d) => [d.value, d.line])).toEqual([[{ a: 1, b: { c: null }, d: [{ e: true }] }, 2]]);
+    const value = docs?.[0]?.value as { b: object; d: object[] };
+    expect(keyLines.get(value)).toEqual({ a: 3, b: 4, d: 7 });
+    expect(keyLines.get(value.b)).toEqual({ c: 5 });
+    expect(keyLines.get(value.d[0] as object)).toEqual({ e: 8 });
+  });
+
+  it('leaves several documents to the grammar', () => {
+    expect(parseWholeJson(['{"a": 1}', '{', '"b": 2}'])).toBeNull();
+  });
+});
+
+/** JSON text as tools write it: any spacing, Python's constants, keys repeated or not. */
+const ws = (newlines: boolean) => fc.constantFrom('', ' ', '  ', '\t', ...(newlines ? ['\n', '\n  ', '\r\n'] : []));
+const scalarText = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => JSON.stringify(x)),
+  fc.integer().map(String),
+  fc.string({ maxLength: 8 }).map((s) => JSON.stringify(s)),
+  fc.constantFrom('true', 'false', 'null', 'NaN', 'Infinity', '-Infinity', '"a\\u0062"', '"\\"NaN\\""', '"x, NaN]"'),
+);
+const keyText = fc.constantFrom('"a"', '"b"', '"model_id"', '"a\\u0062"', '"k:"', '"with \\"quote\\""', '""', '"1"', '"__proto__"');
+
+function jsonText(newlines: boolean, uniqueKeys: boolean): fc.Arbitrary<string> {
+  const s = ws(newlines);
+  return fc.letrec<{ value: string; object: string; array: string }>((tie) => {
+    const pair = fc.tuple(uniqueKeys ? keyText.filter((k) => k !== '"__proto__"') : keyText, s, s, tie('value'), s);
+    const pairs = uniqueKeys ? fc.uniqueArray(pair, { maxLength: 4, selector: ([k]) => k }) : fc.array(pair, { maxLength: 4 });
+    return {
+      value: fc.oneof({ depthSize: 'small' }, scalarText, tie('object'), tie('array')),
+      object: fc.tuple(pairs, s).map(([ps, end]) => `{${ps.map(([k, a, b, v, c]) => `${a}${k}${b}:${v}${c}`).join(',')}${end}}`),
+      array: fc.tuple(fc.array(tie('value'), { maxLength: 4 }), s).map(([items, space]) => `[${space}${items.join(`${space},`)}]`),
+    };
+  }).object;
+}
+
+/** Walks two equal values side by side and compares the key lines recorded for each object. */
+function sameKeyLines(a: JsonValue, b: JsonValue): void {
+  if (a === null || typeof a !== 'object' || b === null || typeof b !== 'object') return;
+  if (!Array.isArray(a)) expect(keyLines.get(b)).toEqual(keyLines.get(a));
+  for (const k of Object.keys(a)) sameKeyLines((a as Record<string, JsonValue>)[k] as JsonValue, (b as Record<string, JsonValue>)[k] as JsonValue);
+}
+
+function agreesWithGrammar(lines: string[], mustBeFast: boolean): void {
+  const grammarSink = new DiagnosticCollector();
+  const grammar = parseWithGrammar({ path, lines }, grammarSink);
+  const fast = parseStrictJsonLines(lines) ?? parseWholeJson(lines);
+  if (mustBeFast) expect(fast).not.toBeNull();
+  if (fast === null) return;
+  expect(grammarSink.list()).toEqual([]);
+  expect(fast.map((d) => [d.value, d.line])).toEqual(grammar.map((d) => [d.value, d.line]));
+  fast.forEach((d, i) => sameKeyLines(grammar[i]?.value as JsonValue, d.value));
+}
+
+describe('the fast paths and the grammar', () => {
+  it('read JSON Lines alike (values, lines, key lines)', () => {
+    const docs = fc.array(fc.oneof(jsonText(false, true), fc.constant('')), { minLength: 1, maxLength: 4 });
+    fc.assert(fc.property(docs, fc.boolean(), (texts, unique) => agreesWithGrammar(texts.flatMap((t) => t.split('\n')), unique && texts.some((t) => t !== ''))));
+    fc.assert(fc.property(fc.array(jsonText(false, false), { minLength: 1, maxLength: 3 }), (texts) => agreesWithGrammar(texts, false)));
+  });
+
+  it('read a pretty-printed document alike', () => {
+    fc.assert(fc.property(jsonText(true, true), (text) => agreesWithGrammar(text.split('\n'), true)));
+    fc.assert(fc.property(jsonText(true, false), (text) => agreesWithGrammar(text.split('\n'), false)));
+  });
+});
+
+describe('large JSON', () => {
+  const detailed = JSON.stringify({ model_id: 'm', completed: 2, itls: Array.from({ length: 120_000 }, (_, i) => [i / 7, i / 3]) });
+
+  it('reads a one-line document of several megabytes (per-request arrays)', () => {
+    expect(detailed.length).toBeGreaterThan(2 * GRAMMAR_MAX_CHARS);
+    const sink = new DiagnosticCollector();
+    const docs = parseJsonDocuments({ path, lines: [detailed] }, sink);
+    expect(docs.map((d) => (d.value as { completed: number }).completed)).toEqual([2]);
+    expect(sink.list()).toEqual([]);
+  });
+
+  it('keeps the whole documents of large JSON Lines around a cut one, and says which line it skipped', () => {
+    const good = '{"model_id":"m","completed":1}';
+    const lines = [detailed, good, detailed.slice(0, 1000), good];
+    const sink = new DiagnosticCollector();
+    const docs = parseJsonDocuments({ path, lines }, sink);
+    expect(docs.map((d) => d.line)).toEqual([1, 2, 4]);
+    expect(sink.list().map((d) => [d.code, d.line, d.message])).toEqual([
+      ['json/too-large-to-recover', 3, expect.stringMatching(/^1 line of this \d+(\.\d)? MB JSON is not a whole document/)],
+    ]);
   });
 });
