@@ -1,3 +1,4 @@
+import { constants } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { TextHead, TextSource } from '../core/grammar.js';
@@ -5,8 +6,11 @@ import type { RelPath } from '../core/types.js';
 import { cleanLine } from './clean-line.js';
 
 const DEFAULTS = Object.freeze({
-  /** Whole-file reads above this are refused (line-mode streaming is for server logs). */
-  maxBytes: 512 * 1024 * 1024,
+  /**
+   * Whole-file reads above this are refused (line-mode streaming is for server logs); never above
+   * the longest string V8 makes, or decoding a file just below 512 MiB would throw.
+   */
+  maxBytes: Math.min(512 * 1024 * 1024, constants.MAX_STRING_LENGTH),
   /**
    * A longer physical line keeps only its head (a 1 GB one-line file must not take 1 GB twice),
    * unless it starts a JSON document: result JSON is written on one line, and one with per-request

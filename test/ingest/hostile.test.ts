@@ -1,4 +1,5 @@
 import { closeSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync, writeSync, ftruncateSync, readFileSync } from 'node:fs';
+import { constants } from 'node:buffer';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,11 @@ beforeAll(async () => {
   writeSync(fd, Buffer.alloc(2 * 1024 * 1024, 'x'));
   ftruncateSync(fd, 1024 * 1024 * 1024);
   closeSync(fd);
+  // Just under 512 MiB, and longer than the longest string V8 makes: a JSON head of text, then a sparse tail.
+  const json = openSync(path.join(dir, 'longest-string.json'), 'w');
+  writeSync(json, `{"model_id": "m", "generated_texts": ["${'a'.repeat(16 * 1024)}`);
+  ftruncateSync(json, constants.MAX_STRING_LENGTH + 12);
+  closeSync(json);
   server = createServer();
   await new Promise<void>((resolve) => server.listen(path.join(dir, 'control.sock'), resolve));
 });
@@ -44,11 +50,13 @@ describe('hostile and odd inputs', () => {
     expect(byPath['control.sock']?.status).toBe('skipped');
     expect(byPath['loop-a']?.status).toBe('skipped');
     expect(byPath['one-line.txt']?.status).not.toBe('parsed');
+    expect(byPath['longest-string.json']?.status).toBe('skipped');
     const text = result.diagnostics.map(formatDiagnostic).join('\n');
     expect(text).toContain('control.sock:1:1: warning ingest/not-a-regular-file skipped: not a regular file (socket)');
     expect(text).toContain('loop-a:1:1: warning ingest/not-a-regular-file skipped: not a regular file (broken symlink)');
     expect(device.diagnostics.map(formatDiagnostic)).toEqual(['null:1:1: warning ingest/not-a-regular-file skipped: not a regular file (device)']);
     expect(text).toContain('latin1.txt:1:1: info ingest/invalid-utf8');
+    expect(text).toMatch(/longest-string\.json:1:1: warning ingest\/too-large file of 537 MB/);
   });
 
   it('prints a file name holding a newline quoted, so each diagnostic stays one line', () => {
