@@ -65,9 +65,9 @@ export function prestartWorkers(): void {
   });
 }
 
-function takeWorker(): Worker {
-  const w = standby.pop();
-  if (!w) return new Worker(WORKER_URL, { resourceLimits: LIMITS });
+function takeWorker(script: URL): Worker {
+  const w = script === WORKER_URL ? standby.pop() : undefined;
+  if (!w) return new Worker(script, { resourceLimits: LIMITS });
   w.removeAllListeners();
   w.ref();
   return w;
@@ -85,7 +85,13 @@ export type OnFileDone = (file: DiscoveredFile, outcome: FileOutcome) => void;
  * 2-core machine starts one worker, not two, and this thread does not sit idle while it waits.
  * Results come back in the files' order whatever order the batches finish in.
  */
-export async function processAll(files: readonly DiscoveredFile[], onDone: OnFileDone = () => {}, requestedThreads?: number): Promise<FileOutcome[]> {
+export async function processAll(
+  files: readonly DiscoveredFile[],
+  onDone: OnFileDone = () => {},
+  requestedThreads?: number,
+  /** The workers' script (a test gives one whose workers die). */
+  workerScript: URL = WORKER_URL,
+): Promise<FileOutcome[]> {
   const bytes = files.reduce((n, f) => n + f.size, 0);
   const threads = threadCount(requestedThreads);
   if (!CAN_USE_WORKERS || threads < 2 || (files.length < DEFAULTS.minFiles && bytes < DEFAULTS.minBytes)) {
@@ -98,7 +104,7 @@ export async function processAll(files: readonly DiscoveredFile[], onDone: OnFil
       return o;
     });
   }
-  const outcomes = await runPool(files, Math.min(threads - 1, files.length), onDone);
+  const outcomes = await runPool(files, Math.min(threads - 1, files.length), onDone, workerScript);
   dropStandby();
   return outcomes;
 }
@@ -123,8 +129,9 @@ function batches(files: readonly DiscoveredFile[]): ScanBatch[] {
   return out;
 }
 
-async function runPool(files: readonly DiscoveredFile[], size: number, onDone: OnFileDone): Promise<FileOutcome[]> {
-  const results: FileOutcome[] = new Array(files.length);
+async function runPool(files: readonly DiscoveredFile[], size: number, onDone: OnFileDone, workerScript: URL): Promise<FileOutcome[]> {
+  // a hole until its file is done; the batches of a worker that died are done last, in this thread
+  const results: (FileOutcome | undefined)[] = new Array(files.length);
   const record = (index: number, outcome: FileOutcome): void => {
     results[index] = outcome;
     onDone(files[index] as DiscoveredFile, outcome);
@@ -136,7 +143,7 @@ async function runPool(files: readonly DiscoveredFile[], size: number, onDone: O
   let accounted = 0;
   let finished = false;
   await new Promise<void>((resolve) => {
-    const pool = Array.from({ length: size }, () => ({ worker: takeWorker(), sent: [] as ScanBatch[], alive: true }));
+    const pool = Array.from({ length: size }, () => ({ worker: takeWorker(workerScript), sent: [] as ScanBatch[], alive: true }));
     const settle = (): void => {
       if (accounted < files.length || finished) return;
       finished = true;
@@ -147,7 +154,7 @@ async function runPool(files: readonly DiscoveredFile[], size: number, onDone: O
       }
       const exited = Promise.allSettled(pool.map((p) => p.worker.terminate()));
       let runs = 0;
-      for (const o of results) runs += o.report.runs;
+      for (const o of results) runs += o?.report.runs ?? 0;
       if (runs > DEFAULTS.waitForExitRuns) {
         // a large table comes next: wait for the workers' heaps to be gone before it is built (peak RSS)
         void exited.then(() => resolve());
@@ -211,5 +218,6 @@ async function runPool(files: readonly DiscoveredFile[], size: number, onDone: O
     const { processFile } = await import('./process-file.js');
     for (const b of orphans) for (const j of b.jobs) record(j.index, withoutFieldLines(processFile(j.abs, j.rel, j.regular)));
   }
-  return results;
+  // every file was accounted for (a worker's reply, this thread's batches, the orphans): no hole is left
+  return results as FileOutcome[];
 }
