@@ -53,6 +53,16 @@ const DEFAULTS = Object.freeze({
  * that throws costs that grammar's records for this file, never the batch.
  */
 export function processFile(abs: string, rel: RelPath, regular = true): FileOutcome {
+  return processFileWithin(abs, rel, regular, Number.POSITIVE_INFINITY) as FileOutcome;
+}
+
+/**
+ * processFile for a thread with a small heap (a worker): null, and nothing reported, when the file
+ * would have to be read whole and is larger than `maxWholeBytes`. Its text and what is parsed from
+ * it could exceed the heap, and a worker that does dies, or takes the process with it when one
+ * allocation is larger than what V8 keeps in reserve (a 150 MB line did).
+ */
+export function processFileWithin(abs: string, rel: RelPath, regular: boolean, maxWholeBytes: number): FileOutcome | null {
   const sink = new DiagnosticCollector();
   if (!regular) return outcome(rel, 0, null, sink);
   let size = 0;
@@ -84,6 +94,7 @@ export function processFile(abs: string, rel: RelPath, regular = true): FileOutc
     }
     if (claims.every((g) => g.lines)) return outcome(rel, size, streamFile(abs, rel, claims, sink), sink);
   }
+  if (size > maxWholeBytes) return null;
   // a file that fit in the head is not read a second time
   const source = head.length === size ? fromBytes(head, rel, sink) : readSource(abs, rel, sink);
   return outcome(rel, size, source ? parseSource(source, sink) : null, sink);

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { RelPath } from '../core/types.js';
-import { type FileOutcome, processFile } from './process-file.js';
+import { type FileOutcome, processFileWithin } from './process-file.js';
 import { withoutFieldLines } from './without-field-lines.js';
 
 /** One file to process; `index` is its place in the scan's file list. */
@@ -20,13 +20,27 @@ export interface ScanBatch {
 export interface ScanBatchResult {
   readonly indices: readonly number[];
   readonly outcomes: readonly FileOutcome[];
+  /** Files left to the main thread: each would be read whole and is above WORKER_MAX_WHOLE_BYTES. */
+  readonly deferred: readonly ScanJob[];
 }
+
+/**
+ * The largest file a worker reads whole (streamed server logs have no limit). Its text, the
+ * values parsed from it and the strings JSON.parse makes stay well inside a worker's heap
+ * (worker-pool.ts); larger ones are read by the main thread, whose heap is not capped.
+ */
+export const WORKER_MAX_WHOLE_BYTES = 16 * 1024 * 1024;
 
 /** A worker thread: processes the batches it is sent, in order, one reply per batch. */
 parentPort?.on('message', (batch: ScanBatch) => {
-  const reply: ScanBatchResult = {
-    indices: batch.jobs.map((j) => j.index),
-    outcomes: batch.jobs.map((j) => withoutFieldLines(processFile(j.abs, j.rel, j.regular))),
-  };
-  parentPort?.postMessage(reply);
+  const reply: { indices: number[]; outcomes: FileOutcome[]; deferred: ScanJob[] } = { indices: [], outcomes: [], deferred: [] };
+  for (const j of batch.jobs) {
+    const o = processFileWithin(j.abs, j.rel, j.regular, WORKER_MAX_WHOLE_BYTES);
+    if (o === null) reply.deferred.push(j);
+    else {
+      reply.indices.push(j.index);
+      reply.outcomes.push(withoutFieldLines(o));
+    }
+  }
+  parentPort?.postMessage(reply satisfies ScanBatchResult);
 });

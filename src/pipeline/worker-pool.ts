@@ -137,7 +137,8 @@ async function runPool(files: readonly DiscoveredFile[], size: number, onDone: O
     onDone(files[index] as DiscoveredFile, outcome);
   };
   const queue = batches(files);
-  // Batches whose worker died (it failed or ran out of memory): done again in this thread.
+  // Batches whose worker died (it failed or ran out of memory), and files a worker left to this
+  // thread (too large to read whole in its heap): done here once the rest is.
   const orphans: ScanBatch[] = [];
   let next = 0;
   let accounted = 0;
@@ -190,7 +191,8 @@ async function runPool(files: readonly DiscoveredFile[], size: number, onDone: O
       p.worker.on('message', (m: ScanBatchResult) => {
         p.sent.shift();
         m.indices.forEach((index, k) => record(index, m.outcomes[k] as FileOutcome));
-        accounted += m.indices.length;
+        if (m.deferred.length > 0) orphans.push({ jobs: m.deferred });
+        accounted += m.indices.length + m.deferred.length;
         feed(p);
         settle();
       });
