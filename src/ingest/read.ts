@@ -99,14 +99,37 @@ export function fromText(text: string, rel: RelPath, sink: DiagnosticSink): Text
   return { path: rel, lines };
 }
 
+/**
+ * The last 64 KiB of cleaned text, for detection: a benchmark's result block is printed at the end
+ * of a log that started with something else (a server's output, tee'd into the same file). Null
+ * when the head already holds the whole text.
+ */
+export function tailOf(source: TextSource): TextHead | null {
+  const { lines } = source;
+  const parts: string[] = [];
+  let chars = 0;
+  let i = lines.length;
+  while (i > 0 && chars < DEFAULTS.headChars) {
+    const line = lines[--i] as string;
+    const room = DEFAULTS.headChars - chars;
+    // a line longer than what is left (a one-line JSON document): its end only
+    parts.push(line.length < room ? line : line.slice(line.length - room));
+    chars += line.length + 1;
+  }
+  if (i === 0 && chars <= DEFAULTS.headChars) return null;
+  return { path: source.path, head: `${parts.reverse().join('\n')}\n` };
+}
+
 /** The first 64 KiB of cleaned text, for detection. */
 export function headOf(source: TextSource): TextHead {
   let head = '';
   for (const line of source.lines) {
-    if (head.length >= DEFAULTS.headChars) break;
-    head += `${line}\n`;
+    const room = DEFAULTS.headChars - head.length;
+    if (room <= 0) break;
+    // never the whole of a long line: a one-line JSON document may be hundreds of megabytes
+    head += line.length < room ? `${line}\n` : line.slice(0, room);
   }
-  return { path: source.path, head: head.slice(0, DEFAULTS.headChars) };
+  return { path: source.path, head };
 }
 
 function looksBinary(sample: Uint8Array): boolean {

@@ -1,5 +1,6 @@
 import { GRAMMARS } from '../../grammars/index.js';
-import type { Grammar, TextHead } from '../core/grammar.js';
+import type { Grammar, TextHead, TextSource } from '../core/grammar.js';
+import { headOf, tailOf } from '../ingest/read.js';
 import type { LineFilterSpec } from '../ingest/line-filter.js';
 
 const GRAMMAR_LIST: readonly Grammar[] = Object.values(GRAMMARS);
@@ -20,6 +21,17 @@ export function claimingGrammars(head: TextHead): Grammar[] {
     if (score > 0) scored.push({ g, score });
   }
   return scored.sort((a, b) => b.score - a.score || (a.g.id < b.g.id ? -1 : 1)).map((s) => s.g);
+}
+
+/**
+ * The grammars that claim a source by its head, then those that claim it only by its tail (a
+ * result block at the end of a long log).
+ */
+export function claimingGrammarsOf(source: TextSource): Grammar[] {
+  const claims = claimingGrammars(headOf(source));
+  const tail = tailOf(source);
+  if (tail !== null) for (const g of claimingGrammars(tail)) if (!claims.includes(g)) claims.push(g);
+  return claims;
 }
 
 /**

@@ -6,7 +6,9 @@ import type { BenchRecord } from '../core/records.js';
 import type { RelPath } from '../core/types.js';
 import { type LineSink, streamLines } from '../ingest/line-stream.js';
 import { fromBytes, headOf, readSource } from '../ingest/read.js';
-import { claimingGrammars, lineFilterOf } from './claims.js';
+import { readTail, TAIL_BYTES } from '../ingest/tail.js';
+import { claimingGrammars, claimingGrammarsOf, lineFilterOf } from './claims.js';
+import { shiftedSink, shiftRecord } from './shift-lines.js';
 
 /** A record together with the grammar that produced it. */
 export interface ParsedRecord {
@@ -88,11 +90,20 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
       return outcome(rel, size, null, sink);
     }
     const claims = claimingGrammars(headOf(headSource));
-    if (claims.length === 0) {
-      sink.report('detect/unrecognized', { file: rel, line: 1, column: 1 });
-      return outcome(rel, size, { formats: [], records: [] }, sink);
+    if (claims.every((g) => g.lines)) {
+      // streamed: the grammars that claim only the end of the file (a result block printed after a
+      // server's log) read that end, unless they read lines and can join the stream
+      const end = readTailQuietly(abs, rel, size, TAIL_BYTES.detect);
+      const late = end ? claimingGrammars({ path: rel, head: end.lines.join('\n') }).filter((g) => !claims.includes(g)) : [];
+      if (claims.length === 0 && late.length === 0) {
+        sink.report('detect/unrecognized', { file: rel, line: 1, column: 1 });
+        return outcome(rel, size, { formats: [], records: [] }, sink);
+      }
+      const streamed = [...claims, ...late.filter((g) => g.lines)];
+      const onTail = late.filter((g) => !g.lines);
+      const tail = onTail.length > 0 ? readTailQuietly(abs, rel, size, TAIL_BYTES.parse) : null;
+      return outcome(rel, size, streamFile(abs, rel, streamed, sink, tail ? { source: tail, grammars: onTail } : null), sink);
     }
-    if (claims.every((g) => g.lines)) return outcome(rel, size, streamFile(abs, rel, claims, sink), sink);
   }
   if (size > maxWholeBytes) return null;
   // a file that fit in the head is not read a second time
@@ -102,7 +113,7 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
 
 /** detect → parse for a source already in memory. */
 export function parseSource(source: TextSource, sink: DiagnosticSink): Parsed {
-  const claims = claimingGrammars(headOf(source));
+  const claims = claimingGrammarsOf(source);
   if (claims.length === 0) sink.report('detect/unrecognized', { file: source.path, line: 1, column: 1 });
   const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
   for (const g of claims) {
@@ -132,17 +143,39 @@ class ClaimantsSink implements LineSink {
   }
 }
 
-function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink): Parsed {
+/** Grammars that read the end of a streamed file, and that end (its lines numbered from its start). */
+interface TailRead {
+  readonly source: TextSource;
+  readonly grammars: readonly Grammar[];
+}
+
+function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink, tail: TailRead | null): Parsed {
   const lines = new ClaimantsSink(claims, rel, sink);
   const parsers = lines.parsers;
-  const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
+  const parsed: Parsed = { formats: [...claims, ...(tail?.grammars ?? [])].map((g) => g.id), records: [] };
+  let total: number | null = null;
   try {
-    streamLines(abs, rel, lineFilterOf(claims), lines, sink);
+    total = streamLines(abs, rel, lineFilterOf(claims), lines, sink).lines;
   } catch (e) {
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
   }
   for (const { g, p } of parsers) guarded(g, rel, sink, parsed, () => p.finish());
+  if (tail && total !== null) {
+    // the lines before the window: the stream counted them all
+    const offset = total - tail.source.lines.length;
+    const shifted = shiftedSink(sink, offset);
+    for (const g of tail.grammars) guarded(g, rel, sink, parsed, () => g.parse(tail.source, shifted).map((r) => shiftRecord(r, offset)));
+  }
   return parsed;
+}
+
+/** The tail window, or null when it cannot be read (the stream that follows reports why). */
+function readTailQuietly(abs: string, rel: RelPath, size: number, windowBytes: number): TextSource | null {
+  try {
+    return readTail(abs, rel, size, windowBytes);
+  } catch {
+    return null;
+  }
 }
 
 function guarded(g: Grammar, rel: RelPath, sink: DiagnosticSink, into: Parsed, work: () => BenchRecord[]): void {

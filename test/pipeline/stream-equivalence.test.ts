@@ -13,7 +13,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'benchlens-stream-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A server log of a few MB: a real fixture's startup, then access lines with a stats line now and then. */
-function bigLog(): string {
+function bigLog(eol = '\r\n', end = eol): string {
   const base = readFileSync(path.join(FIXTURES, 'vllm-server/basic/input.log'), 'utf8').trimEnd().split('\n');
   const stats = base.filter((l) => l.includes('Avg prompt throughput'));
   const lines = [...base];
@@ -21,8 +21,10 @@ function bigLog(): string {
     for (let k = 0; k < 200; k++) lines.push(`(APIServer pid=4121) INFO:     127.0.0.1:${40000 + k} - "POST /v1/chat/completions HTTP/1.1" 200 OK`);
     lines.push(stats[i % stats.length] ?? '');
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return `${lines.join(eol)}${end}`;
 }
+
+const block = readFileSync(path.join(FIXTURES, 'vllm-bench-serve/basic/input.log'), 'utf8').trimEnd();
 
 describe('a log large enough to be streamed', () => {
   it('gives the same records as reading it whole', () => {
@@ -35,5 +37,24 @@ describe('a log large enough to be streamed', () => {
     expect(streamed.report.formats).toEqual(['vllm-server']);
     expect(streamed.records.filter((r) => r.record.kind === 'timeline').length).toBeGreaterThan(100);
     expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
+  });
+
+  // `vllm bench serve` run in the same shell as the server, both tee'd into one file
+  it.each([
+    ['CRLF, last line ended', '\r\n', '\r\n'],
+    ['LF, last line not ended', '\n', ''],
+  ])('finds a result block printed at its end, at the lines a whole read gives (%s)', (_name, eol, end) => {
+    const text = `${bigLog(eol, eol)}${block.split('\n').join(eol)}${end}`;
+    const file = path.join(dir, 'serve-and-bench.log');
+    writeFileSync(file, text);
+    const streamed = processFile(file, asRelPath('serve-and-bench.log'));
+    const sink = new DiagnosticCollector();
+    const whole = parseSource(fromText(text, asRelPath('serve-and-bench.log'), sink), sink);
+    expect(streamed.report.formats).toEqual(['vllm-server', 'vllm-bench-serve']);
+    expect(streamed.report.runs).toBe(1);
+    const run = streamed.records.find((r) => r.record.kind === 'run')?.record;
+    expect(run?.at.line).toBeGreaterThan(20_000);
+    expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
+    expect(streamed.diagnostics).toEqual(sink.list());
   });
 });
