@@ -4,22 +4,17 @@ import type { TextSource } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
 import { fromBytes } from './read.js';
 
-export const TAIL_BYTES = Object.freeze({
-  /** What detection looks at (as much as it looks at of a file's head). */
-  detect: 64 * 1024,
-  /** What a grammar that claims the end reads: a result block and what surrounds it, several times over. */
-  parse: 1024 * 1024,
-});
+/** What detection looks at of a file's end (as much as of its head). */
+const TAIL_BYTES = 64 * 1024;
 
 /**
- * The end of a large file as cleaned lines, from its first whole line on: where a benchmark prints
- * its result block at the end of a log that began as a server's. Its line numbers count from the
- * window's start: the caller shifts them once it knows the file's line count (it streams the file).
- * Null when the window holds no line break or looks binary; what cleaning reports is the stream's to say.
+ * The end of a large file as cleaned lines, from its first whole line on, for detection: where a
+ * benchmark prints its result block at the end of a log that began as a server's. Null when the
+ * window holds no line break or looks binary; what cleaning reports is the stream's to say.
  */
-export function readTail(abs: string, rel: RelPath, size: number, windowBytes: number): TextSource | null {
+export function readTail(abs: string, rel: RelPath, size: number): TextSource | null {
   // one byte more than the window: a line break there means the window starts on a whole line
-  const start = Math.max(0, size - windowBytes - 1);
+  const start = Math.max(0, size - TAIL_BYTES - 1);
   const bytes = Buffer.alloc(size - start);
   let n = 0;
   const fd = openSync(abs, 'r');

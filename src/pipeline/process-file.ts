@@ -6,9 +6,10 @@ import type { BenchRecord } from '../core/records.js';
 import type { RelPath } from '../core/types.js';
 import { type LineSink, streamLines } from '../ingest/line-stream.js';
 import { fromBytes, headOf, readSource } from '../ingest/read.js';
-import { readTail, TAIL_BYTES } from '../ingest/tail.js';
+import { readTail } from '../ingest/tail.js';
 import { claimingGrammars, claimingGrammarsOf, lineFilterOf } from './claims.js';
-import { shiftedSink, shiftRecord } from './shift-lines.js';
+import { KEPT_LINES_MAX_CHARS, KeptLines } from './kept-lines.js';
+import { remappedSink, remapRecord } from './remap-lines.js';
 
 /** A record together with the grammar that produced it. */
 export interface ParsedRecord {
@@ -89,21 +90,16 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
       sink.report('ingest/binary-file', { file: rel, line: 1, column: 1 });
       return outcome(rel, size, null, sink);
     }
+    // by its head, then by its end (a benchmark's result block printed after a server's log)
     const claims = claimingGrammars(headOf(headSource));
-    if (claims.every((g) => g.lines)) {
-      // streamed: the grammars that claim only the end of the file (a result block printed after a
-      // server's log) read that end, unless they read lines and can join the stream
-      const end = readTailQuietly(abs, rel, size, TAIL_BYTES.detect);
-      const late = end ? claimingGrammars({ path: rel, head: end.lines.join('\n') }).filter((g) => !claims.includes(g)) : [];
-      if (claims.length === 0 && late.length === 0) {
-        sink.report('detect/unrecognized', { file: rel, line: 1, column: 1 });
-        return outcome(rel, size, { formats: [], records: [] }, sink);
-      }
-      const streamed = [...claims, ...late.filter((g) => g.lines)];
-      const onTail = late.filter((g) => !g.lines);
-      const tail = onTail.length > 0 ? readTailQuietly(abs, rel, size, TAIL_BYTES.parse) : null;
-      return outcome(rel, size, streamFile(abs, rel, streamed, sink, tail ? { source: tail, grammars: onTail } : null), sink);
+    const end = readTailQuietly(abs, rel, size);
+    if (end !== null) for (const g of claimingGrammars({ path: rel, head: end.lines.join('\n') })) if (!claims.includes(g)) claims.push(g);
+    if (claims.length === 0) {
+      sink.report('detect/unrecognized', { file: rel, line: 1, column: 1 });
+      return outcome(rel, size, { formats: [], records: [] }, sink);
     }
+    // a server log (it has line grammars) is streamed; grammars that read whole sources read the lines it keeps
+    if (claims.some((g) => g.lines)) return outcome(rel, size, streamFile(abs, rel, claims, sink), sink);
   }
   if (size > maxWholeBytes) return null;
   // a file that fit in the head is not read a second time
@@ -133,46 +129,51 @@ export function parseSource(source: TextSource, sink: DiagnosticSink): Parsed {
 /** Passes a streamed line to each claiming grammar that wants it (the stream's filter is their union). */
 class ClaimantsSink implements LineSink {
   readonly parsers: readonly { readonly g: Grammar; readonly p: LineParser }[];
+  readonly #kept: KeptLines | null;
 
-  constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink) {
+  constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, kept: KeptLines | null) {
     this.parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser }));
+    this.#kept = kept;
   }
 
   line(text: string, lineNo: number): void {
+    this.#kept?.line(text, lineNo);
     for (const { g, p } of this.parsers) if (wantsLine(g, text)) p.line(text, lineNo);
   }
 }
 
-/** Grammars that read the end of a streamed file, and that end (its lines numbered from its start). */
-interface TailRead {
-  readonly source: TextSource;
-  readonly grammars: readonly Grammar[];
-}
-
-function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink, tail: TailRead | null): Parsed {
-  const lines = new ClaimantsSink(claims, rel, sink);
-  const parsers = lines.parsers;
-  const parsed: Parsed = { formats: [...claims, ...(tail?.grammars ?? [])].map((g) => g.id), records: [] };
-  let total: number | null = null;
+/**
+ * Streams a server log to its line grammars. Grammars that read whole sources (a result block or a
+ * launch command in the log) read the lines the stream keeps for them: all but the access and
+ * request-log lines the line grammars skip, up to KEPT_LINES_MAX_CHARS, numbered as in the file.
+ */
+function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink): Parsed {
+  const byLine = claims.filter((g) => g.lines);
+  const kept = byLine.length < claims.length ? new KeptLines() : null;
+  const lines = new ClaimantsSink(byLine, rel, sink, kept);
+  const filter = lineFilterOf(byLine);
+  const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
   try {
-    total = streamLines(abs, rel, lineFilterOf(claims), lines, sink).lines;
+    streamLines(abs, rel, kept ? { anchors: null, skip: filter.skip } : filter, lines, sink);
   } catch (e) {
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
   }
-  for (const { g, p } of parsers) guarded(g, rel, sink, parsed, () => p.finish());
-  if (tail && total !== null) {
-    // the lines before the window: the stream counted them all
-    const offset = total - tail.source.lines.length;
-    const shifted = shiftedSink(sink, offset);
-    for (const g of tail.grammars) guarded(g, rel, sink, parsed, () => g.parse(tail.source, shifted).map((r) => shiftRecord(r, offset)));
+  if (kept && kept.stoppedAt > 0) sink.report('read/kept-lines-limit', { file: rel, line: kept.stoppedAt, column: 1 }, KEPT_LINES_MAX_CHARS / 1024 / 1024);
+  const keptSource = kept?.source(rel);
+  const keptSink = kept ? remappedSink(sink, kept.lineOf) : sink;
+  // in the claims' order, as a whole read gives them
+  for (const g of claims) {
+    const parser = lines.parsers.find((p) => p.g === g)?.p;
+    if (parser) guarded(g, rel, sink, parsed, () => parser.finish());
+    else if (kept && keptSource) guarded(g, rel, sink, parsed, () => g.parse(keptSource, keptSink).map((r) => remapRecord(r, kept.lineOf)));
   }
   return parsed;
 }
 
-/** The tail window, or null when it cannot be read (the stream that follows reports why). */
-function readTailQuietly(abs: string, rel: RelPath, size: number, windowBytes: number): TextSource | null {
+/** The last 64 KiB, for detection, or null when they cannot be read (the stream that follows reports why). */
+function readTailQuietly(abs: string, rel: RelPath, size: number): TextSource | null {
   try {
-    return readTail(abs, rel, size, windowBytes);
+    return readTail(abs, rel, size);
   } catch {
     return null;
   }

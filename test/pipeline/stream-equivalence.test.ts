@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { asRelPath } from '../../src/core/types.js';
 import { fromText } from '../../src/ingest/read.js';
+import { KEPT_LINES_MAX_CHARS } from '../../src/pipeline/kept-lines.js';
 import { parseSource, processFile } from '../../src/pipeline/process-file.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { recordsJsonl } from '../helpers/serialize.js';
@@ -56,5 +57,37 @@ describe('a log large enough to be streamed', () => {
     expect(run?.at.line).toBeGreaterThan(20_000);
     expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
     expect(streamed.diagnostics).toEqual(sink.list());
+  });
+
+  // a script that starts the server (echoing its command) and runs the benchmark at two
+  // concurrencies, everything tee'd into one file: blocks in the middle and at the end
+  it('finds the command at its head and every result block, streaming it', () => {
+    const second = block.replaceAll(/(concurrency:\s+|max_concurrency=)16/g, (_match, label: string) => `${label}32`);
+    const text = `+ vllm serve acme/Tiny-Chat-8B --tensor-parallel-size 2\n${bigLog('\n')}${block}\n${bigLog('\n')}${second}\n`;
+    const file = path.join(dir, 'script.log');
+    writeFileSync(file, text);
+    const streamed = processFile(file, asRelPath('script.log'));
+    const sink = new DiagnosticCollector();
+    const whole = parseSource(fromText(text, asRelPath('script.log'), sink), sink);
+    expect(streamed.report.formats).toEqual(whole.formats);
+    expect([...streamed.report.formats].sort()).toEqual(['launch-command', 'vllm-bench-serve', 'vllm-server']);
+    expect(streamed.records.filter((r) => r.record.kind === 'run').map((r) => r.record.kind === 'run' && r.record.fields.max_concurrency)).toEqual([16, 32]);
+    expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
+    expect(streamed.diagnostics).toEqual(sink.list());
+  });
+
+  it('keeps at most KEPT_LINES_MAX_CHARS of a log for those grammars, and says where it stopped', () => {
+    // debug output (no access lines): everything is kept until the limit
+    const noise = `${'DEBUG 06-03 09:15:00 [core.py:1] scheduler step '.padEnd(199, '.')}\n`.repeat(Math.ceil(KEPT_LINES_MAX_CHARS / 200) + 1000);
+    const text = `${bigLog('\n')}${block}\n${noise}${block}\n`;
+    const file = path.join(dir, 'debug.log');
+    writeFileSync(file, text);
+    const streamed = processFile(file, asRelPath('debug.log'));
+    expect(streamed.report.runs).toBe(1);
+    const limit = streamed.diagnostics.filter((d) => d.code === 'read/kept-lines-limit');
+    expect(limit).toHaveLength(1);
+    const cutLine = limit[0]?.line ?? 0;
+    expect(text.split('\n')[cutLine - 1]).toMatch(/^DEBUG/);
+    expect(cutLine).toBeGreaterThan(text.split('\n').findIndex((l) => l.startsWith('DEBUG')));
   });
 });

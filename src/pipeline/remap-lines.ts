@@ -1,0 +1,24 @@
+import type { DiagnosticSink } from '../core/diagnostic.js';
+import type { BenchRecord } from '../core/records.js';
+
+/**
+ * Records and diagnostics of a grammar that read some lines of a file as if they were the whole
+ * file (line i+1 of what it read is line `lineOf(i+1)` of the file): every line number is mapped back.
+ */
+export function remapRecord(record: BenchRecord, lineOf: (line: number) => number): BenchRecord {
+  const at = { ...record.at, line: lineOf(record.at.line) };
+  if (record.kind === 'failure') return { ...record, at };
+  const lines: Record<string, number> = {};
+  for (const [column, line] of Object.entries(record.lines)) lines[column] = lineOf(line);
+  return { ...record, at, lines };
+}
+
+export function remappedSink(sink: DiagnosticSink, lineOf: (line: number) => number): DiagnosticSink {
+  return {
+    report(code, at, ...args) {
+      // the one message whose argument is a line number
+      if (code === 'parse/unrecognized-lines') args[1] = lineOf(args[1] as number);
+      sink.report(code, { ...at, line: lineOf(at.line) }, ...args);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import type { BenchRecord } from '../../src/core/records.js';
+import type { RelPath } from '../../src/core/types.js';
+import { remappedSink, remapRecord } from '../../src/pipeline/remap-lines.js';
+import { KeptLines } from '../../src/pipeline/kept-lines.js';
+
+const file = 'serve.log' as RelPath;
+const plus = (offset: number) => (line: number) => line + offset;
+
+describe('mapping what a grammar read from some lines of a file back to the file', () => {
+  it('moves a record and the line of every value', () => {
+    const run: BenchRecord = { kind: 'run', at: { file, line: 3, column: 1 }, label: null, complete: true, fields: { completed: 10, duration_s: 2 }, lines: { completed: 4, duration_s: 5 } };
+    expect(remapRecord(run, plus(100))).toEqual({ ...run, at: { file, line: 103, column: 1 }, lines: { completed: 104, duration_s: 105 } });
+    const failure: BenchRecord = { kind: 'failure', at: { file, line: 7, column: 2 }, exception: 'RuntimeError', message: 'x' };
+    expect(remapRecord(failure, plus(10))).toEqual({ ...failure, at: { file, line: 17, column: 2 } });
+  });
+
+  it('moves diagnostics, and the line a message names', () => {
+    const sink = new DiagnosticCollector();
+    remappedSink(sink, plus(1000)).report('parse/unrecognized-lines', { file, line: 5, column: 1 }, 3, 5);
+    remappedSink(sink, plus(1000)).report('block/empty', { file, line: 9, column: 4 });
+    expect(sink.list().map((d) => [d.line, d.column, d.message])).toEqual([
+      [1005, 1, '3 lines not recognized (first at line 1005)'],
+      [1009, 4, 'result block has no values'],
+    ]);
+  });
+
+  it('numbers kept lines as in the file', () => {
+    const kept = new KeptLines();
+    kept.line('a', 4);
+    kept.line('b', 90);
+    expect(kept.source(file).lines).toEqual(['a', 'b']);
+    expect([1, 2].map(kept.lineOf)).toEqual([4, 90]);
+  });
+});
