@@ -2,36 +2,78 @@ import type { TextSource } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
 import type { LineSink } from '../ingest/line-stream.js';
 
-/** Text kept at most, for grammars that read a streamed log's other lines (a token per value costs some 15 times the text). */
-export const KEPT_LINES_MAX_CHARS = 16 * 1024 * 1024;
+/**
+ * Text kept at most from each end of a log for the grammars that read whole sources (their tokens
+ * cost some 15 times the text): its first lines (an echoed launch command) and its last (the result
+ * block a benchmark printed when it finished).
+ */
+export const KEPT_LINES_MAX_CHARS = Object.freeze({ head: 8 * 1024 * 1024, tail: 8 * 1024 * 1024 });
 
 /**
  * The lines of a streamed file that are passed on (all but the access and request-log lines the
  * server-log grammars skip), kept for the grammars that read whole sources: a benchmark's result
- * block or a launch command tee'd into a server's log. Their line numbers are kept beside them.
+ * blocks or a launch command tee'd into a server's log. Their line numbers are kept beside them.
+ * Past the head's allowance the latest lines are kept, the tail's allowance of them; the lines in
+ * between are dropped, and `dropped` says which.
  */
 export class KeptLines implements LineSink {
-  readonly lines: string[] = [];
-  readonly numbers: number[] = [];
-  #chars = 0;
-  /** The first line not kept because the limit was reached, or 0. */
-  stoppedAt = 0;
+  readonly #lines: string[] = [];
+  readonly #numbers: number[] = [];
+  #headChars = 0;
+  /** Where the tail starts in #lines (the head is before it), and where its kept part starts. */
+  #tailFrom = -1;
+  #tailStart = 0;
+  #tailChars = 0;
+  /** The first and last line numbers dropped from the middle, or null. */
+  #dropped: { first: number; last: number } | null = null;
 
   line(text: string, lineNo: number): void {
-    if (this.stoppedAt > 0) return;
-    if (this.#chars + text.length > KEPT_LINES_MAX_CHARS) {
-      this.stoppedAt = lineNo;
-      return;
+    const chars = text.length + 1;
+    if (this.#tailFrom < 0) {
+      if (this.#headChars + chars <= KEPT_LINES_MAX_CHARS.head) {
+        this.#headChars += chars;
+        this.#push(text, lineNo);
+        return;
+      }
+      this.#tailFrom = this.#lines.length;
+      this.#tailStart = this.#tailFrom;
     }
-    this.#chars += text.length + 1;
-    this.lines.push(text);
-    this.numbers.push(lineNo);
+    this.#push(text, lineNo);
+    this.#tailChars += chars;
+    while (this.#tailChars > KEPT_LINES_MAX_CHARS.tail && this.#tailStart < this.#lines.length) this.#dropOldest();
   }
 
+  get dropped(): { readonly first: number; readonly last: number } | null {
+    return this.#dropped;
+  }
+
+  /** The kept lines, in order, as one source (line i+1 of it is line `lineOf(i+1)` of the file). */
   source(path: RelPath): TextSource {
-    return { path, lines: this.lines };
+    this.#compact();
+    return { path, lines: this.#lines };
   }
 
-  /** Line `n` of the kept lines as a line of the file. */
-  lineOf = (n: number): number => this.numbers[n - 1] ?? this.numbers.at(-1) ?? n;
+  lineOf = (n: number): number => this.#numbers[n - 1] ?? this.#numbers.at(-1) ?? n;
+
+  #push(text: string, lineNo: number): void {
+    this.#lines.push(text);
+    this.#numbers.push(lineNo);
+  }
+
+  #dropOldest(): void {
+    const i = this.#tailStart++;
+    this.#tailChars -= (this.#lines[i] as string).length + 1;
+    const n = this.#numbers[i] as number;
+    this.#dropped = { first: this.#dropped?.first ?? n, last: n };
+    // now and then, not at every line: the dropped lines leave the arrays in one splice
+    if (this.#tailStart - this.#tailFrom > 65_536) this.#compact();
+  }
+
+  #compact(): void {
+    if (this.#tailFrom < 0 || this.#tailStart === this.#tailFrom) return;
+    const count = this.#tailStart - this.#tailFrom;
+    this.#lines.splice(this.#tailFrom, count);
+    this.#numbers.splice(this.#tailFrom, count);
+    this.#tailStart = this.#tailFrom;
+  }
 }

@@ -145,7 +145,8 @@ class ClaimantsSink implements LineSink {
 /**
  * Streams a server log to its line grammars. Grammars that read whole sources (a result block or a
  * launch command in the log) read the lines the stream keeps for them: all but the access and
- * request-log lines the line grammars skip, up to KEPT_LINES_MAX_CHARS, numbered as in the file.
+ * request-log lines the line grammars skip, as much as KEPT_LINES_MAX_CHARS allows from each end,
+ * numbered as in the file.
  */
 function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink): Parsed {
   const byLine = claims.filter((g) => g.lines);
@@ -158,7 +159,8 @@ function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink:
   } catch (e) {
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
   }
-  if (kept && kept.stoppedAt > 0) sink.report('read/kept-lines-limit', { file: rel, line: kept.stoppedAt, column: 1 }, KEPT_LINES_MAX_CHARS / 1024 / 1024);
+  const dropped = kept?.dropped;
+  if (dropped) sink.report('read/middle-not-searched', { file: rel, line: dropped.first, column: 1 }, dropped.last, KEPT_LINES_MAX_CHARS.head / 1024 / 1024);
   const keptSource = kept?.source(rel);
   const keptSink = kept ? remappedSink(sink, kept.lineOf) : sink;
   // in the claims' order, as a whole read gives them

@@ -76,18 +76,22 @@ describe('a log large enough to be streamed', () => {
     expect(streamed.diagnostics).toEqual(sink.list());
   });
 
-  it('keeps at most KEPT_LINES_MAX_CHARS of a log for those grammars, and says where it stopped', () => {
-    // debug output (no access lines): everything is kept until the limit
-    const noise = `${'DEBUG 06-03 09:15:00 [core.py:1] scheduler step '.padEnd(199, '.')}\n`.repeat(Math.ceil(KEPT_LINES_MAX_CHARS / 200) + 1000);
-    const text = `${bigLog('\n')}${block}\n${noise}${block}\n`;
+  it('keeps the first and last lines of a long log for those grammars, and says which it dropped', () => {
+    // debug output (no access lines): all of it is passed on, more than both allowances
+    const debug = (n: number) => `${`DEBUG 06-03 09:15:00 [core.py:1] scheduler step ${n} `.padEnd(199, '.')}\n`;
+    const noise = (from: number) => Array.from({ length: Math.ceil((KEPT_LINES_MAX_CHARS.head + KEPT_LINES_MAX_CHARS.tail) / 200) }, (_, i) => debug(from + i)).join('');
+    const lost = block.replaceAll(/(concurrency:\s+|max_concurrency=)16/g, (_match, label: string) => `${label}64`);
+    const text = `${bigLog('\n')}${block}\n${noise(0)}${lost}\n${noise(1e6)}${block.replaceAll('16', '32')}\n`;
     const file = path.join(dir, 'debug.log');
     writeFileSync(file, text);
     const streamed = processFile(file, asRelPath('debug.log'));
-    expect(streamed.report.runs).toBe(1);
-    const limit = streamed.diagnostics.filter((d) => d.code === 'read/kept-lines-limit');
-    expect(limit).toHaveLength(1);
-    const cutLine = limit[0]?.line ?? 0;
-    expect(text.split('\n')[cutLine - 1]).toMatch(/^DEBUG/);
-    expect(cutLine).toBeGreaterThan(text.split('\n').findIndex((l) => l.startsWith('DEBUG')));
+    const concurrency = streamed.records.flatMap((r) => (r.record.kind === 'run' ? [r.record.fields.max_concurrency] : []));
+    expect(concurrency).toEqual([16, 32]); // the block in the middle is beyond both ends' allowance
+    const notice = streamed.diagnostics.filter((d) => d.code === 'read/middle-not-searched');
+    expect(notice).toHaveLength(1);
+    const lines = text.split('\n');
+    const [first, last] = [notice[0]?.line ?? 0, Number(/up to (\d+)/.exec(notice[0]?.message ?? '')?.[1])];
+    expect(lines[first - 1]).toMatch(/^DEBUG/);
+    expect(lines.slice(first - 1, last).join('\n')).toContain('Maximum request concurrency: 64');
   });
 });
