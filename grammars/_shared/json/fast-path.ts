@@ -34,12 +34,11 @@ export function parseWholeJson(lines: readonly string[]): JsonDocument[] | null 
  */
 export function documentOf(text: string, firstLine: number): JsonDocument | null {
   const value = parseLenient(text);
-  if (value === undefined) return null;
+  // a bare string or number is not a document to the grammar: it reports such a line as stray
+  if (value === undefined || value === null || typeof value !== 'object') return null;
   const scan = new KeyLineScan(text, firstLine);
   try {
     scan.skipSpace();
-    // a bare string or number is not a document to the grammar: it reports such a line as stray
-    if (value === null || typeof value !== 'object') return null;
     const line = scan.line;
     return scan.value(value) ? { value, line } : null;
   } catch {
@@ -80,10 +79,11 @@ const COLON = 58;
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
 const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+/** What KeyLineScan's string walk met: a literal without escapes, one with, or no literal. */
 const PLAIN = 0;
 const ESCAPED = 1;
 const NOT_A_STRING = -1;
-const CLOSE_BRACKET = 93;
 
 function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
