@@ -4,10 +4,11 @@ import type { LineSink } from '../ingest/line-stream.js';
 
 /**
  * Text kept at most from each end of a log for the grammars that read whole sources (their tokens
- * cost some 15 times the text): its first lines (an echoed launch command) and its last (the result
- * block a benchmark printed when it finished).
+ * cost some 15 times the text, in a worker whose heap is 128 MB): its first lines (an echoed launch
+ * command, within a server's start-up output) and its last (the result block a benchmark printed
+ * when it finished; an idle server logs little after it).
  */
-export const KEPT_LINES_MAX_CHARS = Object.freeze({ head: 8 * 1024 * 1024, tail: 8 * 1024 * 1024 });
+export const KEPT_LINES_MAX_CHARS = Object.freeze({ head: 512 * 1024, tail: 512 * 1024 });
 
 /**
  * The lines of a streamed file that are passed on (all but the access and request-log lines the

@@ -160,7 +160,7 @@ function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink:
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
   }
   const dropped = kept?.dropped;
-  if (dropped) sink.report('read/middle-not-searched', { file: rel, line: dropped.first, column: 1 }, dropped.last, KEPT_LINES_MAX_CHARS.head / 1024 / 1024);
+  if (dropped) sink.report('read/middle-not-searched', { file: rel, line: dropped.first, column: 1 }, dropped.last, KEPT_LINES_MAX_CHARS.head / 1024);
   const keptSource = kept?.source(rel);
   const keptSink = kept ? remappedSink(sink, kept.lineOf) : sink;
   // in the claims' order, as a whole read gives them
