@@ -75,7 +75,7 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
     }
   }
   const first = unrecognized[0];
-  if (first !== undefined) sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, unrecognized.length, first);
+  if (first !== undefined) sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, unrecognized.length);
   const ctx = documentContext(source.lines);
   let floor = -1;
   return drafts.filter((d) => d.builder.size > 0).map((d) => {

@@ -82,7 +82,7 @@ function toRuns(rows: readonly CsvRow[], source: TextSource, sink: DiagnosticSin
     addMetricRow(draft.builder, { label: first, line: row.line, stats: values }, '', draft.unknown);
   }
   const firstBad = unrecognized[0];
-  if (firstBad !== undefined) sink.report('parse/unrecognized-lines', { file: source.path, line: firstBad, column: 1 }, unrecognized.length, firstBad);
+  if (firstBad !== undefined) sink.report('parse/unrecognized-lines', { file: source.path, line: firstBad, column: 1 }, unrecognized.length);
   return drafts
     .filter((d) => d.builder.size > 0)
     .map((d) => {

@@ -35,7 +35,7 @@ function textRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const other = doc.loose.filter((l) => l.type === 'OtherLine' && l.text.trim() !== '' && !/^\s*\{/.test(l.text));
   if (other.length > 0 && runs.length > 0) {
     const first = other[0]?.line ?? 1;
-    sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, other.length, first);
+    sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, other.length);
   }
   return runs;
 }

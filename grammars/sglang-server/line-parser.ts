@@ -112,7 +112,7 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
         settleSglangSpec(config);
         records.push({ kind: 'config', at: { file, line: configLine, column: 1 }, origin: 'server-log', fields: config.fields, lines: config.lines });
       }
-      if (unrecognized > 0) sink.report('parse/unrecognized-lines', { file, line: firstUnrecognized, column: 1 }, unrecognized, firstUnrecognized);
+      if (unrecognized > 0) sink.report('parse/unrecognized-lines', { file, line: firstUnrecognized, column: 1 }, unrecognized);
       return [...records, ...failures].sort((a, b) => a.at.line - b.at.line);
     },
   };

@@ -62,7 +62,7 @@ function toRuns(tables: readonly MdTable[], otherLines: number[], source: TextSo
   const unrecognized = otherLines.filter((n) => !/^\s*#/.test(source.lines[n - 1] ?? '')).sort((a, b) => a - b);
   const ctx = documentContext(source.lines);
   const firstOther = unrecognized[0];
-  if (firstOther !== undefined) sink.report('parse/unrecognized-lines', { file: source.path, line: firstOther, column: 1 }, unrecognized.length, firstOther);
+  if (firstOther !== undefined) sink.report('parse/unrecognized-lines', { file: source.path, line: firstOther, column: 1 }, unrecognized.length);
   const out: RunRecord[] = [];
   const partial: number[] = [];
   let firstPartial = 0;

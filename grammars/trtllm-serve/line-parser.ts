@@ -83,7 +83,7 @@ export function trtllmServeLineParser(file: RelPath, sink: DiagnosticSink): Line
         config.set('server_status', failures.length > 0 ? 'failed-start' : 'unknown', configLine);
         records.push({ kind: 'config', at: { file, line: configLine, column: 1 }, origin: 'server-log', fields: config.fields, lines: config.lines });
       }
-      if (unrecognized > 0) sink.report('parse/unrecognized-lines', { file, line: firstUnrecognized, column: 1 }, unrecognized, firstUnrecognized);
+      if (unrecognized > 0) sink.report('parse/unrecognized-lines', { file, line: firstUnrecognized, column: 1 }, unrecognized);
       return [...records, ...failures].sort((a, b) => a.at.line - b.at.line);
     },
   };

@@ -75,7 +75,7 @@ export class VllmServerParser implements LineParser {
     const failures = mergeFailures([...this.#trackers.values()].map((t) => t.finish()));
     reportFailures(failures, this.#sink);
     if (this.#unrecognized > 0) {
-      this.#sink.report('parse/unrecognized-lines', { file: this.#file, line: this.#firstUnrecognized, column: 1 }, this.#unrecognized, this.#firstUnrecognized);
+      this.#sink.report('parse/unrecognized-lines', { file: this.#file, line: this.#firstUnrecognized, column: 1 }, this.#unrecognized);
     }
     const configs = this.#configs(failures);
     return [...configs, ...this.#timeline.finish(), ...failures].sort((a, b) => a.at.line - b.at.line);

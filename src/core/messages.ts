@@ -33,7 +33,7 @@ export const MESSAGES = {
   // parse: shared by every grammar
   'parse/grammar-crash': msg('error', (format: string, message: string) => `${format} grammar failed on this file: ${message}`),
   'parse/syntax': msg('warning', (expected: string, found: string) => `expected ${expected}, found ${q(found)}`),
-  'parse/unrecognized-lines': msg('info', (count: number, first: number) => `${count} lines not recognized (first at line ${first})`),
+  'parse/unrecognized-lines': msg('info', (count: number) => (count === 1 ? '1 line not recognized here' : `${count} lines not recognized, the first here`)),
   // serving-benchmark result blocks (vLLM, SGLang and forks)
   'block/truncated': msg('warning', (missing: string) => `result block ends before its footer (${missing}): kept as a partial run`),
   'block/unknown-label': msg('warning', (label: string) => `unknown line ${q(label)} in a result block: kept as an extra column`),

@@ -56,7 +56,7 @@ export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): Json
   if (strayLines.size > 0) {
     // text between documents (a shell prompt, a pasted summary): counted once, never parsed
     const first = Math.min(...strayLines);
-    sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, strayLines.size, first);
+    sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, strayLines.size);
   }
   for (const slice of slices) {
     jsonParser().input = slice;
