@@ -14,9 +14,15 @@ export interface BuiltReport {
   readonly markdown: string;
   readonly figures: readonly ReportFigure[];
   readonly diagnosticRows: readonly Record<string, string | number>[];
+  /** One row per file read: its status, formats and counts. */
+  readonly fileRows: readonly Record<string, string | number>[];
+  /** One row per configuration whose server never served (a crash or failed start). */
+  readonly failedRows: readonly Record<string, string | number>[];
   /** The analysis summaries with at least one row (best speedup, break-even, best K, ladder). */
   readonly summaries: readonly SummaryTable[];
 }
+
+const FILE_COLUMNS = ['path', 'status', 'formats', 'runs', 'errors', 'warnings', 'infos'];
 
 /** Everything a report shows, computed from the tables; no clock, no absolute path. */
 export async function buildReport(tables: ReportTables, title: string): Promise<BuiltReport> {
@@ -33,7 +39,7 @@ export async function buildReport(tables: ReportTables, title: string): Promise<
   const summaries = allSummaries(tables.comparison, tables.runs).filter((t) => t.id !== 'failed-configurations' && t.rows.length > 0);
   const summaryHtml = summaries.map((t) => {
     const plain = plainRows(t.rows);
-    return html`<h3>${t.title}</h3>${htmlTable(`summary-${t.id}`, plain.rows, plain.columns)}`;
+    return html`<h3>${t.title}</h3>${htmlTable(`summary-${t.id}`, plain.rows, plain.columns, `tables/summary-${t.id}.csv`)}`;
   });
   const markup = page({
     title,
@@ -41,13 +47,13 @@ export async function buildReport(tables: ReportTables, title: string): Promise<
     findings,
     figures,
     summaries: summaryHtml,
-    comparison: htmlTable('comparison-table', comparison, ['source', ...compCols]),
-    failed: htmlTable('failed-table', failedRows, ['source', 'error_at', 'exception', 'message']),
-    runs: htmlTable('runs-table', displayRows(tables.runs, runCols), ['source', ...runCols]),
-    files: htmlTable('files-table', fileRows, ['path', 'status', 'formats', 'runs', 'errors', 'warnings', 'infos']),
-    diagnostics: htmlTable('diagnostics-table', diagnosticRows, ['at', 'severity', 'code', 'message']),
+    comparison: htmlTable('comparison-table', comparison, ['source', ...compCols], 'tables/comparison.csv'),
+    failed: htmlTable('failed-table', failedRows, ['source', 'error_at', 'exception', 'message'], 'tables/failed-configurations.csv'),
+    runs: htmlTable('runs-table', displayRows(tables.runs, runCols), ['source', ...runCols], 'tables/runs.csv'),
+    files: htmlTable('files-table', fileRows, FILE_COLUMNS, 'tables/files.csv'),
+    diagnostics: htmlTable('diagnostics-table', diagnosticRows, ['at', 'severity', 'code', 'message'], 'tables/diagnostics.csv'),
   });
-  return { html: markup, markdown: summaryMarkdown(title, found, findings, comparison, figures, summaries), figures, diagnosticRows, summaries };
+  return { html: markup, markdown: summaryMarkdown(title, found, findings, comparison, figures, summaries), figures, diagnosticRows, fileRows, failedRows, summaries };
 }
 
 /** Sentences for "what was found": files, formats, runs, timeline lines, diagnostics, baseline. */

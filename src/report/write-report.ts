@@ -24,6 +24,8 @@ export async function writeReport(dir: string, tables: ReportTables, title: stri
   files.set('tables/comparison.csv', csv(tables.comparison));
   files.set('tables/timeline.csv', csv(tables.timeline));
   files.set('tables/diagnostics.csv', csv(report.diagnosticRows));
+  files.set('tables/files.csv', csv(report.fileRows));
+  files.set('tables/failed-configurations.csv', csv(report.failedRows));
   for (const t of report.summaries) files.set(`tables/summary-${t.id}.csv`, csv(t.rows));
   const written = [...files.keys()].sort();
   for (const rel of written) writeOutput(path.join(dir, rel), files.get(rel) ?? '');

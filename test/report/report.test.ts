@@ -58,7 +58,7 @@ describe('report page', () => {
   it('still produces a valid report, saying so, when no runs are found', async () => {
     const empty = mkdtempSync(path.join(tmp, 'empty-'));
     const { written } = await writeReport(path.join(tmp, 'out-empty'), await loadTables([empty], {}, undefined), 'nothing');
-    expect(written).toEqual(['index.html', 'summary.md', 'tables/comparison.csv', 'tables/diagnostics.csv', 'tables/runs.csv', 'tables/timeline.csv']);
+    expect(written).toEqual(['index.html', 'summary.md', 'tables/comparison.csv', 'tables/diagnostics.csv', 'tables/failed-configurations.csv', 'tables/files.csv', 'tables/runs.csv', 'tables/timeline.csv']);
     const html = readFileSync(path.join(tmp, 'out-empty', 'index.html'), 'utf8');
     expect(html.includes('<li>No benchmark runs were found in the given paths, so there is nothing to compare or chart.</li>')).toBe(true);
     expect(html.includes('<li>0 benchmark runs, 0 server stats lines, 0 failed configurations.</li>')).toBe(true);
