@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { DiagnosticCollector } from '../core/diagnostic.js';
-import type { TextSource } from '../core/grammar.js';
+import type { TextHead } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
 import { fromBytes } from './read.js';
 
@@ -8,11 +8,11 @@ import { fromBytes } from './read.js';
 const TAIL_BYTES = 64 * 1024;
 
 /**
- * The end of a large file as cleaned lines, from its first whole line on, for detection: where a
- * benchmark prints its result block at the end of a log that began as a server's. Null when the
- * window holds no line break or looks binary; what cleaning reports is the stream's to say.
+ * The end of a large file, cleaned like its head and from its first whole line on, for detection:
+ * where a benchmark prints its result block at the end of a log that began as a server's. Null
+ * when the window holds no line break or looks binary; what cleaning reports is the stream's to say.
  */
-export function readTail(abs: string, rel: RelPath, size: number): TextSource | null {
+export function readTail(abs: string, rel: RelPath, size: number): TextHead | null {
   // one byte more than the window: a line break there means the window starts on a whole line
   const start = Math.max(0, size - TAIL_BYTES - 1);
   const bytes = Buffer.alloc(size - start);
@@ -29,5 +29,6 @@ export function readTail(abs: string, rel: RelPath, size: number): TextSource | 
     if (newline < 0) return null;
     window = window.subarray(newline + 1);
   }
-  return fromBytes(window, rel, new DiagnosticCollector());
+  const source = fromBytes(window, rel, new DiagnosticCollector());
+  return source && { path: rel, head: `${source.lines.join('\n')}\n` };
 }

@@ -28,8 +28,12 @@ export function claimingGrammars(head: TextHead): Grammar[] {
  * result block at the end of a long log).
  */
 export function claimingGrammarsOf(source: TextSource): Grammar[] {
-  const claims = claimingGrammars(headOf(source));
-  const tail = tailOf(source);
+  return claimingGrammarsAtEnds(headOf(source), tailOf(source));
+}
+
+/** The grammars that claim a file's head, then those that claim only its tail (null: the head holds it all). */
+export function claimingGrammarsAtEnds(head: TextHead, tail: TextHead | null): Grammar[] {
+  const claims = claimingGrammars(head);
   if (tail !== null) for (const g of claimingGrammars(tail)) if (!claims.includes(g)) claims.push(g);
   return claims;
 }

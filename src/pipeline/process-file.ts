@@ -1,13 +1,13 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { DiagnosticCollector, type Diagnostic, type DiagnosticSink } from '../core/diagnostic.js';
 import type { FormatId } from '../core/format-ids.js';
-import { type Grammar, type LineParser, type TextSource, wantsLine } from '../core/grammar.js';
+import { type Grammar, type LineParser, type TextHead, type TextSource, wantsLine } from '../core/grammar.js';
 import type { BenchRecord } from '../core/records.js';
 import type { RelPath } from '../core/types.js';
 import { type LineSink, streamLines } from '../ingest/line-stream.js';
 import { fromBytes, headOf, readSource } from '../ingest/read.js';
 import { readTail } from '../ingest/tail.js';
-import { claimingGrammars, claimingGrammarsOf, lineFilterOf } from './claims.js';
+import { claimingGrammarsAtEnds, claimingGrammarsOf, lineFilterOf } from './claims.js';
 import { KEPT_LINES_MAX_CHARS, KeptLines } from './kept-lines.js';
 import { remappedSink, remapRecord } from './remap-lines.js';
 
@@ -91,9 +91,7 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
       return outcome(rel, size, null, sink);
     }
     // by its head, then by its end (a benchmark's result block printed after a server's log)
-    const claims = claimingGrammars(headOf(headSource));
-    const end = readTailQuietly(abs, rel, size);
-    if (end !== null) for (const g of claimingGrammars({ path: rel, head: end.lines.join('\n') })) if (!claims.includes(g)) claims.push(g);
+    const claims = claimingGrammarsAtEnds(headOf(headSource), readTailQuietly(abs, rel, size));
     if (claims.length === 0) {
       sink.report('detect/unrecognized', { file: rel, line: 1, column: 1 });
       return outcome(rel, size, { formats: [], records: [] }, sink);
@@ -173,7 +171,7 @@ function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink:
 }
 
 /** The last 64 KiB, for detection, or null when they cannot be read (the stream that follows reports why). */
-function readTailQuietly(abs: string, rel: RelPath, size: number): TextSource | null {
+function readTailQuietly(abs: string, rel: RelPath, size: number): TextHead | null {
   try {
     return readTail(abs, rel, size);
   } catch {
