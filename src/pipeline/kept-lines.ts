@@ -25,8 +25,9 @@ export class KeptLines implements LineSink {
   #tailFrom = -1;
   #tailStart = 0;
   #tailChars = 0;
-  /** The first and last line numbers dropped from the middle, or null. */
-  #dropped: { first: number; last: number } | null = null;
+  /** The first and last line numbers dropped from the middle (0: none). */
+  #firstDropped = 0;
+  #lastDropped = 0;
 
   line(text: string, lineNo: number): void {
     const chars = text.length + 1;
@@ -45,7 +46,7 @@ export class KeptLines implements LineSink {
   }
 
   get dropped(): { readonly first: number; readonly last: number } | null {
-    return this.#dropped;
+    return this.#firstDropped === 0 ? null : { first: this.#firstDropped, last: this.#lastDropped };
   }
 
   /** The kept lines, in order, as one source (line i+1 of it is line `lineOf(i+1)` of the file). */
@@ -64,8 +65,8 @@ export class KeptLines implements LineSink {
   #dropOldest(): void {
     const i = this.#tailStart++;
     this.#tailChars -= (this.#lines[i] as string).length + 1;
-    const n = this.#numbers[i] as number;
-    this.#dropped = { first: this.#dropped?.first ?? n, last: n };
+    this.#lastDropped = this.#numbers[i] as number;
+    if (this.#firstDropped === 0) this.#firstDropped = this.#lastDropped;
     // now and then, not at every line: the dropped lines leave the arrays in one splice
     if (this.#tailStart - this.#tailFrom > 65_536) this.#compact();
   }

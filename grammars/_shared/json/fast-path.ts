@@ -85,7 +85,8 @@ const PLAIN = 0;
 const ESCAPED = 1;
 const NOT_A_STRING = -1;
 
-function isBlank(text: string): boolean {
+/** Spaces, tabs and line breaks only (JSON's whitespace). */
+export function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c !== SPACE && c !== TAB && c !== RETURN && c !== NEWLINE) return false;

@@ -1,7 +1,7 @@
 import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
 import type { IToken } from '../../../src/parse/chevrotain-runtime.js';
 import type { TextSource } from '../../../src/core/grammar.js';
-import { documentOf, parseStrictJsonLines, parseWholeJson } from './fast-path.js';
+import { documentOf, isBlank, parseStrictJsonLines, parseWholeJson } from './fast-path.js';
 import { type JsonDocument, jsonParser } from './parser.js';
 import { jsonLexer } from './tokens.js';
 
@@ -34,7 +34,7 @@ function documentLines(source: TextSource, chars: number, sink: DiagnosticSink):
   let skipped = 0;
   let first = 0;
   source.lines.forEach((text, i) => {
-    if (/^\s*$/.test(text)) return;
+    if (isBlank(text)) return;
     const doc = documentOf(text, i + 1);
     if (doc !== null) docs.push(doc);
     else if (skipped++ === 0) first = i + 1;
