@@ -1,4 +1,5 @@
 import { columnTitle, matchesFilter, metricOf, num } from './fields.js';
+import { combineRepeats } from './repeats.js';
 import { seriesName, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
@@ -8,29 +9,56 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
   const metric = options.y ?? metricOf(options);
   const xCol = options.x ?? 'max_concurrency';
   const keys = varyingKeys(rows);
-  const points = rows.flatMap((r) => {
+  const measured = rows.flatMap((r) => {
     const x = num(r[xCol]);
     const y = num(r[metric]);
     if (x === null || x <= 0 || y === null) return [];
     const baseline = options.baseline !== undefined && matchesFilter(r, options.baseline);
-    return [{ series: baseline ? `baseline: ${seriesName(r, keys, options.color)}` : seriesName(r, keys, options.color), x, y, baseline, source: `${String(r.source_file)}:${String(r.source_line)}` }];
+    const series = baseline ? `baseline: ${seriesName(r, keys, options.color)}` : seriesName(r, keys, options.color);
+    return [{ key: `${series}\u0000${x}`, values: [y], series, x, baseline, source: `${String(r.source_file)}:${String(r.source_line)}` }];
   });
-  if (points.length === 0) return chartSkip(`no runs with both ${xCol} and ${metric}`);
-  points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.x - b.x || a.y - b.y));
+  if (measured.length === 0) return chartSkip(`no runs with both ${xCol} and ${metric}`);
+  const points = combineRepeats(measured).map((c) => ({
+    series: c.first.series,
+    x: c.first.x,
+    y: c.mean[0] as number,
+    y_min: c.min[0] as number,
+    y_max: c.max[0] as number,
+    runs: c.runs,
+    baseline: c.first.baseline,
+    source: c.source,
+  }));
+  points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.x - b.x));
+  const repeated = points.some((p) => p.runs > 1);
   const x = { field: 'x', type: 'quantitative', title: xCol, scale: { type: 'log', base: 2 }, axis: { values: powersOfTwo(points.map((p) => p.x)), format: 'd' } };
   const y = { field: 'y', type: 'quantitative', title: columnTitle(metric), scale: { zero: false } };
   const tooltip = [
     { field: 'series', title: 'configuration' },
     { field: 'x', title: xCol },
-    { field: 'y', title: metric, format: ',.2f' },
+    { field: 'y', title: repeated ? `${metric} (mean of repeats)` : metric, format: ',.2f' },
+    ...(repeated
+      ? [
+          { field: 'runs', title: 'repeats' },
+          { field: 'y_min', title: 'lowest', format: ',.2f' },
+          { field: 'y_max', title: 'highest', format: ',.2f' },
+        ]
+      : []),
     { field: 'source', title: 'source' },
   ];
   const color = { field: 'series', type: 'nominal', title: 'configuration', scale: { range: CATEGORY_COLORS } };
+  const range = { ...y, field: 'y_min' };
   const body = {
     data: { values: points },
     width: 520,
     height: 300,
     layer: [
+      // the range of the repeats, drawn only where there are several
+      ...(repeated
+        ? [
+            { transform: [{ filter: 'datum.runs > 1 && !datum.baseline' }], mark: { type: 'rule' }, encoding: { x, y: range, y2: { field: 'y_max' }, color, tooltip } },
+            { transform: [{ filter: 'datum.runs > 1 && datum.baseline' }], mark: { type: 'rule', color: '#000' }, encoding: { x, y: range, y2: { field: 'y_max' }, tooltip } },
+          ]
+        : []),
       { transform: [{ filter: '!datum.baseline' }], mark: { type: 'line', point: true }, encoding: { x, y, color, tooltip } },
       {
         transform: [{ filter: 'datum.baseline' }],
@@ -39,7 +67,7 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
       },
     ],
   };
-  return chartOk(finish(body, options, `${columnTitle(metric)} vs ${xCol}${options.baseline ? ' (baseline dashed)' : ''}`));
+  return chartOk(finish(body, options, `${columnTitle(metric)} vs ${xCol}${points.some((p) => p.baseline) ? ' (baseline dashed)' : ''}`));
 }
 
 /** Axis ticks at the powers of two spanned by the data. */
@@ -51,4 +79,4 @@ export function powersOfTwo(values: readonly number[]): number[] {
   return out;
 }
 
-export const METRIC_LINES: ChartDef = { id: 'metric-lines', title: 'Metric vs concurrency', note: 'One line per configuration; the baseline is the dashed black line.', input: 'runs', build: metricLines };
+export const METRIC_LINES: ChartDef = { id: 'metric-lines', title: 'Metric vs concurrency', note: 'One line per configuration; the baseline is the dashed black line. Repeats of a configuration at one concurrency are drawn at their mean, with a bar from the lowest to the highest.', input: 'runs', build: metricLines };

@@ -1,4 +1,5 @@
 import { columnTitle, hasColumn, num } from './fields.js';
+import { combineRepeats } from './repeats.js';
 import { seriesName, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
@@ -8,6 +9,8 @@ interface Point {
   x: number;
   y: number;
   concurrency: number | null;
+  /** Repeats drawn as this point (at their mean). */
+  runs: number;
   source: string;
 }
 
@@ -16,13 +19,25 @@ export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartR
   const xCol = options.x ?? 'output_throughput_per_user';
   const yCol = options.y ?? (hasColumn(rows, 'output_throughput_per_gpu') ? 'output_throughput_per_gpu' : 'output_throughput');
   const keys = varyingKeys(rows);
-  const points: Point[] = rows.flatMap((r) => {
+  const measured = rows.flatMap((r) => {
     const x = num(r[xCol]);
     const y = num(r[yCol]);
     if (x === null || y === null) return [];
-    return [{ series: seriesName(r, keys, options.color), x, y, concurrency: num(r.max_concurrency), source: `${String(r.source_file)}:${String(r.source_line)}` }];
+    const series = seriesName(r, keys, options.color);
+    const concurrency = num(r.max_concurrency);
+    const source = `${String(r.source_file)}:${String(r.source_line)}`;
+    // repeats are told by their concurrency; a run without one stands alone
+    return [{ key: concurrency === null ? `${series}\u0000${source}` : `${series}\u0000${concurrency}`, values: [x, y], series, concurrency, source }];
   });
-  if (points.length === 0) return chartSkip(`no runs with both ${xCol} and ${yCol}`);
+  if (measured.length === 0) return chartSkip(`no runs with both ${xCol} and ${yCol}`);
+  const points: Point[] = combineRepeats(measured).map((c) => ({
+    series: c.first.series,
+    x: c.mean[0] as number,
+    y: c.mean[1] as number,
+    concurrency: c.first.concurrency,
+    runs: c.runs,
+    source: c.source,
+  }));
   points.sort((a, b) => a.x - b.x || a.y - b.y || (a.series < b.series ? -1 : 1));
   const frontier = paretoFrontier(points).map((p, i) => ({ x: p.x, y: p.y, order: i }));
   const x = { field: 'x', type: 'quantitative', title: columnTitle(xCol), scale: { zero: false } };
@@ -44,6 +59,7 @@ export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartR
             { field: 'concurrency', title: 'max_concurrency' },
             { field: 'x', title: xCol, format: ',.1f' },
             { field: 'y', title: yCol, format: ',.1f' },
+            ...(points.some((p) => p.runs > 1) ? [{ field: 'runs', title: 'repeats (point at their mean)' }] : []),
             { field: 'source', title: 'source' },
           ],
         },
@@ -67,4 +83,4 @@ export function paretoFrontier<P extends { x: number; y: number }>(points: reado
   return out.reverse();
 }
 
-export const PARETO: ChartDef = { id: 'pareto', title: 'Throughput–latency Pareto', note: 'Each point is a run; the dotted staircase joins the runs no other run beats on both axes.', input: 'runs', build: paretoChart };
+export const PARETO: ChartDef = { id: 'pareto', title: 'Throughput–latency Pareto', note: 'Each point is a configuration at one concurrency (the mean of its repeats); the dotted staircase joins the points no other point beats on both axes.', input: 'runs', build: paretoChart };

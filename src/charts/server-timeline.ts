@@ -1,5 +1,6 @@
 import { distinct, num, text } from './fields.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
+import { binByTime, MAX_POINTS } from './time-bins.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
 /** The panels of the timeline, each drawn only when some line has its columns. */
@@ -16,7 +17,7 @@ const PANELS = [
  */
 export function serverTimeline(rows: readonly Row[], options: ChartOptions): ChartResult {
   const start = new Map<string, number>();
-  const points = rows.flatMap((r, i) => {
+  const measured = rows.flatMap((r, i) => {
     const file = text(r.source_file) ?? '';
     const t = parseSeconds(text(r.time)) ?? i;
     if (!start.has(file)) start.set(file, t);
@@ -24,12 +25,15 @@ export function serverTimeline(rows: readonly Row[], options: ChartOptions): Cha
     return PANELS.flatMap((p) =>
       p.columns.flatMap((c) => {
         const v = num(r[c]);
-        return v === null ? [] : [{ panel: p.title, series: c, log: file, t: elapsed, value: v, line: `${file}:${String(r.source_line)}` }];
+        return v === null ? [] : [{ key: `${file}\u0000${c}`, panel: p.title, series: c, log: file, t: elapsed, value: v, line: `${file}:${String(r.source_line)}` }];
       }),
     );
   });
-  if (points.length === 0) return chartSkip('no server stats lines');
-  points.sort((a, b) => (a.log < b.log ? -1 : a.log > b.log ? 1 : a.t - b.t || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0)));
+  if (measured.length === 0) return chartSkip('no server stats lines');
+  const byTime = (a: (typeof measured)[number], b: (typeof measured)[number]): number =>
+    a.log < b.log ? -1 : a.log > b.log ? 1 : a.t - b.t || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0);
+  // the series key served only the binning
+  const points = binByTime(measured.sort(byTime)).sort(byTime).map(({ key: _series, ...point }) => point);
   const logs = distinct(points as unknown as Row[], 'log');
   const panels = PANELS.filter((p) => points.some((pt) => pt.panel === p.title)).map((p) => ({
     transform: [{ filter: { field: 'panel', equal: p.title } }],
@@ -62,4 +66,4 @@ export function parseSeconds(time: string | null): number | null {
   return Date.UTC(y, mo - 1, d, h, mi, 0) / 1000 + s;
 }
 
-export const SERVER_TIMELINE: ChartDef = { id: 'server-timeline', title: 'Server timeline', note: 'Periodic server stats lines over time, one line style per log.', input: 'timeline', build: serverTimeline };
+export const SERVER_TIMELINE: ChartDef = { id: 'server-timeline', title: 'Server timeline', note: `Periodic server stats lines over time, one line style per log. A log with more than ${MAX_POINTS.toLocaleString('en-US')} stats lines is drawn as ${MAX_POINTS.toLocaleString('en-US')} time bins, each at the mean of its lines (the timeline table has every line).`, input: 'timeline', build: serverTimeline };
