@@ -1,4 +1,5 @@
 import { num } from './fields.js';
+import { combineRepeats } from './repeats.js';
 import { seriesName, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
@@ -8,13 +9,16 @@ export function acceptancePosition(rows: readonly Row[], options: ChartOptions):
   const withArrays = rows.filter((r) => Array.isArray(r.spec_per_position_acceptance));
   if (withArrays.length === 0) return chartSkip('no runs with spec_per_position_acceptance');
   const keys = varyingKeys(withArrays);
-  const points = withArrays.flatMap((r) => {
+  const measured = withArrays.flatMap((r) => {
     const arr = r.spec_per_position_acceptance as readonly number[];
     const series = seriesName(r, keys, options.color);
     const conc = num(r.max_concurrency);
     const name = conc === null || keys.includes('max_concurrency') ? series : `${series} @${conc}`;
-    return arr.map((a, i) => ({ series: name, position: i + 1, acceptance: a, source: `${String(r.source_file)}:${String(r.source_line)}` }));
+    const source = `${String(r.source_file)}:${String(r.source_line)}`;
+    return arr.flatMap((a, i) => (Number.isFinite(a) ? [{ key: `${name}\u0000${i + 1}`, values: [a], series: name, position: i + 1, source }] : []));
   });
+  // repeats of a configuration: one line, at their mean (repeats.ts)
+  const points = combineRepeats(measured).map((c) => ({ series: c.first.series, position: c.first.position, acceptance: c.mean[0] as number, ...(c.runs > 1 ? { runs: c.runs } : {}), source: c.source }));
   points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.position - b.position));
   const body = {
     data: { values: points },
@@ -29,6 +33,7 @@ export function acceptancePosition(rows: readonly Row[], options: ChartOptions):
         { field: 'series', title: 'configuration' },
         { field: 'position', title: 'position' },
         { field: 'acceptance', title: 'acceptance', format: '.1%' },
+        ...(points.some((p) => p.runs !== undefined) ? [{ field: 'runs', title: 'repeats (mean shown)' }] : []),
         { field: 'source', title: 'source' },
       ],
     },
@@ -36,4 +41,4 @@ export function acceptancePosition(rows: readonly Row[], options: ChartOptions):
   return chartOk(finish(body, options, 'Acceptance rate per draft position'));
 }
 
-export const ACCEPTANCE_POSITION: ChartDef = { id: 'acceptance-position', title: 'Acceptance per draft position', note: 'Share of drafted tokens accepted at each draft position.', input: 'runs', build: acceptancePosition };
+export const ACCEPTANCE_POSITION: ChartDef = { id: 'acceptance-position', title: 'Acceptance per draft position', note: 'Share of drafted tokens accepted at each draft position (the mean of a configuration’s repeats).', input: 'runs', build: acceptancePosition };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { acceptancePosition } from '../../src/charts/acceptance-position.js';
 import { metricLines } from '../../src/charts/metric-lines.js';
 import { paretoChart } from '../../src/charts/pareto.js';
 import { combineRepeats } from '../../src/charts/repeats.js';
@@ -95,5 +96,16 @@ describe('repeats in charts', () => {
     const at16 = points.find((p) => p.concurrency === 16);
     expect(at16?.x).toBeCloseTo(110, 9);
     expect(at16?.y).toBeCloseTo(1760, 9);
+  });
+
+  it('acceptance per position: repeats of a configuration are one line at their mean', () => {
+    const rows: Row[] = [0.7, 0.8, 0.9].map((first, k) => ({ source_file: `eagle-r${k}.json`, source_line: 1, label: null, spec_method: 'eagle3', max_concurrency: 8, spec_per_position_acceptance: [first, first / 2] }));
+    const result = acceptancePosition(rows, {});
+    if (!result.ok) throw new Error(result.reason);
+    const data = (result.spec as { data: { values: { position: number; acceptance: number; runs?: number }[] } }).data.values;
+    expect(data.map((d) => d.position)).toEqual([1, 2]);
+    expect(data[0]?.acceptance).toBeCloseTo(0.8, 9);
+    expect(data[1]?.acceptance).toBeCloseTo(0.4, 9);
+    expect(data[0]?.runs).toBe(3);
   });
 });
