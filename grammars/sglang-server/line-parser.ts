@@ -1,6 +1,7 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import { type LineParser, wantsLine } from '../../src/core/grammar.js';
-import { type BenchRecord, FieldMapBuilder, type FailureRecord } from '../../src/core/records.js';
+import { type BenchRecord, FieldMapBuilder, type FailureRecord, timelineRecords } from '../../src/core/records.js';
+import { TimelineSeriesBuilder } from '../../src/core/timeline-series.js';
 import type { RelPath } from '../../src/core/types.js';
 import { addFlags } from '../../src/normalize/flags.js';
 import { settleSglangSpec } from '../../src/normalize/sglang-spec.js';
@@ -8,7 +9,7 @@ import { parseKeywordArgs } from '../../src/parse/python-repr.js';
 import { reportFailures, TracebackTracker } from '../../src/parse/traceback.js';
 import { splitPrefix } from './prefix.js';
 import { parseStatsLine } from './stats-parser.js';
-import { isoTime, timelineRecord } from './timeline.js';
+import { isoTime, timelineEntry } from './timeline.js';
 
 /** Substrings every line this grammar reads contains; the rest may be skipped unread. */
 export const ANCHORS: readonly string[] = [
@@ -32,6 +33,7 @@ const TRACEBACK_AT = 'Traceback (most recent call last):';
 /** Streaming reader of one SGLang server log: timeline rows, one config record, failures. */
 export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParser {
   const records: BenchRecord[] = [];
+  const timeline = new TimelineSeriesBuilder();
   const own: FailureRecord[] = [];
   const tracker = new TracebackTracker(file);
   const config = new FieldMapBuilder();
@@ -55,7 +57,7 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
       if (STATS.test(p.message)) {
         const stats = parseStatsLine(p.message);
         if (stats.fields.size > 0) {
-          records.push(timelineRecord(stats, at, isoTime(p.year ?? year, p.date, p.clock), p.ranks));
+          timeline.push(timelineEntry(stats, at, isoTime(p.year ?? year, p.date, p.clock), p.ranks));
           return;
         }
       }
@@ -113,7 +115,7 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
         records.push({ kind: 'config', at: { file, line: configLine, column: 1 }, origin: 'server-log', fields: config.fields, lines: config.lines });
       }
       if (unrecognized > 0) sink.report('parse/unrecognized-lines', { file, line: firstUnrecognized, column: 1 }, unrecognized);
-      return [...records, ...failures].sort((a, b) => a.at.line - b.at.line);
+      return [...records, ...timelineRecords(file, timeline), ...failures].sort((a, b) => a.at.line - b.at.line);
     },
   };
 }

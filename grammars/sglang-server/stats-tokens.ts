@@ -1,5 +1,6 @@
 import { lazily } from '../../src/parse/lazily.js';
 import { createToken, Lexer } from '../../src/parse/chevrotain-runtime.js';
+import { complementHint } from '../../src/parse/chevrotain.js';
 
 /**
  * Tokens of the scheduler's batch statistics lines (formats.md §5.4), after the `[date TPn]`
@@ -14,8 +15,9 @@ export const Head = createToken({ name: 'Head', pattern: /(?:Prefill|Decode) bat
 export const Key = createToken({ name: 'Key', pattern: /#?[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)*(?: \([^)]*\))?(?=:)/ });
 export const Colon = createToken({ name: 'Colon', pattern: /:/ });
 export const NumberValue = createToken({ name: 'NumberValue', pattern: /-?(?:\d+(?:\.\d+)?|\.\d+)%?|nan|inf/ });
-export const WordValue = createToken({ name: 'WordValue', pattern: /[^\s,:]+/ });
+/** Anything else up to a separator (`True`, `None`); its first characters are hinted so the lexer keeps its first-character optimization. */
+export const WordValue = createToken({ name: 'WordValue', pattern: /[^\s,:]+/, start_chars_hint: complementHint(' \t\r\n\f\v,:') });
 
 export const statsTokens = [WhiteSpace, Head, Key, Colon, NumberValue, Separator, WordValue];
 
-export const statsLexer = lazily(() => new Lexer(statsTokens, { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: true }));
+export const statsLexer = lazily(() => new Lexer(statsTokens, { positionTracking: 'onlyOffset', ensureOptimizations: true, skipValidations: true }));

@@ -1,4 +1,5 @@
-import { FieldMapBuilder, type TimelineRecord } from '../../src/core/records.js';
+import { FieldMapBuilder } from '../../src/core/records.js';
+import type { TimelineEntry } from '../../src/core/timeline-series.js';
 import type { FieldValue, SourcePos } from '../../src/core/types.js';
 import { percentToFraction, readNumber } from '../../src/parse/values.js';
 import type { StatsLine } from './stats-parser.js';
@@ -42,8 +43,8 @@ const KEYS: Readonly<Record<string, string>> = Object.freeze({
 /** Keys printed as percents (`tree_cache_hit_rate: 80.83%`, `cache hit rate: 12.50%`). */
 const PERCENT_KEYS = new Set(['tree_cache_hit_rate', 'cache hit rate']);
 
-/** One batch statistics line → one timeline row. */
-export function timelineRecord(stats: StatsLine, at: SourcePos, time: string | null, ranks: Readonly<Record<string, number>>): TimelineRecord {
+/** One batch statistics line → one timeline entry. */
+export function timelineEntry(stats: StatsLine, at: SourcePos, time: string | null, ranks: Readonly<Record<string, number>>): TimelineEntry {
   const b = new FieldMapBuilder();
   const line = at.line;
   b.set('engine', 'sglang', line);
@@ -62,7 +63,7 @@ export function timelineRecord(stats: StatsLine, at: SourcePos, time: string | n
     const column = KEYS[key] ?? key.replace(/^#/, 'num_').replace(/\(.*?\)/g, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
     b.set(column, value(raw), line);
   }
-  return { kind: 'timeline', at, fields: b.fields, lines: b.lines };
+  return { at, fields: b.fields, lines: b.lines };
 }
 
 function value(raw: string): FieldValue | undefined {

@@ -1,4 +1,5 @@
-import { FieldMapBuilder, type TimelineRecord } from '../../src/core/records.js';
+import { FieldMapBuilder } from '../../src/core/records.js';
+import type { TimelineEntry } from '../../src/core/timeline-series.js';
 import type { SourcePos } from '../../src/core/types.js';
 import { type JsonValue, keyLines } from '../_shared/json/index.js';
 
@@ -50,8 +51,8 @@ export function metricsTime(raw: JsonValue | undefined): string | null {
   return m ? `${m[3]}-${m[1]}-${m[2]}T${m[4]}` : null;
 }
 
-/** One `/metrics` iteration-stats object → one timeline row. */
-export function metricsRecord(stats: JsonObject, at: SourcePos): TimelineRecord {
+/** One `/metrics` iteration-stats object → one timeline entry. */
+export function metricsEntry(stats: JsonObject, at: SourcePos): TimelineEntry {
   const b = new FieldMapBuilder();
   const lines = keyLines.get(stats) ?? {};
   const lineOf = (key: string): number => lines[key] ?? at.line;
@@ -74,7 +75,7 @@ export function metricsRecord(stats: JsonObject, at: SourcePos): TimelineRecord 
   if (typeof draft === 'number' && typeof accepted === 'number' && draft > 0) {
     b.set('spec_acceptance_rate', Number((accepted / draft).toPrecision(12)), b.lines.spec_draft_tokens ?? at.line);
   }
-  return { kind: 'timeline', at, fields: b.fields, lines: b.lines };
+  return { at, fields: b.fields, lines: b.lines };
 }
 
 function addScalars(obj: JsonObject, prefix: string, b: FieldMapBuilder, lineOf: (key: string) => number): void {

@@ -1,9 +1,10 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
-import type { TimelineRecord } from '../../src/core/records.js';
+import { type TimelineRecord, timelineRecords } from '../../src/core/records.js';
+import { TimelineSeriesBuilder } from '../../src/core/timeline-series.js';
 import { type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
-import { isObject, metricsRecord } from './fields.js';
+import { isObject, metricsEntry } from './fields.js';
 import { closeTruncatedArray } from './salvage.js';
 
 const SIGNATURE = /"(?:iterLatencyMS|inflightBatchingStats|kvCacheStats)"\s*:/;
@@ -18,29 +19,31 @@ export const grammar: Grammar = {
   },
   parse(source, sink) {
     const docs = parseJsonDocuments(source, sink);
-    if (docs.length > 0) return docs.flatMap((doc) => toRecords(doc, source, sink));
+    if (docs.length > 0) return toRecords(docs, source, sink);
     const closed = closeTruncatedArray(source.lines.join('\n'));
     if (closed === null) return [];
     const quiet: DiagnosticSink = { report: () => undefined };
     const salvaged = parseJsonDocuments({ path: source.path, lines: closed.split('\n') }, quiet);
-    return salvaged.flatMap((doc) => toRecords(doc, source, sink));
+    return toRecords(salvaged, source, sink);
   },
 };
 
-function toRecords(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): TimelineRecord[] {
-  const items: JsonValue[] = Array.isArray(doc.value) ? doc.value : [doc.value];
-  const out: TimelineRecord[] = [];
-  for (const item of items) {
-    if (!isObject(item)) continue;
-    const line = firstLine(item, doc.line);
-    const at = { file: source.path, line, column: 1 };
-    if (!('iter' in item) && !('iterLatencyMS' in item)) {
-      sink.report('json/not-a-result', at, Object.keys(item).slice(0, 6).join(', '));
-      continue;
+function toRecords(docs: readonly JsonDocument[], source: TextSource, sink: DiagnosticSink): TimelineRecord[] {
+  const series = new TimelineSeriesBuilder();
+  for (const doc of docs) {
+    const items: JsonValue[] = Array.isArray(doc.value) ? doc.value : [doc.value];
+    for (const item of items) {
+      if (!isObject(item)) continue;
+      const line = firstLine(item, doc.line);
+      const at = { file: source.path, line, column: 1 };
+      if (!('iter' in item) && !('iterLatencyMS' in item)) {
+        sink.report('json/not-a-result', at, Object.keys(item).slice(0, 6).join(', '));
+        continue;
+      }
+      series.push(metricsEntry(item, at));
     }
-    out.push(metricsRecord(item, at));
   }
-  return out;
+  return timelineRecords(source.path, series);
 }
 
 /** The line of an object's first key: where the element starts for provenance. */

@@ -1,11 +1,12 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import { type LineParser, wantsLine } from '../../src/core/grammar.js';
-import { type BenchRecord, FieldMapBuilder, type FailureRecord } from '../../src/core/records.js';
+import { type BenchRecord, FieldMapBuilder, type FailureRecord, timelineRecords } from '../../src/core/records.js';
+import { TimelineSeriesBuilder } from '../../src/core/timeline-series.js';
 import type { RelPath } from '../../src/core/types.js';
 import { reportFailures, TracebackTracker } from '../../src/parse/traceback.js';
 import { parseIterLine } from './iter-parser.js';
 import { isErrorLevel, splitPrefix, trackerLevel } from './prefix.js';
-import { iterRecord } from './timeline.js';
+import { iterEntry } from './timeline.js';
 
 /** Substrings every line this grammar reads contains; the rest may be skipped unread. */
 export const ANCHORS: readonly string[] = [
@@ -27,6 +28,7 @@ const EXCEPTION = /^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception)): ?(.*)$
 /** Streaming reader of one trtllm-serve / TensorRT-LLM runtime log: timeline rows, one config record, failures. */
 export function trtllmServeLineParser(file: RelPath, sink: DiagnosticSink): LineParser {
   const records: BenchRecord[] = [];
+  const timeline = new TimelineSeriesBuilder();
   const own: FailureRecord[] = [];
   const tracker = new TracebackTracker(file);
   const config = new FieldMapBuilder();
@@ -44,7 +46,7 @@ export function trtllmServeLineParser(file: RelPath, sink: DiagnosticSink): Line
       const p = splitPrefix(text);
       const at = { file, line: lineNo, column: 1 };
       if (ITER.test(p.message)) {
-        records.push(iterRecord(parseIterLine(p.message), at, p.time, sink));
+        timeline.push(iterEntry(parseIterLine(p.message), at, p.time, sink));
         return;
       }
       if (isErrorLevel(p) && p.source !== 'uvicorn') {
@@ -84,7 +86,7 @@ export function trtllmServeLineParser(file: RelPath, sink: DiagnosticSink): Line
         records.push({ kind: 'config', at: { file, line: configLine, column: 1 }, origin: 'server-log', fields: config.fields, lines: config.lines });
       }
       if (unrecognized > 0) sink.report('parse/unrecognized-lines', { file, line: firstUnrecognized, column: 1 }, unrecognized);
-      return [...records, ...failures].sort((a, b) => a.at.line - b.at.line);
+      return [...records, ...timelineRecords(file, timeline), ...failures].sort((a, b) => a.at.line - b.at.line);
     },
   };
 }

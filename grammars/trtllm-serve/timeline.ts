@@ -1,5 +1,6 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
-import { FieldMapBuilder, type TimelineRecord } from '../../src/core/records.js';
+import { FieldMapBuilder } from '../../src/core/records.js';
+import type { TimelineEntry } from '../../src/core/timeline-series.js';
 import type { SourcePos } from '../../src/core/types.js';
 import { parsePyValue } from '../../src/parse/python-repr.js';
 import { percentToFraction, readNumber, scaleExact } from '../../src/parse/values.js';
@@ -10,11 +11,11 @@ const RENAMED: Readonly<Record<string, string>> = Object.freeze({
 });
 
 /**
- * One per-iteration log line → one timeline row: `time` from its `timestamp` (else the logger
+ * One per-iteration log line → one timeline entry: `time` from its `timestamp` (else the logger
  * prefix), `running` = num_scheduled_requests (else the states' request counts), `iter_latency_ms`
  * from `elapsed_time` (seconds), every `states` entry and other key as an extra column.
  */
-export function iterRecord(pairs: readonly [string, string][], at: SourcePos, prefixTime: string | null, sink: DiagnosticSink): TimelineRecord {
+export function iterEntry(pairs: readonly [string, string][], at: SourcePos, prefixTime: string | null, sink: DiagnosticSink): TimelineEntry {
   const b = new FieldMapBuilder();
   const line = at.line;
   b.set('engine', 'trtllm', line);
@@ -50,7 +51,7 @@ export function iterRecord(pairs: readonly [string, string][], at: SourcePos, pr
     if (typeof ctx === 'number' && typeof gen === 'number') b.set('running', ctx + gen, line);
   }
   if (bad.length > 0) sink.report('log/bad-stats-value', at, bad.join(', '));
-  return { kind: 'timeline', at, fields: b.fields, lines: b.lines };
+  return { at, fields: b.fields, lines: b.lines };
 }
 
 function addStates(raw: string, b: FieldMapBuilder, line: number): void {

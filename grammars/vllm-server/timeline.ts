@@ -1,10 +1,11 @@
 /**
- * Periodic lines → TimelineRecords. A stats line and the prefix-cache or speculative-decoding
- * line logged with it (same time stamp, different kind) become ONE record; anything else starts a
- * new record. Only the record in progress is held.
+ * Periodic lines → one timeline series. A stats line and the prefix-cache or speculative-decoding
+ * line logged with it (same time stamp, different kind) become ONE entry; anything else starts a
+ * new entry. Only the entry in progress is held as an object; the rest are columns.
  */
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
-import type { TimelineRecord } from '../../src/core/records.js';
+import { type TimelineRecord, timelineRecords } from '../../src/core/records.js';
+import { TimelineSeriesBuilder } from '../../src/core/timeline-series.js';
 import type { FieldValue, RelPath } from '../../src/core/types.js';
 import type { StatsKind, StatsPartial } from './stats.js';
 
@@ -19,7 +20,7 @@ interface Pending {
 export class TimelineBuilder {
   readonly #file: RelPath;
   readonly #sink: DiagnosticSink;
-  readonly #out: TimelineRecord[] = [];
+  readonly #series = new TimelineSeriesBuilder();
   #pending: Pending | null = null;
 
   constructor(file: RelPath, sink: DiagnosticSink) {
@@ -55,7 +56,7 @@ export class TimelineBuilder {
 
   finish(): TimelineRecord[] {
     this.#flush();
-    return this.#out;
+    return timelineRecords(this.#file, this.#series);
   }
 
   #put(p: Pending, fields: Record<string, FieldValue>, line: number): void {
@@ -69,7 +70,7 @@ export class TimelineBuilder {
   #flush(): void {
     const p = this.#pending;
     if (p === null) return;
-    this.#out.push({ kind: 'timeline', at: { file: this.#file, line: p.line, column: 1 }, fields: p.fields, lines: p.lines });
+    this.#series.push({ at: { file: this.#file, line: p.line, column: 1 }, fields: p.fields, lines: p.lines });
     this.#pending = null;
   }
 }

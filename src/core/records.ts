@@ -1,4 +1,5 @@
-import type { FieldValue, SourcePos } from './types.js';
+import { seriesLine, type TimelineSeries, type TimelineSeriesBuilder } from './timeline-series.js';
+import type { FieldValue, RelPath, SourcePos } from './types.js';
 
 /**
  * What grammars produce. One shared, discriminated union rather than per-grammar record types:
@@ -28,10 +29,19 @@ export interface ConfigRecord extends FieldMap {
   readonly origin: 'launch-command' | 'bench-command' | 'server-log' | 'manifest';
 }
 
-/** One periodic server stats line (schema.md §2). */
-export interface TimelineRecord extends FieldMap {
+/** The periodic server stats lines of one file (schema.md §2), by column (timeline-series.ts). */
+export interface TimelineRecord {
   readonly kind: 'timeline';
+  /** The first stats line. */
   readonly at: SourcePos;
+  readonly series: TimelineSeries;
+}
+
+/** The record of a file's stats lines: none when it had none. */
+export function timelineRecords(file: RelPath, builder: TimelineSeriesBuilder): TimelineRecord[] {
+  if (builder.length === 0) return [];
+  const series = builder.finish();
+  return [{ kind: 'timeline', at: { file, line: seriesLine(series, 0), column: 1 }, series }];
 }
 
 /** A crash or failed start found in a log. */

@@ -6,7 +6,8 @@
  * Only within one file: linking across files is src/analyze's business.
  */
 import type { DiagnosticSink } from '../core/diagnostic.js';
-import type { ConfigRecord, RunRecord, TimelineRecord } from '../core/records.js';
+import type { ConfigRecord, RunRecord } from '../core/records.js';
+import { seriesLine, seriesValue, type TimelineSeries } from '../core/timeline-series.js';
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
 import { commandLabel } from './command-label.js';
@@ -24,9 +25,15 @@ interface Located<R> {
   readonly source: string;
 }
 
+/** A stats line with speculative-decoding rates, as the attachment reads it. */
+interface RatesLine {
+  readonly at: { readonly line: number };
+  readonly fields: Readonly<Record<string, FieldValue>>;
+}
+
 interface FileIndex {
   readonly configs: Located<ConfigRecord>[];
-  readonly timelines: Located<TimelineRecord>[];
+  readonly timelines: Located<RatesLine>[];
   readonly runLines: number[];
 }
 
@@ -36,21 +43,40 @@ export type Attach = (row: Row, run: RunRecord) => Row;
 /** Indexes every file's commands, stats lines and run positions once; the result attaches per run. */
 export function inFileAttacher(records: readonly ParsedRecord[], sink?: DiagnosticSink): Attach {
   const files = new Map<string, FileIndex>();
-  const index = (file: string): FileIndex => {
-    let f = files.get(file);
-    if (!f) files.set(file, (f = { configs: [], timelines: [], runLines: [] }));
-    return f;
-  };
+  // only files that hold runs: a server log's stats lines attach to no run
+  for (const { record } of records) {
+    if (record.kind !== 'run') continue;
+    let f = files.get(record.at.file);
+    if (!f) files.set(record.at.file, (f = { configs: [], timelines: [], runLines: [] }));
+    f.runLines.push(record.at.line);
+  }
   for (const { format, record } of records) {
-    const f = index(record.at.file);
-    if (record.kind === 'run') f.runLines.push(record.at.line);
-    else if (record.kind === 'config' && (ORIGINS as readonly string[]).includes(record.origin)) {
+    const f = files.get(record.at.file);
+    if (!f) continue;
+    if (record.kind === 'config' && (ORIGINS as readonly string[]).includes(record.origin)) {
       f.configs.push({ record, source: `${record.origin}:${record.at.file}:${record.at.line}` });
-    } else if (record.kind === 'timeline' && SPEC_RATES.some((c) => Object.hasOwn(record.fields, c))) {
-      f.timelines.push({ record, source: `${format}:${record.at.file}:${record.at.line}` });
+    } else if (record.kind === 'timeline') {
+      for (const line of ratesLines(record.series)) f.timelines.push({ record: line, source: `${format}:${record.at.file}:${line.at.line}` });
     }
   }
   return (row, run) => attach(row, run, files.get(run.at.file), sink);
+}
+
+/** The entries of a series that carry a speculative-decoding rate, with those rates. */
+function ratesLines(series: TimelineSeries): RatesLine[] {
+  const out: RatesLine[] = [];
+  for (let i = 0; i < series.length; i++) {
+    const fields: Record<string, FieldValue> = {};
+    let any = false;
+    for (const c of SPEC_RATES) {
+      const v = seriesValue(series, c, i);
+      if (v === undefined) continue;
+      fields[c] = v;
+      any = true;
+    }
+    if (any) out.push({ at: { line: seriesLine(series, i) }, fields });
+  }
+  return out;
 }
 
 function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: DiagnosticSink | undefined): Row {
@@ -74,7 +100,8 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
       row.label = commandLabel(command, siblings);
     }
   }
-  const previousRun = Math.max(0, ...file.runLines.filter((l) => l < r));
+  let previousRun = 0;
+  for (const l of file.runLines) if (l < r && l > previousRun) previousRun = l;
   const stats = nearestBefore(file.timelines, r, Math.max(previousRun, (section?.start ?? 1) - 1));
   if (stats) {
     const fields = SPEC_RATES.flatMap((c): [string, FieldValue][] => {
@@ -103,7 +130,7 @@ function fill(row: Row, fields: readonly [string, FieldValue][], source: string,
   return used;
 }
 
-function nearestBefore<R extends ConfigRecord | TimelineRecord>(items: readonly Located<R>[], line: number, after: number): Located<R> | null {
+function nearestBefore<R extends { readonly at: { readonly line: number } }>(items: readonly Located<R>[], line: number, after: number): Located<R> | null {
   let best: Located<R> | null = null;
   for (const item of items) {
     const l = item.record.at.line;

@@ -1,3 +1,4 @@
+import { seriesValue } from '../core/timeline-series.js';
 import { type ConfigSource, sourceFailure } from './server-sources.js';
 import { spanOverlaps, type TimeWindow } from './time-window.js';
 
@@ -28,7 +29,10 @@ export interface RunIdentity {
 /** The engine a source describes, when its configuration names one. */
 function sourceEngine(src: ConfigSource): string | null {
   for (const c of src.configs) if (typeof c.fields.engine === 'string') return c.fields.engine;
-  for (const t of src.timeline) if (typeof t.fields.engine === 'string') return t.fields.engine;
+  for (const t of src.timeline) {
+    const engine = t.series.length > 0 ? seriesValue(t.series, 'engine', 0) : undefined;
+    if (typeof engine === 'string') return engine;
+  }
   return null;
 }
 

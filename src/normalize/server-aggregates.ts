@@ -1,6 +1,7 @@
 import type { TimelineRecord } from '../core/records.js';
 import type { FieldValue } from '../core/types.js';
-import { inWindow, type TimeWindow, timelineInstant } from './time-window.js';
+import { seriesValue } from '../core/timeline-series.js';
+import { inWindow, seriesClock, type TimeWindow } from './time-window.js';
 
 /** The server-side columns a linked log adds to a run's row (schema.md §1). */
 export type ServerAggregates = Partial<Record<'server_gen_throughput_mean' | 'server_kv_cache_usage_max' | 'server_running_max' | 'server_waiting_max', number>>;
@@ -12,28 +13,54 @@ export type ServerAggregates = Partial<Record<'server_gen_throughput_mean' | 'se
  * with no clock would mix their loads).
  */
 export function serverAggregates(timeline: readonly TimelineRecord[], window: TimeWindow | null, soleRun: boolean): ServerAggregates {
-  let lines: readonly TimelineRecord[];
-  if (window) {
-    lines = timeline.filter((t) => {
-      const at = timelineInstant(t);
-      return at !== null && inWindow(window, at);
-    });
-  } else if (soleRun) lines = timeline;
-  else return {};
+  if (!window && !soleRun) return {};
+  const gen = new Mean();
+  const kv = new Max();
+  const running = new Max();
+  const waiting = new Max();
+  for (const { series } of timeline) {
+    const clock = window ? seriesClock(series) : null;
+    for (let i = 0; i < series.length; i++) {
+      if (window && clock) {
+        const ms = clock.ms[i] as number;
+        if (Number.isNaN(ms) || !inWindow(window, { ms, hasYear: clock.hasYear[i] === 1 })) continue;
+      }
+      gen.add(seriesValue(series, 'gen_throughput', i));
+      kv.add(seriesValue(series, 'kv_cache_usage', i));
+      running.add(seriesValue(series, 'running', i));
+      waiting.add(seriesValue(series, 'waiting', i));
+    }
+  }
   const out: ServerAggregates = {};
-  const gen = numbers(lines, 'gen_throughput');
-  if (gen.length > 0) out.server_gen_throughput_mean = round(gen.reduce((a, b) => a + b, 0) / gen.length);
-  const kv = numbers(lines, 'kv_cache_usage');
-  if (kv.length > 0) out.server_kv_cache_usage_max = Math.max(...kv);
-  const running = numbers(lines, 'running');
-  if (running.length > 0) out.server_running_max = Math.max(...running);
-  const waiting = numbers(lines, 'waiting');
-  if (waiting.length > 0) out.server_waiting_max = Math.max(...waiting);
+  if (gen.n > 0) out.server_gen_throughput_mean = round(gen.sum / gen.n);
+  if (kv.value !== null) out.server_kv_cache_usage_max = kv.value;
+  if (running.value !== null) out.server_running_max = running.value;
+  if (waiting.value !== null) out.server_waiting_max = waiting.value;
   return out;
 }
 
-function numbers(lines: readonly TimelineRecord[], column: string): number[] {
-  return lines.map((t) => t.fields[column] as FieldValue | undefined).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+/** A finite number, or null. */
+function finite(v: FieldValue | undefined): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+class Mean {
+  sum = 0;
+  n = 0;
+  add(v: FieldValue | undefined): void {
+    const x = finite(v);
+    if (x === null) return;
+    this.sum += x;
+    this.n++;
+  }
+}
+
+class Max {
+  value: number | null = null;
+  add(v: FieldValue | undefined): void {
+    const x = finite(v);
+    if (x !== null && (this.value === null || x > this.value)) this.value = x;
+  }
 }
 
 function round(x: number): number {

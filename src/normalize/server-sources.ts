@@ -1,7 +1,7 @@
 import type { ConfigRecord, FailureRecord, TimelineRecord } from '../core/records.js';
 import type { RelPath } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
-import { type Instant, timelineInstant } from './time-window.js';
+import { type Instant, seriesClock } from './time-window.js';
 
 /** A file that describes a server (log, launch command) or a runner variant (manifest), not a run. */
 export interface ConfigSource {
@@ -51,12 +51,15 @@ export function collectSources(records: readonly ParsedRecord[]): ConfigSource[]
 function spanOf(timeline: readonly TimelineRecord[]): ConfigSource['span'] {
   let first: Instant | null = null;
   let last: Instant | null = null;
-  for (const record of timeline) {
-    const t = timelineInstant(record);
-    if (t === null) continue;
-    // the first of equal instants is kept as first, the last as last (what a stable sort gave)
-    if (first === null || t.ms < first.ms) first = t;
-    if (last === null || t.ms >= last.ms) last = t;
+  for (const { series } of timeline) {
+    const clock = seriesClock(series);
+    for (let i = 0; i < series.length; i++) {
+      const ms = clock.ms[i] as number;
+      if (Number.isNaN(ms)) continue;
+      // the first of equal instants is kept as first, the last as last (what a stable sort gave)
+      if (first === null || ms < first.ms) first = { ms, hasYear: clock.hasYear[i] === 1 };
+      if (last === null || ms >= last.ms) last = { ms, hasYear: clock.hasYear[i] === 1 };
+    }
   }
   return first !== null && last !== null ? { first, last } : null;
 }

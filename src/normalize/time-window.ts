@@ -1,4 +1,4 @@
-import type { TimelineRecord } from '../core/records.js';
+import { seriesValue, type TimelineSeries } from '../core/timeline-series.js';
 import type { FieldValue } from '../core/types.js';
 
 /** A run's wall-clock window, in ms since the epoch (UTC as written; logs carry no zone). */
@@ -62,14 +62,37 @@ function shiftYear(ms: number, like: number): number {
   return d.getTime();
 }
 
-/** A stats line's time; a year the grammar inferred (`time_year_inferred`) counts as no year. */
-export function timelineInstant(t: TimelineRecord): Instant | null {
-  const at = parseInstant(t.fields.time);
-  return at && t.fields.time_year_inferred === true ? { ms: at.ms, hasYear: false } : at;
+/** The time of a series' entry `i`; a year the grammar inferred (`time_year_inferred`) counts as no year. */
+export function timelineInstant(series: TimelineSeries, i: number): Instant | null {
+  const at = parseInstant(seriesValue(series, 'time', i));
+  return at && seriesValue(series, 'time_year_inferred', i) === true ? { ms: at.ms, hasYear: false } : at;
 }
 
 /** Whether a log's stats span [first, last] overlaps a run window (year-less clocks aligned as in inWindow). */
 export function spanOverlaps(w: TimeWindow, first: Instant, last: Instant): boolean {
   const align = (t: Instant): number => (w.hasYear === t.hasYear ? t.ms : shiftYear(t.ms, w.start));
   return align(first) <= w.end && align(last) >= w.start;
+}
+
+/** The instants of a series' entries: ms (NaN without a time) and whether each had a year. */
+export interface SeriesClock {
+  readonly ms: Float64Array;
+  readonly hasYear: Uint8Array;
+}
+
+const CLOCKS = new WeakMap<TimelineSeries, SeriesClock>();
+
+/** Every entry's instant, read once per series (each run linked to a log looks at its times). */
+export function seriesClock(series: TimelineSeries): SeriesClock {
+  let clock = CLOCKS.get(series);
+  if (clock === undefined) {
+    clock = { ms: new Float64Array(series.length), hasYear: new Uint8Array(series.length) };
+    for (let i = 0; i < series.length; i++) {
+      const t = timelineInstant(series, i);
+      clock.ms[i] = t === null ? Number.NaN : t.ms;
+      clock.hasYear[i] = t?.hasYear ? 1 : 0;
+    }
+    CLOCKS.set(series, clock);
+  }
+  return clock;
 }

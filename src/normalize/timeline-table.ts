@@ -1,3 +1,4 @@
+import { seriesLine, seriesValue, type TimelineSeries } from '../core/timeline-series.js';
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
 
@@ -11,21 +12,83 @@ export type TimelineRow = Record<string, FieldValue>;
 
 const INDEX = new Map<string, number>(TIMELINE_COLUMNS.map((c, i) => [c, i]));
 
+/** The timeline table without its rows in memory: each row is built when it is read (a long log has hundreds of thousands). */
+export interface TimelineTable {
+  /** Schema columns first, then the others sorted; only columns some line has a value in. */
+  readonly columns: readonly string[];
+  readonly length: number;
+  /** Row `i` in table order (file, then line), with every column (null where missing). */
+  row(i: number): TimelineRow;
+}
+
 /**
  * One row per server stats line, from any engine's grammar (vLLM, SGLang, TensorRT-LLM): every
  * row has every column (null where missing), rows sorted by file then line, so output is stable.
  */
-export function toTimelineRows(records: readonly ParsedRecord[]): TimelineRow[] {
-  const rows: TimelineRow[] = [];
-  for (const { record } of records) {
-    if (record.kind !== 'timeline') continue;
-    rows.push({ ...record.fields, source_file: record.at.file, source_line: record.at.line });
-  }
-  rows.sort(compareSource);
+export function timelineTable(records: readonly ParsedRecord[]): TimelineTable {
+  const parts: Part[] = [];
+  for (const { record } of records) if (record.kind === 'timeline') parts.push({ file: record.at.file, series: record.series });
+  const part = (k: number): Part => parts[k] as Part;
+  // parts ranked by file (parts of one file share a rank), so rows sort by two integer compares
+  const byFile = parts.map((_, k) => k).sort((a, b) => compareText(part(a).file, part(b).file) || a - b);
+  const rank = new Int32Array(parts.length);
+  byFile.forEach((k, r) => {
+    const previous = byFile[r - 1];
+    rank[k] = previous !== undefined && part(previous).file === part(k).file ? (rank[previous] as number) : r;
+  });
+  // row r of the concatenation is entry entryOf[r] of part partOf[r]
+  const length = parts.reduce((n, p) => n + p.series.length, 0);
+  const partOf = new Int32Array(length);
+  const entryOf = new Int32Array(length);
+  let r = 0;
+  parts.forEach((p, k) => {
+    for (let i = 0; i < p.series.length; i++, r++) {
+      partOf[r] = k;
+      entryOf[r] = i;
+    }
+  });
+  const rankOf = (r: number): number => rank[partOf[r] as number] as number;
+  const lineOf = (r: number): number => seriesLine(part(partOf[r] as number).series, entryOf[r] as number);
+  const order = new Uint32Array(length).map((_, i) => i);
+  order.sort((a, b) => rankOf(a) - rankOf(b) || lineOf(a) - lineOf(b) || a - b);
   const seen = new Set<string>(TIMELINE_COLUMNS);
-  for (const r of rows) for (const k of Object.keys(r)) seen.add(k);
+  for (const p of parts) for (const c of p.series.columns.keys()) seen.add(c);
   const columns = [...seen].sort(compareColumns);
-  return rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? null])));
+  // rows are copies of one all-null template (see rowFiller): built key by key, objects this wide are dictionaries
+  const template = JSON.parse(JSON.stringify(Object.fromEntries(columns.map((c) => [c, null])))) as TimelineRow;
+  return {
+    columns,
+    length,
+    row(i) {
+      const at = order[i] as number;
+      const { file, series } = part(partOf[at] as number);
+      const e = entryOf[at] as number;
+      const row: TimelineRow = { ...template };
+      for (const c of columns) {
+        const v = c === 'source_file' ? file : c === 'source_line' ? seriesLine(series, e) : seriesValue(series, c, e);
+        if (v === undefined) continue;
+        if (c === '__proto__') Object.defineProperty(row, c, { value: v, enumerable: true, writable: true, configurable: true });
+        else row[c] = v;
+      }
+      return row;
+    },
+  };
+}
+
+/** One file's stats lines, as one grammar read them. */
+interface Part {
+  readonly file: string;
+  readonly series: TimelineSeries;
+}
+
+/** Every row of the timeline table (timelineTable), in order. */
+export function toTimelineRows(records: readonly ParsedRecord[]): TimelineRow[] {
+  const table = timelineTable(records);
+  return Array.from({ length: table.length }, (_, i) => table.row(i));
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function compareColumns(a: string, b: string): number {
@@ -33,11 +96,4 @@ function compareColumns(a: string, b: string): number {
   const ib = INDEX.get(b);
   if (ia !== undefined || ib !== undefined) return (ia ?? Infinity) - (ib ?? Infinity);
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function compareSource(a: TimelineRow, b: TimelineRow): number {
-  const fa = String(a.source_file);
-  const fb = String(b.source_file);
-  if (fa !== fb) return fa < fb ? -1 : 1;
-  return Number(a.source_line) - Number(b.source_line);
 }

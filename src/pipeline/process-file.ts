@@ -197,7 +197,12 @@ function outcome(rel: RelPath, bytes: number, parsed: Parsed | null, sink: Diagn
   const formats = producing.length > 0 ? producing : claimed;
   const status: FileStatus = parsed === null ? 'skipped' : formats.length === 0 ? 'unrecognized' : 'parsed';
   let runs = 0;
-  for (const r of records) if (r.record.kind === 'run') runs++;
+  // a series counts its stats lines: a file's record count does not depend on how they are stored
+  let count = 0;
+  for (const r of records) {
+    if (r.record.kind === 'run') runs++;
+    count += r.record.kind === 'timeline' ? r.record.series.length : 1;
+  }
   let errors = 0;
   let warnings = 0;
   for (const d of diagnostics) {
@@ -205,7 +210,7 @@ function outcome(rel: RelPath, bytes: number, parsed: Parsed | null, sink: Diagn
     else if (d.severity === 'warning') warnings++;
   }
   return {
-    report: { path: rel, status, formats, bytes, runs, records: records.length, errors, warnings, infos: diagnostics.length - errors - warnings },
+    report: { path: rel, status, formats, bytes, runs, records: count, errors, warnings, infos: diagnostics.length - errors - warnings },
     records,
     diagnostics,
   };

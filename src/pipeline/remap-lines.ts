@@ -1,5 +1,6 @@
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { BenchRecord } from '../core/records.js';
+import { remapSeries } from '../core/timeline-series.js';
 
 /**
  * Records and diagnostics of a grammar that read some lines of a file as if they were the whole
@@ -8,6 +9,7 @@ import type { BenchRecord } from '../core/records.js';
 export function remapRecord(record: BenchRecord, lineOf: (line: number) => number): BenchRecord {
   const at = { ...record.at, line: lineOf(record.at.line) };
   if (record.kind === 'failure') return { ...record, at };
+  if (record.kind === 'timeline') return { ...record, at, series: remapSeries(record.series, lineOf) };
   const lines: Record<string, number> = {};
   for (const [column, line] of Object.entries(record.lines)) lines[column] = lineOf(line);
   return { ...record, at, lines };

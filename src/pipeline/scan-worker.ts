@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { seriesBuffers } from '../core/timeline-series.js';
 import type { RelPath } from '../core/types.js';
 import { type FileOutcome, processFileWithin } from './process-file.js';
 import { withoutFieldLines } from './without-field-lines.js';
@@ -42,5 +43,7 @@ parentPort?.on('message', (batch: ScanBatch) => {
       reply.outcomes.push(withoutFieldLines(o));
     }
   }
-  parentPort?.postMessage(reply satisfies ScanBatchResult);
+  // a timeline's packed columns move to the main thread instead of being copied (a long log's are tens of MB)
+  const transfer = reply.outcomes.flatMap((o) => o.records.flatMap((r) => (r.record.kind === 'timeline' ? seriesBuffers(r.record.series) : [])));
+  parentPort?.postMessage(reply satisfies ScanBatchResult, transfer);
 });

@@ -1,3 +1,4 @@
+import { withoutValueLines } from '../core/timeline-series.js';
 import type { FileOutcome, ParsedRecord } from './process-file.js';
 
 const NO_LINES: Record<string, number> = Object.freeze({});
@@ -8,6 +9,11 @@ const NO_LINES: Record<string, number> = Object.freeze({});
  * on that): it halves the objects held per run (peak RSS, issue 7).
  */
 export function withoutFieldLines(o: FileOutcome): FileOutcome {
-  const records = o.records.map((r): ParsedRecord => (r.record.kind === 'failure' ? r : { format: r.format, record: { ...r.record, lines: NO_LINES } }));
+  const records = o.records.map((r): ParsedRecord => {
+    const { record } = r;
+    if (record.kind === 'failure') return r;
+    if (record.kind === 'timeline') return { format: r.format, record: { ...record, series: withoutValueLines(record.series) } };
+    return { format: r.format, record: { ...record, lines: NO_LINES } };
+  });
   return { ...o, records };
 }

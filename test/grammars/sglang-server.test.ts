@@ -1,3 +1,4 @@
+import { seriesEntries } from '../../src/core/timeline-series.js';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import type { BenchRecord } from '../../src/core/records.js';
@@ -32,7 +33,7 @@ describe('sglang-server', () => {
   it('turns stats lines into timeline rows with fractions and borrowed years', () => {
     const sink = new DiagnosticCollector();
     const records = grammar.parse({ path: asRelPath('s.log'), lines: LOG }, sink);
-    const rows = records.filter((r): r is Extract<BenchRecord, { kind: 'timeline' }> => r.kind === 'timeline');
+    const rows = records.flatMap((r) => (r.kind === 'timeline' ? seriesEntries(r.series, r.at.file) : []));
     expect(rows[0]?.fields).toMatchObject({ time: '2026-01-02T03:04:07', dp_rank: 1, tp_rank: 3, running: 4, waiting: 1, kv_cache_usage: 0.5, spec_acceptance_length: 2.5, spec_acceptance_rate: 0.75, gen_throughput: 12, graph: true });
     expect(rows[1]?.fields).toMatchObject({ prefix_cache_hit_rate: 0.1234, waiting: 3, running: 4, new_tokens: 2, cached_tokens: 5 });
     const config = records.find((r) => r.kind === 'config');

@@ -1,3 +1,4 @@
+import { seriesFields } from '../../src/core/timeline-series.js';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { parseByLines } from '../../src/core/grammar.js';
@@ -32,7 +33,7 @@ describe('trtllm-serve log prefixes', () => {
     const sink = new DiagnosticCollector();
     const line = '[02/11/2026-18:04:09] [TRT-LLM] [I] iter = 1, elapsed_time = 0.5s, kv_cache_util = 45.5%';
     const [rec] = grammar.parse({ path: asRelPath('s.log'), lines: [line] }, sink);
-    expect(rec?.kind === 'timeline' ? rec.fields : null).toMatchObject({ iter: 1, iter_latency_ms: 500, kv_cache_usage: 0.455, time: '2026-02-11T18:04:09' });
+    expect(rec?.kind === 'timeline' ? seriesFields(rec.series, 0) : null).toMatchObject({ iter: 1, iter_latency_ms: 500, kv_cache_usage: 0.455, time: '2026-02-11T18:04:09' });
   });
 
   it('gives the same records when lines without an anchor are skipped', () => {

@@ -1,3 +1,4 @@
+import { seriesEntries } from '../../src/core/timeline-series.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -220,7 +221,7 @@ describe('vllm-server streaming', () => {
       }
     }
     const records = parser?.finish() ?? [];
-    expect(records.map((r) => (r.kind === 'timeline' ? r.fields.prompt_throughput : r.kind))).toEqual(Array.from({ length: 20 }, (_, k) => k * 1000));
+    expect(records.flatMap((r) => (r.kind === 'timeline' ? seriesEntries(r.series, r.at.file).map((e) => e.fields.prompt_throughput) : [r.kind]))).toEqual(Array.from({ length: 20 }, (_, k) => k * 1000));
     expect(sink.list()).toEqual([]);
   });
 });

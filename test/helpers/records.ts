@@ -1,5 +1,6 @@
 import type { FormatId } from '../../src/core/format-ids.js';
 import type { ConfigRecord, FailureRecord, RunRecord, TimelineRecord } from '../../src/core/records.js';
+import { TimelineSeriesBuilder } from '../../src/core/timeline-series.js';
 import { asRelPath, type FieldValue } from '../../src/core/types.js';
 import type { ParsedRecord } from '../../src/pipeline/process-file.js';
 
@@ -17,8 +18,11 @@ export function configRec(file: string, origin: ConfigRecord['origin'], fields: 
   return { format: 'vllm-bench-serve' as FormatId, record };
 }
 
+/** A series of one stats line (the grammars make one per file; consumers must take several). */
 export function timelineRec(file: string, fields: Record<string, FieldValue>, line: number): ParsedRecord {
-  const record: TimelineRecord = { kind: 'timeline', at: at(file, line), fields, lines: lines(fields, line) };
+  const series = new TimelineSeriesBuilder();
+  series.push({ at: at(file, line), fields, lines: lines(fields, line) });
+  const record: TimelineRecord = { kind: 'timeline', at: at(file, line), series: series.finish() };
   return { format: 'vllm-bench-serve' as FormatId, record };
 }
 

@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
-import type { BenchRecord, ConfigRecord, RunRecord, TimelineRecord } from '../../src/core/records.js';
-import { asRelPath } from '../../src/core/types.js';
+import type { ConfigRecord, RunRecord } from '../../src/core/records.js';
+import { asRelPath, type FieldValue } from '../../src/core/types.js';
 import { fromBytes } from '../../src/ingest/read.js';
 import { toRunRows } from '../../src/normalize/runs-table.js';
 import { parseSource, type ParsedRecord } from '../../src/pipeline/process-file.js';
 import { GRAMMARS } from '../../grammars/index.js';
 import { FIXTURES } from '../helpers/fixtures.js';
+import { timelineRec } from '../helpers/records.js';
 
 const SUITE = path.join(FIXTURES, '_suites/writeup-optimization-ladder');
 const FILE = 'optimizing-latency.md';
@@ -102,10 +103,7 @@ const config = (line: number, origin: ConfigRecord['origin'], fields: ConfigReco
   format: 'launch-command',
   record: { kind: 'config', at: at(line), origin, fields, lines: {} },
 });
-const stats = (line: number, fields: TimelineRecord['fields']): ParsedRecord => ({
-  format: 'vllm-server',
-  record: { kind: 'timeline', at: at(line), fields, lines: {} } satisfies BenchRecord,
-});
+const stats = (line: number, fields: Record<string, FieldValue>): ParsedRecord => ({ ...timelineRec('w.md', fields, line), format: 'vllm-server' });
 
 describe('attaching in one file (synthetic records)', () => {
   it('keeps the run value on a disagreement and warns naming both sources', () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { TimelineRecord } from '../../src/core/records.js';
+import type { BenchRecord } from '../../src/core/records.js';
+import { timelineRec } from '../helpers/records.js';
 import { asRelPath, type FieldValue } from '../../src/core/types.js';
 import { toTimelineRows } from '../../src/normalize/timeline-table.js';
 import type { ParsedRecord } from '../../src/pipeline/process-file.js';
 
-function timeline(file: string, line: number, fields: Record<string, FieldValue>): TimelineRecord {
-  return { kind: 'timeline', at: { file: asRelPath(file), line, column: 1 }, fields, lines: {} };
+function timeline(file: string, line: number, fields: Record<string, FieldValue>): BenchRecord {
+  return timelineRec(file, fields, line).record;
 }
 
 describe('toTimelineRows', () => {

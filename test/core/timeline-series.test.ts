@@ -1,0 +1,114 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CHUNK,
+  remapSeries,
+  seriesBuffers,
+  seriesEntries,
+  seriesValue,
+  type TimelineEntry,
+  TimelineSeriesBuilder,
+  withoutValueLines,
+} from '../../src/core/timeline-series.js';
+import { asRelPath, type FieldValue } from '../../src/core/types.js';
+
+const FILE = asRelPath('serve.log');
+
+function build(entries: readonly TimelineEntry[]) {
+  const b = new TimelineSeriesBuilder();
+  for (const e of entries) b.push(e);
+  return b.finish();
+}
+
+const value: fc.Arbitrary<FieldValue> = fc.oneof(
+  fc.double(),
+  fc.integer(),
+  fc.constantFrom(0, -0, Number.NaN, Infinity),
+  fc.string({ maxLength: 6 }),
+  fc.constantFrom('vllm', 'sglang', '2026-01-01T00:00:00'),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.double({ noNaN: true }), { maxLength: 3 }),
+);
+
+const column = fc.constantFrom('time', 'gen_throughput', 'running', 'engine', 'graph', '__proto__', 'constructor');
+
+/** Entries on increasing lines; a value may come from the next line (a merged companion line). */
+const entries = fc
+  .array(fc.tuple(fc.dictionary(column, value, { maxKeys: 5 }), fc.nat(3), fc.boolean()), { maxLength: 60 })
+  .map((items) => {
+    let line = 0;
+    return items.map(([fields, gap, merged]): TimelineEntry => {
+      line += gap + 1;
+      const lines = Object.fromEntries(Object.keys(fields).map((k, i) => [k, merged && i === 0 ? line + 1 : line]));
+      if (merged) line++;
+      return { at: { file: FILE, line, column: 1 }, fields, lines };
+    });
+  });
+
+describe('timeline series', () => {
+  it('gives back every entry as it was pushed: values, absent values and the line of each value', () => {
+    fc.assert(
+      fc.property(entries, (pushed) => {
+        expect(seriesEntries(build(pushed), FILE)).toEqual(pushed);
+      }),
+    );
+  });
+
+  it('survives a structured clone with its packed buffers transferred', () => {
+    fc.assert(
+      fc.property(entries, (pushed) => {
+        const series = build(pushed);
+        const copy = structuredClone(series, { transfer: seriesBuffers(series) });
+        expect(seriesEntries(copy, FILE)).toEqual(pushed);
+      }),
+    );
+  });
+
+  it('keeps values across chunk boundaries, in columns that start packed and turn coded', () => {
+    const n = 2 * CHUNK + 5;
+    const pushed = Array.from({ length: n }, (_, i): TimelineEntry => {
+      const fields: Record<string, FieldValue> = { running: i };
+      if (i % 3 === 0) fields.kv_cache_usage = i / n;
+      // a number column until its last entries, which hold a string
+      fields.mixed = i >= n - 3 ? `s${i}` : i * 0.5;
+      if (i >= CHUNK && i < CHUNK + 10) fields.rare = true;
+      return { at: { file: FILE, line: i + 1, column: 1 }, fields, lines: Object.fromEntries(Object.keys(fields).map((k) => [k, i + 1])) };
+    });
+    const series = build(pushed);
+    expect(series.length).toBe(n);
+    expect(series.columns.get('running')?.kind).toBe('number');
+    expect(series.columns.get('mixed')?.kind).toBe('coded');
+    expect(seriesValue(series, 'mixed', CHUNK + 1)).toBe((CHUNK + 1) * 0.5);
+    expect(seriesValue(series, 'mixed', n - 1)).toBe(`s${n - 1}`);
+    expect(seriesValue(series, 'kv_cache_usage', 1)).toBeUndefined();
+    expect(seriesValue(series, 'rare', CHUNK + 3)).toBe(true);
+    expect(seriesValue(series, 'rare', 3)).toBeUndefined();
+    expect(seriesEntries(series, FILE)).toEqual(pushed);
+  });
+
+  it('stores a repeated string once and a column absent from whole chunks not at all', () => {
+    const b = new TimelineSeriesBuilder();
+    for (let i = 0; i < 3 * CHUNK; i++) b.push({ at: { file: FILE, line: i + 1, column: 1 }, fields: { engine: 'sglang', batch: i % 2 ? 'decode' : 'prefill', ...(i < 10 ? { rare: 1 } : {}) }, lines: {} });
+    const series = b.finish();
+    const engine = series.columns.get('engine');
+    expect(engine?.kind === 'coded' && engine.dict).toEqual(['sglang']);
+    const batch = series.columns.get('batch');
+    expect(batch?.kind === 'coded' && batch.dict).toEqual(['prefill', 'decode']);
+    const rare = series.columns.get('rare');
+    expect(rare?.kind === 'number' && rare.values.filter((c) => c !== undefined)).toHaveLength(1);
+  });
+
+  it('maps lines for a grammar that read some lines of a file, and drops value lines on request', () => {
+    const pushed: TimelineEntry[] = [
+      { at: { file: FILE, line: 1, column: 1 }, fields: { a: 1, b: 2 }, lines: { a: 1, b: 2 } },
+      { at: { file: FILE, line: 3, column: 1 }, fields: { a: 3 }, lines: { a: 3 } },
+    ];
+    const remapped = seriesEntries(remapSeries(build(pushed), (l) => l * 10), FILE);
+    expect(remapped.map((e) => [e.at.line, e.lines])).toEqual([
+      [10, { a: 10, b: 20 }],
+      [30, { a: 30 }],
+    ]);
+    expect(seriesEntries(withoutValueLines(build(pushed)), FILE)[0]?.lines).toEqual({ a: 1, b: 1 });
+  });
+});
