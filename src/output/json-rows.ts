@@ -11,18 +11,18 @@ const WRITTEN: Row = Object.freeze({});
  * thousands of rows is never one string of its whole size in memory (peak RSS, issue 7).
  * Non-finite numbers are written as `Infinity` / `-Infinity` (JSON has no literal for them, and
  * `inf` is a real request rate). No Arquero here: JSON output does not pay for loading it.
- * `fill` completes each row as it is written (sparse rows, see takeRuns); with `take` (the same
- * array as `rows`), each row leaves it once written.
+ * `fill` completes each row as it is written (sparse rows, see takeRuns, or a row number, see
+ * timelineTable); with `take` (the same array as `rows`), each row leaves it once written.
  */
-export function* jsonRowChunks(rows: readonly Row[], format: JsonFormat, fill: (row: Row) => Row = (r) => r, options: { readonly take?: Row[] } = {}): Generator<string> {
+export function* jsonRowChunks<R = Row>(rows: readonly R[], format: JsonFormat, fill: (row: R) => Row = (r) => r as Row, options: { readonly take?: R[] } = {}): Generator<string> {
   if (format === 'json' && rows.length === 0) {
     yield '[]\n';
     return;
   }
   let chunk = format === 'json' ? '[\n' : '';
   for (let i = 0; i < rows.length; i++) {
-    const r = jsonSafe(fill(rows[i] as Row));
-    if (options.take) options.take[i] = WRITTEN;
+    const r = jsonSafe(fill(rows[i] as R));
+    if (options.take) options.take[i] = WRITTEN as R;
     // JSON strings hold no raw newline, so indenting every line of a row nests it one level in the array
     if (format === 'jsonl') chunk += `${JSON.stringify(r)}\n`;
     else chunk += `  ${JSON.stringify(r, null, 2).replaceAll('\n', '\n  ')}${i + 1 < rows.length ? ',' : ''}\n`;

@@ -20,7 +20,8 @@ export function formatRows(rows: readonly Row[], format: TableFormat): string {
     case 'tsv': {
       if (rows.length === 0) return '';
       const table = aq.from(rows.map(flatCells));
-      return `${table.toCSV({ delimiter: format === 'tsv' ? '\t' : ',' })}\n`;
+      // Arquero ends every line, the last one too, with a newline: nothing to add
+      return table.toCSV({ delimiter: format === 'tsv' ? '\t' : ',' });
     }
     case 'md': {
       if (rows.length === 0) return '';
@@ -32,13 +33,28 @@ export function formatRows(rows: readonly Row[], format: TableFormat): string {
   }
 }
 
+/** Rows per piece of CSV: Arquero formats a table at a time, and a table of every row would be held whole. */
+const CSV_ROWS_PER_CHUNK = 10_000;
+
 /**
- * The same text as formatRows, in pieces of about 1 MB for JSON and JSON Lines, so a table of
- * tens of thousands of rows is never one string of its whole size in memory (peak RSS, issue 7).
+ * The same text as formatRows, in pieces for JSON, JSON Lines, CSV and TSV, so a table of hundreds
+ * of thousands of rows is never one string, nor one Arquero table, of its whole size in memory
+ * (peak RSS, issue 7). `fill` makes each row when its piece is written (see jsonRowChunks).
  */
-export function* formatRowChunks(rows: readonly Row[], format: TableFormat): Generator<string> {
-  if (isJsonFormat(format)) yield* jsonRowChunks(rows, format);
-  else yield formatRows(rows, format);
+export function* formatRowChunks<R = Row>(rows: readonly R[], format: TableFormat, fill: (row: R) => Row = (r) => r as Row): Generator<string> {
+  if (isJsonFormat(format)) {
+    yield* jsonRowChunks(rows, format, fill);
+    return;
+  }
+  if (format === 'md') {
+    yield formatRows(rows.map(fill), format);
+    return;
+  }
+  for (let start = 0; start < rows.length; start += CSV_ROWS_PER_CHUNK) {
+    const table = aq.from(rows.slice(start, start + CSV_ROWS_PER_CHUNK).map((r) => flatCells(fill(r))));
+    // every piece has the same columns in the same order: only the first writes the header
+    yield table.toCSV({ delimiter: format === 'tsv' ? '\t' : ',', header: start === 0 });
+  }
 }
 
 /** Lists become `a;b;c` so a CSV cell stays one value per column. */

@@ -13,7 +13,7 @@ const rows: Row[] = [
 ];
 
 describe('formatRowChunks', () => {
-  for (const format of ['json', 'jsonl', 'csv'] as const) {
+  for (const format of ['json', 'jsonl', 'csv', 'tsv', 'md'] as const) {
     it(`joins to exactly formatRows for ${format}`, () => {
       expect([...formatRowChunks(rows, format)].join('')).toBe(formatRows(rows, format));
       expect([...formatRowChunks([], format)].join('')).toBe(formatRows([], format));
@@ -32,6 +32,26 @@ describe('formatRowChunks', () => {
     const chunks = [...formatRowChunks(many, 'jsonl')];
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.join('')).toBe(formatRows(many, 'jsonl'));
+  });
+
+  it('writes CSV and TSV of many rows in pieces, each with the same columns and only the first with a header', () => {
+    const many: Row[] = Array.from({ length: 25_001 }, (_, i) => ({ run_id: `r${i}`, label: i % 3 ? `a,"b" ${i}` : null, x: i % 7 ? i / 3 : Number.POSITIVE_INFINITY, list: i % 5 ? null : [i, i + 1] }));
+    for (const format of ['csv', 'tsv'] as const) {
+      const chunks = [...formatRowChunks(many, format)];
+      expect(chunks).toHaveLength(3);
+      expect(chunks.join('')).toBe(formatRows(many, format));
+    }
+  });
+
+  it('ends CSV with the newline of its last row, not a blank line (a reader would take it for an empty record)', () => {
+    const text = formatRows(rows, 'csv');
+    expect(text.endsWith('x\n')).toBe(true);
+    expect(text.split('\n')).toHaveLength(rows.length + 3); // header, three rows (one holds a quoted newline), the empty rest after the last newline
+  });
+
+  it('fills each row as its piece is written', () => {
+    const text = [...formatRowChunks([2, 0, 1], 'csv', (i) => rows[i] as Row)].join('');
+    expect(text).toBe(formatRows([rows[2], rows[0], rows[1]] as Row[], 'csv'));
   });
 });
 

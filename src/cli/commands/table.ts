@@ -5,7 +5,7 @@ import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
 import { takeRuns } from '../../normalize/build-runs.js';
 import { compilePathTemplate } from '../../normalize/path-template.js';
 // server-log timeline (issue 3 item 3)
-import { toTimelineRows } from '../../normalize/timeline-table.js';
+import { timelineTable } from '../../normalize/timeline-table.js';
 import { rowFiller } from '../../normalize/runs-table.js';
 import { isJsonFormat, isTableFormat, TABLE_FORMATS, type TableFormat } from '../../output/format-names.js';
 import { jsonRowChunks } from '../../output/json-rows.js';
@@ -45,8 +45,10 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       let result: ScanResult | null = await scan(paths, scanOptions(options), bar.update);
       bar.done();
       if (options.timeline) {
-        const timeline = toTimelineRows(result.records);
-        writeOutputChunks(options.out, await rowChunks(timeline, options.format));
+        const timeline = timelineTable(result.records);
+        // rows are built as they are written (a long SGLang log has hundreds of thousands)
+        const rowNumbers = Array.from({ length: timeline.length }, (_, i) => i);
+        writeOutputChunks(options.out, await rowChunks(rowNumbers, options.format, (i) => timeline.row(i)));
         return { diagnostics: result.diagnostics, summary: `${timeline.length} timeline rows from ${result.files.length} files` };
       }
       const template = options.pathTemplate ? compilePathTemplate(options.pathTemplate) : undefined;
@@ -65,15 +67,15 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       if (large) collectGarbage();
       // written in pieces, each row filled as it is written and then let go: the whole table at once would cost its size again (peak RSS)
       const fill = rowFiller(columns);
-      writeOutputChunks(options.out, isJsonFormat(options.format) ? jsonRowChunks(rows, options.format, fill, { take: rows }) : await rowChunks(rows.map(fill), options.format));
+      writeOutputChunks(options.out, isJsonFormat(options.format) ? jsonRowChunks(rows, options.format, fill, { take: rows }) : await rowChunks(rows, options.format, fill));
       return { diagnostics: sortDiagnostics([...diagnostics, ...sink.list()]), summary: `${runCount} runs from ${fileCount} files` };
     }, options),
   );
 }
 
 /** JSON is written without loading Arquero (the CSV and Markdown writer): start-up counts on big scans. */
-async function rowChunks(rows: readonly Record<string, FieldValue>[], format: TableFormat): Promise<Iterable<string>> {
-  if (isJsonFormat(format)) return jsonRowChunks(rows, format);
+async function rowChunks<R>(rows: readonly R[], format: TableFormat, fill: (row: R) => Record<string, FieldValue>): Promise<Iterable<string>> {
+  if (isJsonFormat(format)) return jsonRowChunks(rows, format, fill);
   const { formatRowChunks } = await import('../../output/table-format.js');
-  return formatRowChunks(rows, format);
+  return formatRowChunks(rows, format, fill);
 }
