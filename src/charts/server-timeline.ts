@@ -1,6 +1,6 @@
 import { distinct, num, text } from './fields.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
-import { binByTime, MAX_POINTS } from './time-bins.js';
+import { arraySource, binTimelineRows, MAX_POINTS, parseSeconds } from './time-bins.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
 /** The panels of the timeline, each drawn only when some line has its columns. */
@@ -17,23 +17,23 @@ const PANELS = [
  */
 export function serverTimeline(rows: readonly Row[], options: ChartOptions): ChartResult {
   const start = new Map<string, number>();
-  const measured = rows.flatMap((r, i) => {
+  // a long log as MAX_POINTS time bins (a report passes rows binned already: then this keeps them)
+  const points = binTimelineRows(arraySource(rows)).flatMap((r, i) => {
     const file = text(r.source_file) ?? '';
     const t = parseSeconds(text(r.time)) ?? i;
     if (!start.has(file)) start.set(file, t);
     const elapsed = t - (start.get(file) ?? t);
+    const more = (num(r.stats_lines) ?? 1) - 1;
+    const line = `${file}:${String(r.source_line)}${more > 0 ? ` (+${more} more)` : ''}`;
     return PANELS.flatMap((p) =>
       p.columns.flatMap((c) => {
         const v = num(r[c]);
-        return v === null ? [] : [{ key: `${file}\u0000${c}`, panel: p.title, series: c, log: file, t: elapsed, value: v, line: `${file}:${String(r.source_line)}` }];
+        return v === null ? [] : [{ panel: p.title, series: c, log: file, t: elapsed, value: v, line }];
       }),
     );
   });
-  if (measured.length === 0) return chartSkip('no server stats lines');
-  const byTime = (a: (typeof measured)[number], b: (typeof measured)[number]): number =>
-    a.log < b.log ? -1 : a.log > b.log ? 1 : a.t - b.t || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0);
-  // the series key served only the binning
-  const points = binByTime(measured.sort(byTime)).sort(byTime).map(({ key: _series, ...point }) => point);
+  if (points.length === 0) return chartSkip('no server stats lines');
+  points.sort((a, b) => (a.log < b.log ? -1 : a.log > b.log ? 1 : a.t - b.t || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0)));
   const logs = distinct(points as unknown as Row[], 'log');
   const panels = PANELS.filter((p) => points.some((pt) => pt.panel === p.title)).map((p) => ({
     transform: [{ filter: { field: 'panel', equal: p.title } }],
@@ -55,15 +55,6 @@ export function serverTimeline(rows: readonly Row[], options: ChartOptions): Cha
   }));
   const body = { data: { values: points }, vconcat: panels, resolve: { scale: { color: 'independent' } } };
   return chartOk(finish(body, options, 'Server timeline'));
-}
-
-/** Seconds from an ISO-like `YYYY-MM-DD[T ]HH:MM:SS[.fff]` (read as UTC), or null. */
-export function parseSeconds(time: string | null): number | null {
-  if (time === null) return null;
-  const m = /(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(time);
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
-  return Date.UTC(y, mo - 1, d, h, mi, 0) / 1000 + s;
 }
 
 export const SERVER_TIMELINE: ChartDef = { id: 'server-timeline', title: 'Server timeline', note: `Periodic server stats lines over time, one line style per log. A log with more than ${MAX_POINTS.toLocaleString('en-US')} stats lines is drawn as ${MAX_POINTS.toLocaleString('en-US')} time bins, each at the mean of its lines (the timeline table has every line).`, input: 'timeline', build: serverTimeline };

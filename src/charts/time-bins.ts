@@ -1,65 +1,117 @@
 /**
  * A long server log has tens of thousands of stats lines (SGLang logs a decode batch every few
  * hundred milliseconds): more than a chart a few hundred pixels wide can show, and an SVG of
- * megabytes. Above MAX_POINTS a series is drawn as MAX_POINTS equal time bins, each at the mean of
- * its lines; the timeline table keeps every line.
+ * megabytes. A log with more than MAX_POINTS lines is drawn as MAX_POINTS equal time bins, each
+ * row at the mean of its lines' numbers; the timeline table keeps every line.
+ *
+ * The rows are read twice through `row(i)` and never held all at once, so a report can bin a
+ * timeline of hundreds of thousands of lines without building them (normalize/timeline-table.ts).
  */
+import type { FieldValue } from '../core/types.js';
+import { num, text } from './fields.js';
+import type { Row } from './types.js';
+
 export const MAX_POINTS = 1000;
 
-/** One value of one series at one time; `key` names the series (e.g. log and column). */
-export interface TimedValue {
-  readonly key: string;
-  readonly t: number;
-  readonly value: number;
-  /** `file:line` of the stats line. */
-  readonly line: string;
+/** Timeline rows, sorted by log then line, read one at a time. */
+export interface RowSource {
+  readonly length: number;
+  row(i: number): Row;
+}
+
+/** Rows of an array as a source. */
+export function arraySource(rows: readonly Row[]): RowSource {
+  return { length: rows.length, row: (i) => rows[i] as Row };
+}
+
+interface LogSpan {
+  lines: number;
+  first: number;
+  last: number;
+  /** Every line has a time stamp: bins are by time, else by position. */
+  timed: boolean;
 }
 
 /**
- * The values of each series with at most `max` points: series that have more are binned by time
- * (bin start time, mean value, the first line of the bin and how many it stands for). Input order
- * within a series must be by time; output keeps series order and time order.
+ * The rows of each log with at most `max` lines as they are; a longer log as `max` bins (by time
+ * when every line is stamped, else by position): each bin is its first row with every number
+ * replaced by the mean of the bin's, `time` set to the bin's start, and `stats_lines` its count.
  */
-export function binByTime<V extends TimedValue>(values: readonly V[], max = MAX_POINTS): V[] {
-  const bySeries = new Map<string, V[]>();
-  for (const v of values) {
-    const s = bySeries.get(v.key);
-    if (s) s.push(v);
-    else bySeries.set(v.key, [v]);
+export function binTimelineRows(source: RowSource, max = MAX_POINTS): Row[] {
+  const spans = new Map<string, LogSpan>();
+  for (let i = 0; i < source.length; i++) {
+    const r = source.row(i);
+    const file = text(r.source_file) ?? '';
+    const t = parseSeconds(text(r.time));
+    const span = spans.get(file);
+    if (span === undefined) spans.set(file, { lines: 1, first: t ?? 0, last: t ?? 0, timed: t !== null });
+    else {
+      span.lines++;
+      if (t === null) span.timed = false;
+      else {
+        span.first = Math.min(span.first, t);
+        span.last = Math.max(span.last, t);
+      }
+    }
   }
-  const out: V[] = [];
-  for (const series of bySeries.values()) {
-    if (series.length <= max) out.push(...series);
-    else out.push(...bins(series, max));
+  const out: Row[] = [];
+  let bins: Bin[] = [];
+  let current: string | null = null;
+  let position = 0;
+  for (let i = 0; i < source.length; i++) {
+    const r = source.row(i);
+    const file = text(r.source_file) ?? '';
+    const span = spans.get(file) as LogSpan;
+    if (span.lines <= max) {
+      out.push(r);
+      continue;
+    }
+    if (file !== current) {
+      out.push(...bins.filter((b) => b.count > 0).map(binRow));
+      bins = [];
+      current = file;
+      position = 0;
+    }
+    const width = (span.last - span.first) / max;
+    const t = parseSeconds(text(r.time));
+    const k = span.timed && width > 0 && t !== null ? Math.min(max - 1, Math.floor((t - span.first) / width)) : Math.floor((position * max) / span.lines);
+    position++;
+    const bin = (bins[k] ??= { first: r, start: span.timed && width > 0 ? span.first + k * width : null, count: 0, sums: new Map(), counts: new Map() });
+    bin.count++;
+    for (const [column, value] of Object.entries(r)) {
+      const v = num(value);
+      if (v === null || column === 'source_line') continue;
+      bin.sums.set(column, (bin.sums.get(column) ?? 0) + v);
+      bin.counts.set(column, (bin.counts.get(column) ?? 0) + 1);
+    }
   }
+  out.push(...bins.filter((b) => b.count > 0).map(binRow));
   return out;
 }
 
-function bins<V extends TimedValue>(series: readonly V[], max: number): V[] {
-  const first = series[0] as V;
-  const start = first.t;
-  const width = ((series[series.length - 1] as V).t - start) / max;
-  const out: V[] = [];
-  let bin: V[] = [];
-  let index = 0;
-  const flush = (): void => {
-    if (bin.length === 0) return;
-    const head = bin[0] as V;
-    let sum = 0;
-    for (const v of bin) sum += v.value;
-    out.push({ ...head, t: width > 0 ? start + index * width : head.t, value: sum / bin.length, line: bin.length === 1 ? head.line : `${head.line} (+${bin.length - 1} more)` });
-    bin = [];
-  };
-  const perBin = Math.ceil(series.length / max);
-  series.forEach((v, i) => {
-    // all at one instant (no clock): bins of equal line counts instead
-    const at = width > 0 ? Math.min(max - 1, Math.floor((v.t - start) / width)) : Math.floor(i / perBin);
-    if (at !== index) {
-      flush();
-      index = at;
-    }
-    bin.push(v);
-  });
-  flush();
-  return out;
+interface Bin {
+  readonly first: Row;
+  /** Seconds at the bin's start (binned by time), else null. */
+  readonly start: number | null;
+  count: number;
+  readonly sums: Map<string, number>;
+  readonly counts: Map<string, number>;
+}
+
+function binRow(bin: Bin): Row {
+  const row: Record<string, FieldValue | undefined> = { ...bin.first };
+  // an own property even for a column named __proto__ (a log's own key)
+  for (const [column, sum] of bin.sums) Object.defineProperty(row, column, { value: sum / (bin.counts.get(column) ?? 1), enumerable: true, writable: true, configurable: true });
+  if (bin.start !== null) row.time = new Date(bin.start * 1000).toISOString().slice(0, 23);
+  row.stats_lines = bin.count;
+  return row;
+}
+
+/** Seconds from an ISO-like `YYYY-MM-DD[T ]HH:MM:SS[.fff]` (read as UTC), or null. */
+export function parseSeconds(time: string | null): number | null {
+  if (time === null) return null;
+  const m = /(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(time);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  return Date.UTC(y, mo - 1, d, h, mi, 0) / 1000 + s;
 }

@@ -1,5 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { CHART_IDS, CHARTS, type ChartId } from '../charts/catalogue.js';
+import { binTimelineRows } from '../charts/time-bins.js';
 import type { ChartOptions, Row } from '../charts/types.js';
 import { applyBlogPreset, captionFor } from '../render/preset.js';
 import { renderSvg } from '../render/svg.js';
@@ -23,7 +24,8 @@ const REPORT_FIGURES: readonly FigurePlan[] = CHART_IDS.flatMap((chart): FigureP
 export function chartRows(tables: ReportTables, id: ChartId): readonly Row[] {
   const input = CHARTS[id].input;
   if (input === 'runs') return tables.runs;
-  if (input === 'timeline') return tables.timeline;
+  // binned here, from the table's rows one at a time: the chart draws at most MAX_POINTS a log
+  if (input === 'timeline') return binTimelineRows(tables.timeline);
   return tables.comparison;
 }
 

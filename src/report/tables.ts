@@ -4,7 +4,7 @@ import { DiagnosticCollector, type Diagnostic, sortDiagnostics } from '../core/d
 import type { FieldValue } from '../core/types.js';
 import { scan as scanFolders, type ScanOptions } from '../pipeline/scan-parallel.js';
 import { buildRuns } from '../normalize/build-runs.js';
-import { toTimelineRows } from '../normalize/timeline-table.js';
+import { type TimelineTable, timelineTable } from '../normalize/timeline-table.js';
 import type { FailedConfiguration } from '../normalize/failed-configurations.js';
 import type { FileReport } from '../pipeline/process-file.js';
 
@@ -15,7 +15,8 @@ export interface ReportTables {
   readonly files: readonly FileReport[];
   readonly runs: readonly Row[];
   readonly comparison: readonly Row[];
-  readonly timeline: readonly Row[];
+  /** Built a row at a time when read: a long log has hundreds of thousands of stats lines. */
+  readonly timeline: TimelineTable;
   readonly failed: readonly FailedConfiguration[];
   readonly diagnostics: readonly Diagnostic[];
   /** The baseline filter used, and whether it was picked by default rather than given. */
@@ -45,7 +46,7 @@ export async function loadTables(paths: readonly string[], options: ScanOptions,
     files: scan.files,
     runs,
     comparison,
-    timeline: toTimelineRows(scan.records),
+    timeline: timelineTable(scan.records),
     failed: built.failedConfigurations,
     diagnostics: sortDiagnostics([...scan.diagnostics, ...sink.list()]),
     baseline,

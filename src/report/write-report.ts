@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FieldValue } from '../core/types.js';
-import { formatRows } from '../output/table-format.js';
-import { writeOutput } from '../output/write.js';
+import { formatRowChunks, formatRows } from '../output/table-format.js';
+import { writeOutput, writeOutputChunks } from '../output/write.js';
 import { svgToPng } from '../render/png.js';
 import { vlJson } from '../render/vl-json.js';
 import { buildReport, type BuiltReport } from './build-report.js';
@@ -20,14 +20,22 @@ export async function writeReport(dir: string, tables: ReportTables, title: stri
     files.set(`figures/${f.id}.vl.json`, vlJson(f.spec));
   }
   const csv = (rows: readonly Record<string, FieldValue>[]): string => (rows.length === 0 ? '' : formatRows(rows, 'csv'));
+  const { timeline } = tables;
   files.set('tables/runs.csv', csv(tables.runs));
   files.set('tables/comparison.csv', csv(tables.comparison));
-  files.set('tables/timeline.csv', csv(tables.timeline));
   files.set('tables/diagnostics.csv', csv(report.diagnosticRows));
   files.set('tables/files.csv', csv(report.fileRows));
   files.set('tables/failed-configurations.csv', csv(report.failedRows));
   for (const t of report.summaries) files.set(`tables/summary-${t.id}.csv`, csv(t.rows));
-  const written = [...files.keys()].sort();
-  for (const rel of written) writeOutput(path.join(dir, rel), files.get(rel) ?? '');
+  // the timeline is written a piece at a time, each row built as it goes (a long log has hundreds of thousands)
+  const timelineRows = Array.from({ length: timeline.length }, (_, i) => i);
+  const pieces = new Map<string, Iterable<string>>([['tables/timeline.csv', formatRowChunks(timelineRows, 'csv', (i) => timeline.row(i))]]);
+  const written = [...files.keys(), ...pieces.keys()].sort();
+  for (const rel of written) {
+    const target = path.join(dir, rel);
+    const chunks = pieces.get(rel);
+    if (chunks) writeOutputChunks(target, chunks);
+    else writeOutput(target, files.get(rel) ?? '');
+  }
   return { report, written };
 }

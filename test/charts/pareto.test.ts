@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paretoFrontier } from '../../src/charts/pareto.js';
-import { parseSeconds } from '../../src/charts/server-timeline.js';
+import { parseSeconds } from '../../src/charts/time-bins.js';
 
 describe('pareto frontier', () => {
   it('keeps exactly the points no other point beats on both axes, in x order', () => {
