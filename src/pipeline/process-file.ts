@@ -7,7 +7,7 @@ import type { RelPath } from '../core/types.js';
 import { type LineSink, streamLines } from '../ingest/line-stream.js';
 import { fromBytes, headOf, readSource } from '../ingest/read.js';
 import { readTail } from '../ingest/tail.js';
-import { claimingGrammarsAtEnds, claimingGrammarsOf, lineFilterOf } from './claims.js';
+import { claimingGrammars, claimingGrammarsAtEnds, claimingGrammarsOf, lineFilterOf } from './claims.js';
 import { KEPT_LINES_MAX_CHARS, KeptLines } from './kept-lines.js';
 import { remappedSink, remapRecord } from './remap-lines.js';
 
@@ -107,8 +107,11 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
 
 /** detect → parse for a source already in memory. */
 export function parseSource(source: TextSource, sink: DiagnosticSink): Parsed {
-  const claims = claimingGrammarsOf(source);
-  if (claims.length === 0) sink.report('detect/unrecognized', { file: source.path, line: 1, column: 1 });
+  const claimed = claimingGrammarsOf(source);
+  if (claimed.length === 0) sink.report('detect/unrecognized', { file: source.path, line: 1, column: 1 });
+  // as a stream of the file would: what the lines no line grammar wants show (see ForeignLines)
+  const byLine = claimed.filter((g) => g.lines);
+  const claims = byLine.length > 0 ? [...claimed, ...foreignLines(source, byLine).claimsBeyond(claimed)] : claimed;
   const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
   for (const g of claims) {
     guarded(g, source.path, sink, parsed, () => {
@@ -127,45 +130,95 @@ export function parseSource(source: TextSource, sink: DiagnosticSink): Parsed {
 /** Passes a streamed line to each claiming grammar that wants it (the stream's filter is their union). */
 class ClaimantsSink implements LineSink {
   readonly parsers: readonly { readonly g: Grammar; readonly p: LineParser }[];
-  readonly #kept: KeptLines | null;
+  readonly foreign: ForeignLines;
+  readonly #kept: KeptLines;
 
-  constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, kept: KeptLines | null) {
+  constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, kept: KeptLines) {
     this.parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser }));
+    this.foreign = new ForeignLines(rel);
     this.#kept = kept;
   }
 
   line(text: string, lineNo: number): void {
-    this.#kept?.line(text, lineNo);
-    for (const { g, p } of this.parsers) if (wantsLine(g, text)) p.line(text, lineNo);
+    this.#kept.line(text, lineNo);
+    let wanted = false;
+    for (const { g, p } of this.parsers) {
+      if (!wantsLine(g, text)) continue;
+      wanted = true;
+      p.line(text, lineNo);
+    }
+    if (!wanted) this.foreign.add(text);
   }
 }
 
 /**
- * Streams a server log to its line grammars. Grammars that read whole sources (a result block or a
- * launch command in the log) read the lines the stream keeps for them: all but the access and
- * request-log lines the line grammars skip, as much as KEPT_LINES_MAX_CHARS allows from each end,
- * numbered as in the file.
+ * The first lines of a log that no line grammar wants (nor skips), as much as detection reads of a
+ * head: a result block or a command in the middle of a tee'd server log is claimed there, the
+ * server having logged on long after it.
+ */
+class ForeignLines {
+  #text = '';
+  readonly #path: RelPath;
+
+  constructor(path: RelPath) {
+    this.#path = path;
+  }
+
+  add(text: string): void {
+    if (this.#text.length < FOREIGN_HEAD_CHARS) this.#text += `${text}\n`;
+  }
+
+  /** Whole-source grammars that claim these lines and are not among `claims`. */
+  claimsBeyond(claims: readonly Grammar[]): Grammar[] {
+    if (this.#text === '') return [];
+    return claimingGrammars({ path: this.#path, head: this.#text }).filter((g) => !g.lines && !claims.includes(g));
+  }
+}
+
+/** As much of the foreign lines as detection reads of a file's head. */
+const FOREIGN_HEAD_CHARS = 64 * 1024;
+
+/** The foreign lines of a source read whole, as a stream of it would collect them. */
+function foreignLines(source: TextSource, byLine: readonly Grammar[]): ForeignLines {
+  const foreign = new ForeignLines(source.path);
+  const { skip } = lineFilterOf(byLine);
+  for (const text of source.lines) {
+    if (skip.some((s) => text.includes(s)) || byLine.some((g) => wantsLine(g, text))) continue;
+    foreign.add(text);
+  }
+  return foreign;
+}
+
+/**
+ * Streams a server log to its line grammars. Grammars that read whole sources read the lines the
+ * stream keeps for them: all but the access and request-log lines the line grammars skip, as much
+ * as KEPT_LINES_MAX_CHARS allows from each end, numbered as in the file. They are those that claim
+ * the file's head or tail, and those that claim the lines no line grammar wanted: a result block
+ * printed in the middle of a tee'd server log, the server logging on long after it.
  */
 function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink): Parsed {
   const byLine = claims.filter((g) => g.lines);
-  const kept = byLine.length < claims.length ? new KeptLines() : null;
+  const kept = new KeptLines();
   const lines = new ClaimantsSink(byLine, rel, sink, kept);
-  const filter = lineFilterOf(byLine);
-  const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
   try {
-    streamLines(abs, rel, kept ? { anchors: null, skip: filter.skip } : filter, lines, sink);
+    // every line the line grammars do not skip reaches the sink: what they want, and what is kept
+    streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink);
   } catch (e) {
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
   }
-  const dropped = kept?.dropped;
-  if (dropped) sink.report('read/middle-not-searched', { file: rel, line: dropped.first, column: 1 }, dropped.last, KEPT_LINES_MAX_CHARS.head / 1024);
-  const keptSource = kept?.source(rel);
-  const keptSink = kept ? remappedSink(sink, kept.lineOf) : sink;
+  const found = lines.foreign.claimsBeyond(claims);
+  const all = [...claims, ...found];
+  const parsed: Parsed = { formats: all.map((g) => g.id), records: [] };
+  const whole = all.some((g) => !g.lines);
+  const dropped = kept.dropped;
+  if (whole && dropped) sink.report('read/middle-not-searched', { file: rel, line: dropped.first, column: 1 }, dropped.last, KEPT_LINES_MAX_CHARS.head / 1024);
+  const keptSource = whole ? kept.source(rel) : null;
+  const keptSink = remappedSink(sink, kept.lineOf);
   // in the claims' order, as a whole read gives them
-  for (const g of claims) {
+  for (const g of all) {
     const parser = lines.parsers.find((p) => p.g === g)?.p;
     if (parser) guarded(g, rel, sink, parsed, () => parser.finish());
-    else if (kept && keptSource) guarded(g, rel, sink, parsed, () => g.parse(keptSource, keptSink).map((r) => remapRecord(r, kept.lineOf)));
+    else if (keptSource) guarded(g, rel, sink, parsed, () => g.parse(keptSource, keptSink).map((r) => remapRecord(r, kept.lineOf)));
   }
   return parsed;
 }

@@ -76,6 +76,27 @@ describe('a log large enough to be streamed', () => {
     expect(streamed.diagnostics).toEqual(sink.list());
   });
 
+  // the server started in the background, one benchmark run in the same shell, and the server
+  // logging on for hours after it: the block shows neither in the head nor in the tail
+  it.each([
+    ['streamed', 3_000_000],
+    ['read whole', 300_000],
+  ])('finds a result block only in the middle of a log (%s)', (_how, chars) => {
+    const log = (n: number) => bigLog('\n').slice(0, n).replace(/[^\n]*$/, '');
+    const text = `${log(chars / 2)}${block}\n${log(chars)}`;
+    const file = path.join(dir, `middle-${chars}.log`);
+    writeFileSync(file, text);
+    const streamed = processFile(file, asRelPath('middle.log'));
+    const sink = new DiagnosticCollector();
+    const whole = parseSource(fromText(text, asRelPath('middle.log'), sink), sink);
+    expect(streamed.report.formats).toEqual(['vllm-server', 'vllm-bench-serve']);
+    expect(streamed.report.runs).toBe(1);
+    const run = streamed.records.find((r) => r.record.kind === 'run')?.record;
+    expect(text.split('\n')[(run?.at.line ?? 0) - 1]).toContain('Serving Benchmark Result');
+    expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
+    expect(streamed.diagnostics).toEqual(sink.list());
+  });
+
   it('keeps the first and last lines of a long log for those grammars, and says which it dropped', () => {
     // debug output (no access lines): all of it is passed on, more than both allowances
     const debug = (n: number) => `${`DEBUG 06-03 09:15:00 [core.py:1] scheduler step ${n} `.padEnd(199, '.')}\n`;
