@@ -61,16 +61,16 @@ export function binTimelineRows(source: RowSource, max = MAX_POINTS): Row[] {
   for (let i = 0; i < source.length; i++) {
     const r = source.row(i);
     const file = text(r.source_file) ?? '';
-    const span = spans.get(file) as LogSpan;
-    if (span.lines <= max) {
-      out.push(r);
-      continue;
-    }
     if (file !== current) {
       out.push(...bins.filter((b) => b.count > 0).map(binRow));
       bins = [];
       current = file;
       position = 0;
+    }
+    const span = spans.get(file) as LogSpan;
+    if (span.lines <= max) {
+      out.push(r);
+      continue;
     }
     const width = (span.last - span.first) / max;
     const t = parseSeconds(text(r.time));

@@ -18,6 +18,7 @@ describe('time bins for long timelines', () => {
   it('draws a longer log as equal time bins at the mean of their numbers, each log on its own', () => {
     const rows = [...log('a.log', 10_000), ...log('b.log', 50)];
     const out = binTimelineRows(arraySource(rows), 100);
+    expect(out.map((r) => r.source_file)).toEqual([...Array(100).fill('a.log'), ...Array(50).fill('b.log')]);
     const a = out.filter((r) => r.source_file === 'a.log');
     expect(a).toHaveLength(100);
     // the span is 9,999 s: each bin covers 99.99 s, so the first holds lines 1–100
