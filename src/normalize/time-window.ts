@@ -63,7 +63,7 @@ function shiftYear(ms: number, like: number): number {
 }
 
 /** The time of a series' entry `i`; a year the grammar inferred (`time_year_inferred`) counts as no year. */
-export function timelineInstant(series: TimelineSeries, i: number): Instant | null {
+function timelineInstant(series: TimelineSeries, i: number): Instant | null {
   const at = parseInstant(seriesValue(series, 'time', i));
   return at && seriesValue(series, 'time_year_inferred', i) === true ? { ms: at.ms, hasYear: false } : at;
 }

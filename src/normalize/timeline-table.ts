@@ -81,12 +81,6 @@ interface Part {
   readonly series: TimelineSeries;
 }
 
-/** Every row of the timeline table (timelineTable), in order. */
-export function toTimelineRows(records: readonly ParsedRecord[]): TimelineRow[] {
-  const table = timelineTable(records);
-  return Array.from({ length: table.length }, (_, i) => table.row(i));
-}
-
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -2,14 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { BenchRecord } from '../../src/core/records.js';
 import { timelineRec } from '../helpers/records.js';
 import { asRelPath, type FieldValue } from '../../src/core/types.js';
-import { toTimelineRows } from '../../src/normalize/timeline-table.js';
+import { timelineTable } from '../../src/normalize/timeline-table.js';
 import type { ParsedRecord } from '../../src/pipeline/process-file.js';
 
 function timeline(file: string, line: number, fields: Record<string, FieldValue>): BenchRecord {
   return timelineRec(file, fields, line).record;
 }
 
-describe('toTimelineRows', () => {
+/** Every row of the table, in order. */
+function toTimelineRows(records: readonly ParsedRecord[]) {
+  const table = timelineTable(records);
+  return Array.from({ length: table.length }, (_, i) => table.row(i));
+}
+
+describe('timelineTable', () => {
   it('orders schema columns first, extras sorted, rows by file then line, nulls for missing', () => {
     const records = [
       { format: 'vllm-server', record: timeline('b.log', 9, { engine: 'vllm', gen_throughput: 10, swapped: 0 }) },
