@@ -6,13 +6,15 @@
  * `benchlens table` against reference readers on the same files (`grep -c throughput -r`, `cat`),
  * and prints throughput ratios (benchlens ÷ grep) and peak RSS. Writes the table as JSON.
  * Targets (issue 7): ≥ 0.5× grep on server logs, ≥ 0.25× on many small files, RSS ≤ 300 MB.
+ * A last row, with no ratio target, times one SGLang log of stats lines only (every line parsed
+ * into the server timeline), a tenth of the corpus's size: its peak RSS counts like the others'.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeOutput } from '../src/output/write.js';
-import { writeCorpus } from './bench/corpus.js';
+import { writeCorpus, writeStatsDenseLog } from './bench/corpus.js';
 
 const args = process.argv.slice(2);
 const sizeArg = args[args.indexOf('--size') + 1] ?? '1GB';
@@ -27,6 +29,9 @@ const serverLogs = 20;
 const resultFiles = Math.max(1000, Math.round((20_000 * totalBytes) / 1e9));
 console.log(`generating ${(totalBytes / 1e9).toFixed(1)} GB corpus in ${dir} ...`);
 const { resultsDir, logsDir } = writeCorpus({ dir, resultFiles, serverLogs, serverLogBytes: Math.round((totalBytes * 0.94) / serverLogs) });
+// apart from the corpus (its whole-corpus row stays what it was): a log of stats lines only, a tenth of the corpus's size
+const denseDir = mkdtempSync(path.join(tmpdir(), 'benchlens-bench-dense-'));
+writeStatsDenseLog(path.join(denseDir, 'sglang-serve.log'), Math.round(totalBytes / 10));
 
 interface Measure {
   part: string;
@@ -50,7 +55,8 @@ interface Measure {
 
 const rows: Measure[] = [];
 try {
-  for (const [part, folder, target] of [['server logs', logsDir, 0.5], ['small result files', resultsDir, 0.25], ['whole corpus', dir, 0]] as const) {
+  const parts = [['server logs', logsDir, 0.5], ['small result files', resultsDir, 0.25], ['whole corpus', dir, 0], ['stats-dense log', denseDir, 0]] as const;
+  for (const [part, folder, target] of parts) {
     const mb = Number(sh(`du -sb ${quote(folder)} | cut -f1`)) / 1e6;
     // Every reader runs right after the files were read once more (this VM drops cached pages
     // within seconds, and a reader that ran later would pay for disk reads the others did not),
@@ -80,7 +86,7 @@ try {
     });
   }
 } finally {
-  if (!keep) rmSync(dir, { recursive: true, force: true });
+  if (!keep) for (const d of [dir, denseDir]) rmSync(d, { recursive: true, force: true });
 }
 
 console.log('');

@@ -87,3 +87,31 @@ function writeServerLog(file: string, bytes: number, rand: () => number): void {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An SGLang server log where nearly every line is a batch statistics line (a decode batch every
+ * quarter second, a prefill batch now and then): the opposite of the access-line logs above, every
+ * line is parsed and becomes a timeline entry. Measures the cost and memory of timelines.
+ */
+export function writeStatsDenseLog(file: string, bytes: number): void {
+  const rand = seededRandom(20261122);
+  const fd = openSync(file, 'w');
+  let written = writeSync(fd, "[2026-07-04 05:00:00] server_args=ServerArgs(model_path='org/model-8b', tp_size=2, speculative_algorithm=None)\n");
+  const start = Date.UTC(2026, 6, 4, 5, 0, 0);
+  let buffer = '';
+  for (let i = 0; written < bytes; i++) {
+    const t = new Date(start + i * 250).toISOString().replace('T', ' ').slice(0, 19);
+    const running = Math.floor(rand() * 64);
+    if (i % 8 === 0) {
+      buffer += `[${t} TP0] Prefill batch, #new-seq: ${1 + (i % 4)}, #new-token: ${Math.floor(rand() * 8192)}, #cached-token: ${Math.floor(rand() * 4096)}, token usage: ${rand().toFixed(2)}, #running-req: ${running}, #queue-req: ${i % 5}, input throughput (token/s): ${(rand() * 9000).toFixed(2)}\n`;
+    } else {
+      buffer += `[${t} TP0] Decode batch, #running-req: ${running}, #token: ${Math.floor(rand() * 90000)}, token usage: ${rand().toFixed(2)}, cuda graph: True, gen throughput (token/s): ${(rand() * 3000).toFixed(2)}, #queue-req: ${i % 5}\n`;
+    }
+    if (buffer.length > 1 << 20) {
+      written += writeSync(fd, buffer);
+      buffer = '';
+    }
+  }
+  if (buffer.length > 0) writeSync(fd, buffer);
+  closeSync(fd);
+}
