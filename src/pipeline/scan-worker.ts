@@ -44,6 +44,7 @@ parentPort?.on('message', (batch: ScanBatch) => {
     }
   }
   // a timeline's packed columns move to the main thread instead of being copied (a long log's are tens of MB)
-  const transfer = reply.outcomes.flatMap((o) => o.records.flatMap((r) => (r.record.kind === 'timeline' ? seriesBuffers(r.record.series) : [])));
-  parentPort?.postMessage(reply satisfies ScanBatchResult, transfer);
+  // (each buffer once: a buffer listed twice fails the whole message)
+  const transfer = new Set(reply.outcomes.flatMap((o) => o.records.flatMap((r) => (r.record.kind === 'timeline' ? seriesBuffers(r.record.series) : []))));
+  parentPort?.postMessage(reply satisfies ScanBatchResult, [...transfer]);
 });

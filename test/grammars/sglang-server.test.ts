@@ -5,7 +5,8 @@ import type { BenchRecord } from '../../src/core/records.js';
 import { asRelPath } from '../../src/core/types.js';
 import { grammar } from '../../grammars/sglang-server/index.js';
 import { splitPrefix } from '../../grammars/sglang-server/prefix.js';
-import { parseStatsLine } from '../../grammars/sglang-server/stats-parser.js';
+import { commonStatsLine, parseStatsLine, parseStatsLineWithGrammar } from '../../grammars/sglang-server/stats-parser.js';
+import fc from 'fast-check';
 
 const LOG = [
   '[2026-01-02 03:04:05] server_args=ServerArgs(model_path=\'m/a\', tp_size=2, speculative_algorithm=\'EAGLE3\', speculative_num_steps=3)',
@@ -56,5 +57,42 @@ describe('sglang-server', () => {
     const failures = grammar.parse({ path: asRelPath('s.log'), lines }, sink).filter((r) => r.kind === 'failure');
     expect(failures.map((f) => f.kind === 'failure' && [f.at.line, f.exception])).toEqual([[1, 'PrefillOutOfMemory'], [4, 'RuntimeError']]);
     expect(sink.list().map((d) => d.code).sort()).toEqual(['log/crash', 'log/crash', 'log/failed-start']);
+  });
+});
+
+describe('sglang-server stats lines: the common shape read without the grammar', () => {
+  const head = fc.constantFrom('Decode batch', 'Prefill batch', 'Decode batch [12]', 'Decode batch[7]', 'Decode batch  [3]', 'new fill batch', 'Decode batch.', 'decode batch');
+  const key = fc.constantFrom('#running-req', 'token usage', 'gen throughput (token/s)', '#queue-req', 'cuda graph', 'accept len', 'mamba num', '#new-token', 'full token usage', 'x (a, b)', '9lives', 'key with  two spaces', 'Decode batch', 'tree_cache_hit_rate');
+  const value = fc.oneof(
+    fc.constantFrom('0', '68', '0.49', '2499.67', '.5', '-3', '12%', 'True', 'False', 'None', 'nan', 'inf', 'infinity', 'nano', 'v1.2', '1e-5', '1.2.3', '', '0.', 'a:b', 'x y'),
+    fc.double({ noNaN: true }).map(String),
+    fc.string({ maxLength: 4 }),
+  );
+  const separator = fc.constantFrom(', ', ',', ',  ', '. ', ' ');
+  const message = fc
+    .tuple(head, fc.array(fc.tuple(separator, key, fc.constantFrom(': ', ':', ':  '), value), { maxLength: 8 }), fc.constantFrom('', ',', ', ', '.', ' '))
+    .map(([h, pairs, end]) => `${h}${pairs.map(([sep, k, colon, v]) => `${sep}${k}${colon}${v}`).join('')}${end}`);
+
+  it('agrees with the grammar wherever it answers', () => {
+    fc.assert(
+      fc.property(message, (m) => {
+        const common = commonStatsLine(m);
+        if (common === null) return;
+        const grammar = parseStatsLineWithGrammar(m);
+        expect({ head: common.head, fields: [...common.fields] }).toEqual({ head: grammar.head, fields: [...grammar.fields] });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('answers for the lines SGLang prints today', () => {
+    for (const line of [
+      'Decode batch, #running-req: 64, #token: 9000, token usage: 0.12, cuda graph: True, gen throughput (token/s): 2100.00, #queue-req: 0',
+      'Prefill batch, #new-seq: 8, #new-token: 8064, #cached-token: 512000, full token usage: 0.50, mamba usage: 0.48, #running-req: 2, #queue-req: 0, #pending-token: 0, npu graph: False, input throughput (token/s): 1290.10',
+      'Decode batch[7], #running-req: 68, full token usage: 0.49, gen throughput (token/s): 2499.67, #queue-req: 0, ',
+    ]) {
+      expect(commonStatsLine(line)).not.toBeNull();
+      expect(commonStatsLine(line)).toEqual(parseStatsLineWithGrammar(line));
+    }
   });
 });
