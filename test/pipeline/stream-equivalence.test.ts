@@ -25,19 +25,26 @@ function bigLog(eol = '\r\n', end = eol): string {
   return `${lines.join(eol)}${end}`;
 }
 
+/** The file written, then processed as the pipeline does (streamed when large) and parsed whole. */
+function bothWays(text: string, name: string) {
+  const file = path.join(dir, name);
+  writeFileSync(file, text);
+  const streamed = processFile(file, asRelPath(name));
+  const sink = new DiagnosticCollector();
+  const whole = parseSource(fromText(text, asRelPath(name), sink), sink);
+  return { streamed, whole, wholeDiagnostics: sink.list() };
+}
+
 const block = readFileSync(path.join(FIXTURES, 'vllm-bench-serve/basic/input.log'), 'utf8').trimEnd();
 
 describe('a log large enough to be streamed', () => {
   it('gives the same records as reading it whole', () => {
     const text = bigLog();
-    const file = path.join(dir, 'serve.log');
-    writeFileSync(file, text);
-    const streamed = processFile(file, asRelPath('serve.log'));
-    const sink = new DiagnosticCollector();
-    const whole = parseSource(fromText(text, asRelPath('serve.log'), sink), sink);
+    const { streamed, whole, wholeDiagnostics } = bothWays(text, 'serve.log');
     expect(streamed.report.formats).toEqual(['vllm-server']);
     expect(streamed.report.records).toBeGreaterThan(100);
     expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
+    expect(streamed.diagnostics).toEqual(wholeDiagnostics);
   });
 
   // `vllm bench serve` run in the same shell as the server, both tee'd into one file
@@ -46,17 +53,13 @@ describe('a log large enough to be streamed', () => {
     ['LF, last line not ended', '\n', ''],
   ])('finds a result block printed at its end, at the lines a whole read gives (%s)', (_name, eol, end) => {
     const text = `${bigLog(eol, eol)}${block.split('\n').join(eol)}${end}`;
-    const file = path.join(dir, 'serve-and-bench.log');
-    writeFileSync(file, text);
-    const streamed = processFile(file, asRelPath('serve-and-bench.log'));
-    const sink = new DiagnosticCollector();
-    const whole = parseSource(fromText(text, asRelPath('serve-and-bench.log'), sink), sink);
+    const { streamed, whole, wholeDiagnostics } = bothWays(text, 'serve-and-bench.log');
     expect(streamed.report.formats).toEqual(['vllm-server', 'vllm-bench-serve']);
     expect(streamed.report.runs).toBe(1);
     const run = streamed.records.find((r) => r.record.kind === 'run')?.record;
     expect(run?.at.line).toBeGreaterThan(20_000);
     expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
-    expect(streamed.diagnostics).toEqual(sink.list());
+    expect(streamed.diagnostics).toEqual(wholeDiagnostics);
   });
 
   // a script that starts the server (echoing its command) and runs the benchmark at two
@@ -64,16 +67,12 @@ describe('a log large enough to be streamed', () => {
   it('finds the command at its head and every result block, streaming it', () => {
     const second = block.replaceAll(/(concurrency:\s+|max_concurrency=)16/g, (_match, label: string) => `${label}32`);
     const text = `+ vllm serve acme/Tiny-Chat-8B --tensor-parallel-size 2\n${bigLog('\n')}${block}\n${bigLog('\n')}${second}\n`;
-    const file = path.join(dir, 'script.log');
-    writeFileSync(file, text);
-    const streamed = processFile(file, asRelPath('script.log'));
-    const sink = new DiagnosticCollector();
-    const whole = parseSource(fromText(text, asRelPath('script.log'), sink), sink);
+    const { streamed, whole, wholeDiagnostics } = bothWays(text, 'script.log');
     expect(streamed.report.formats).toEqual(whole.formats);
     expect([...streamed.report.formats].sort()).toEqual(['launch-command', 'vllm-bench-serve', 'vllm-server']);
     expect(streamed.records.filter((r) => r.record.kind === 'run').map((r) => r.record.kind === 'run' && r.record.fields.max_concurrency)).toEqual([16, 32]);
     expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
-    expect(streamed.diagnostics).toEqual(sink.list());
+    expect(streamed.diagnostics).toEqual(wholeDiagnostics);
   });
 
   // the server started in the background, one benchmark run in the same shell, and the server
@@ -84,17 +83,13 @@ describe('a log large enough to be streamed', () => {
   ])('finds a result block only in the middle of a log (%s)', (_how, chars) => {
     const log = (n: number) => bigLog('\n').slice(0, n).replace(/[^\n]*$/, '');
     const text = `${log(chars / 2)}${block}\n${log(chars)}`;
-    const file = path.join(dir, `middle-${chars}.log`);
-    writeFileSync(file, text);
-    const streamed = processFile(file, asRelPath('middle.log'));
-    const sink = new DiagnosticCollector();
-    const whole = parseSource(fromText(text, asRelPath('middle.log'), sink), sink);
+    const { streamed, whole, wholeDiagnostics } = bothWays(text, `middle-${chars}.log`);
     expect(streamed.report.formats).toEqual(['vllm-server', 'vllm-bench-serve']);
     expect(streamed.report.runs).toBe(1);
     const run = streamed.records.find((r) => r.record.kind === 'run')?.record;
     expect(text.split('\n')[(run?.at.line ?? 0) - 1]).toContain('Serving Benchmark Result');
     expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
-    expect(streamed.diagnostics).toEqual(sink.list());
+    expect(streamed.diagnostics).toEqual(wholeDiagnostics);
   });
 
   it('keeps the first and last lines of a long log for those grammars, and says which it dropped', () => {
