@@ -17,8 +17,8 @@ export function acceptancePosition(rows: readonly Row[], options: ChartOptions):
     const source = `${String(r.source_file)}:${String(r.source_line)}`;
     return arr.flatMap((a, i) => (Number.isFinite(a) ? [{ key: `${name}\u0000${i + 1}`, values: [a], series: name, position: i + 1, source }] : []));
   });
-  // repeats of a configuration: one line, at their mean (repeats.ts)
-  const points = combineRepeats(measured).map((c) => ({ series: c.first.series, position: c.first.position, acceptance: c.mean[0] as number, ...(c.runs > 1 ? { runs: c.runs } : {}), source: c.source }));
+  // repeats of a configuration: one line, at their median (repeats.ts)
+  const points = combineRepeats(measured).map((c) => ({ series: c.first.series, position: c.first.position, acceptance: c.median[0] as number, ...(c.runs > 1 ? { runs: c.runs } : {}), source: c.source }));
   points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.position - b.position));
   const body = {
     data: { values: points },
@@ -33,7 +33,7 @@ export function acceptancePosition(rows: readonly Row[], options: ChartOptions):
         { field: 'series', title: 'configuration' },
         { field: 'position', title: 'position' },
         { field: 'acceptance', title: 'acceptance', format: '.1%' },
-        ...(points.some((p) => p.runs !== undefined) ? [{ field: 'runs', title: 'repeats (mean shown)' }] : []),
+        ...(points.some((p) => p.runs !== undefined) ? [{ field: 'runs', title: 'repeats (median shown)' }] : []),
         { field: 'source', title: 'source' },
       ],
     },
@@ -41,4 +41,4 @@ export function acceptancePosition(rows: readonly Row[], options: ChartOptions):
   return chartOk(finish(body, options, 'Acceptance rate per draft position'));
 }
 
-export const ACCEPTANCE_POSITION: ChartDef = { id: 'acceptance-position', title: 'Acceptance per draft position', note: 'Share of drafted tokens accepted at each draft position (the mean of a configuration’s repeats).', input: 'runs', build: acceptancePosition };
+export const ACCEPTANCE_POSITION: ChartDef = { id: 'acceptance-position', title: 'Acceptance per draft position', note: 'Share of drafted tokens accepted at each draft position (the median of a configuration’s repeats).', input: 'runs', build: acceptancePosition };

@@ -21,7 +21,7 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
   const points = combineRepeats(measured).map((c) => ({
     series: c.first.series,
     x: c.first.x,
-    y: c.mean[0] as number,
+    y: c.median[0] as number,
     y_min: c.min[0] as number,
     y_max: c.max[0] as number,
     runs: c.runs,
@@ -35,7 +35,7 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
   const tooltip = [
     { field: 'series', title: 'configuration' },
     { field: 'x', title: xCol },
-    { field: 'y', title: repeated ? `${metric} (mean of repeats)` : metric, format: ',.2f' },
+    { field: 'y', title: repeated ? `${metric} (median of repeats)` : metric, format: ',.2f' },
     ...(repeated
       ? [
           { field: 'runs', title: 'repeats' },
@@ -79,4 +79,4 @@ export function powersOfTwo(values: readonly number[]): number[] {
   return out;
 }
 
-export const METRIC_LINES: ChartDef = { id: 'metric-lines', title: 'Metric vs concurrency', note: 'One line per configuration; the baseline is the dashed black line. Repeats of a configuration at one concurrency are drawn at their mean, with a bar from the lowest to the highest.', input: 'runs', build: metricLines };
+export const METRIC_LINES: ChartDef = { id: 'metric-lines', title: 'Metric vs concurrency', note: 'One line per configuration; the baseline is the dashed black line. Repeats of a configuration at one concurrency are drawn at their median, with a bar from the lowest to the highest.', input: 'runs', build: metricLines };

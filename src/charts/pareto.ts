@@ -9,7 +9,7 @@ interface Point {
   x: number;
   y: number;
   concurrency: number | null;
-  /** Repeats drawn as this point (at their mean). */
+  /** Repeats drawn as this point (at their median). */
   runs: number;
   source: string;
 }
@@ -32,8 +32,8 @@ export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartR
   if (measured.length === 0) return chartSkip(`no runs with both ${xCol} and ${yCol}`);
   const points: Point[] = combineRepeats(measured).map((c) => ({
     series: c.first.series,
-    x: c.mean[0] as number,
-    y: c.mean[1] as number,
+    x: c.median[0] as number,
+    y: c.median[1] as number,
     concurrency: c.first.concurrency,
     runs: c.runs,
     source: c.source,
@@ -59,7 +59,7 @@ export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartR
             { field: 'concurrency', title: 'max_concurrency' },
             { field: 'x', title: xCol, format: ',.1f' },
             { field: 'y', title: yCol, format: ',.1f' },
-            ...(points.some((p) => p.runs > 1) ? [{ field: 'runs', title: 'repeats (point at their mean)' }] : []),
+            ...(points.some((p) => p.runs > 1) ? [{ field: 'runs', title: 'repeats (point at their median)' }] : []),
             { field: 'source', title: 'source' },
           ],
         },
@@ -83,4 +83,4 @@ export function paretoFrontier<P extends { x: number; y: number }>(points: reado
   return out.reverse();
 }
 
-export const PARETO: ChartDef = { id: 'pareto', title: 'Throughput–latency Pareto', note: 'Each point is a configuration at one concurrency (the mean of its repeats); the dotted staircase joins the points no other point beats on both axes.', input: 'runs', build: paretoChart };
+export const PARETO: ChartDef = { id: 'pareto', title: 'Throughput–latency Pareto', note: 'Each point is a configuration at one concurrency (the median of its repeats); the dotted staircase joins the points no other point beats on both axes.', input: 'runs', build: paretoChart };

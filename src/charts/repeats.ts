@@ -1,8 +1,11 @@
+import { median } from '../analyze/bootstrap.js';
+
 /**
  * Repeats of one configuration at one point of a chart (the same series and concurrency) are drawn
- * once: at their mean, with the lowest and highest repeat as its range. A line through every
- * repeat zigzags up and down at each concurrency, and a campaign of thousands of repeats would draw
- * thousands of marks where a reader can see one (issue 7).
+ * once: at their median (as the comparison combines them, docs/analysis.md), with the lowest and
+ * highest repeat as its range. A line through every repeat zigzags up and down at each
+ * concurrency, and a campaign of thousands of repeats would draw thousands of marks where a reader
+ * can see one (issue 7).
  */
 
 /** One measured point of a chart: `key` names the repeats that belong together. */
@@ -12,12 +15,12 @@ export interface RepeatPoint {
   readonly source: string;
 }
 
-/** The repeats of one key, combined: per value, the mean and the range. */
+/** The repeats of one key, combined: per value, the median and the range. */
 export interface CombinedRepeats<P extends RepeatPoint> {
   /** The first repeat in source order, which carries the key's other fields. */
   readonly first: P;
   readonly runs: number;
-  readonly mean: number[];
+  readonly median: number[];
   readonly min: number[];
   readonly max: number[];
   /** The first repeat's `file:line`, and how many others there are. */
@@ -37,21 +40,17 @@ export function combineRepeats<P extends RepeatPoint>(points: readonly P[]): Com
 
 function combine<P extends RepeatPoint>(group: readonly P[]): CombinedRepeats<P> {
   const first = group[0] as P;
-  const width = first.values.length;
-  const mean = new Array<number>(width).fill(0);
-  const min = new Array<number>(width).fill(Infinity);
-  const max = new Array<number>(width).fill(-Infinity);
-  for (const p of group) {
-    for (let i = 0; i < width; i++) {
-      const v = p.values[i] as number;
-      mean[i] = (mean[i] as number) + v;
-      min[i] = Math.min(min[i] as number, v);
-      max[i] = Math.max(max[i] as number, v);
-    }
-  }
-  for (let i = 0; i < width; i++) mean[i] = (mean[i] as number) / group.length;
+  const columns = first.values.map((_, i) => group.map((p) => p.values[i] as number));
   const others = group.length - 1;
-  return { first, runs: group.length, mean, min, max, source: others === 0 ? first.source : `${first.source} (+${others} more)` };
+  return {
+    first,
+    runs: group.length,
+    median: columns.map(median),
+    // a reduce, not a spread: a campaign can hold tens of thousands of repeats of one point
+    min: columns.map((c) => c.reduce((a, b) => Math.min(a, b), Infinity)),
+    max: columns.map((c) => c.reduce((a, b) => Math.max(a, b), -Infinity)),
+    source: others === 0 ? first.source : `${first.source} (+${others} more)`,
+  };
 }
 
 /** `file:line` in file order, then by line number (so `b.log:9` comes before `b.log:10`). */
