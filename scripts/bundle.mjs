@@ -17,11 +17,13 @@ await build({
   platform: 'node',
   target: 'node20',
   // commander and fast-glob (some 30 CommonJS files) are bundled: every command needs them at
-  // start-up. So is Arquero, into the chunk only CSV, TSV and Markdown output load: as a package
-  // its ~500 ES modules took 130–155 ms to load, bundled 25–30 ms (`benchlens table` writes CSV by
-  // default). The rest stays external: loaded late or never, large, native (resvg) or loaded from
-  // its single-file build (chevrotain, src/parse/chevrotain-runtime.ts).
-  external: ['vega', 'vega-lite', '@resvg/resvg-js', 'yaml', 'chevrotain'],
+  // start-up. So are Arquero, Vega and Vega-Lite, into the chunks only the commands that use them
+  // load: as packages, Arquero's ~500 ES modules took 130–155 ms to load (25–30 ms bundled;
+  // `benchlens table` writes CSV by default) and Vega's and Vega-Lite's ~700 about 0.13 s of a
+  // `benchlens plot`. The rest stays external: native (resvg), loaded only by `run` (yaml), loaded
+  // from its single-file build (chevrotain, src/parse/chevrotain-runtime.ts), or an optional
+  // renderer Vega asks for and this project does not install (canvas).
+  external: ['@resvg/resvg-js', 'yaml', 'chevrotain', 'canvas'],
   // bundled CommonJS calls require() for Node's own modules
   banner: { js: "import { createRequire as __benchlensRequire } from 'node:module'; const require = __benchlensRequire(import.meta.url);" },
   logLevel: 'warning',
