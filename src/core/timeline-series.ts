@@ -19,12 +19,13 @@ export const CHUNK = 1 << CHUNK_BITS;
 const MASK = CHUNK - 1;
 
 /**
- * Numbers packed, with a presence flag per entry; any other value (strings, booleans, lists)
- * coded: code c > 0 is `dict[c - 1]`, 0 no value. Chunk k holds entries k·CHUNK onwards; a
+ * Numbers packed, with a presence flag per entry: a chunk of whole numbers (counts of requests and
+ * tokens) in an `Int32Array`, any other in a `Float64Array`. Other values (strings, booleans,
+ * lists) coded: code c > 0 is `dict[c - 1]`, 0 no value. Chunk k holds entries k·CHUNK onwards; a
  * missing chunk holds no value.
  */
 export type SeriesColumn =
-  | { readonly kind: 'number'; readonly values: readonly (Float64Array | undefined)[]; readonly present: readonly (Uint8Array | undefined)[] }
+  | { readonly kind: 'number'; readonly values: readonly (Int32Array | Float64Array | undefined)[]; readonly present: readonly (Uint8Array | undefined)[] }
   | { readonly kind: 'coded'; readonly dict: readonly FieldValue[]; readonly codes: readonly (Int32Array | undefined)[] };
 
 export interface TimelineSeries {
@@ -185,14 +186,14 @@ function trimmed<A extends Int32Array | Float64Array | Uint8Array>(chunks: reado
 
 /** A column being built: packed numbers until a value of another type comes, then coded values. */
 class ColumnBuilder {
-  #numbers: (Float64Array | undefined)[] | null = [];
+  #numbers: (Int32Array | Float64Array | undefined)[] | null = [];
   readonly #present: (Uint8Array | undefined)[] = [];
   #coded: Coder | null = null;
 
   set(i: number, value: FieldValue): void {
     const k = i >>> CHUNK_BITS;
     if (this.#numbers !== null && typeof value === 'number') {
-      chunkOf(this.#numbers, k, Float64Array)[i & MASK] = value;
+      this.#numberChunk(k, value)[i & MASK] = value;
       chunkOf(this.#present, k, Uint8Array)[i & MASK] = 1;
       return;
     }
@@ -203,6 +204,18 @@ class ColumnBuilder {
   finish(n: number): SeriesColumn {
     if (this.#numbers !== null) return { kind: 'number', values: trimmed(this.#numbers, n), present: trimmed(this.#present, n) };
     return (this.#coded as Coder).finish(n);
+  }
+
+  /** Chunk k, able to hold `value`: whole numbers start a chunk as 32-bit integers, any other number turns it to doubles. */
+  #numberChunk(k: number, value: number): Int32Array | Float64Array {
+    const numbers = this.#numbers as (Int32Array | Float64Array | undefined)[];
+    const chunk = numbers[k];
+    const whole = (value | 0) === value && !Object.is(value, -0);
+    if (chunk === undefined) return chunkOf(numbers, k, whole ? Int32Array : Float64Array);
+    if (whole || chunk instanceof Float64Array) return chunk;
+    const doubles = Float64Array.from(chunk);
+    numbers[k] = doubles;
+    return doubles;
   }
 
   /** The numbers so far as coded values; the column stops packing. */

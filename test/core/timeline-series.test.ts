@@ -72,17 +72,26 @@ describe('timeline series', () => {
       if (i % 3 === 0) fields.kv_cache_usage = i / n;
       // a number column until its last entries, which hold a string
       fields.mixed = i >= n - 3 ? `s${i}` : i * 0.5;
+      // whole until a chunk's last entries: -0 and 2^31 must not be stored as 32-bit integers
+      fields.counts = i === CHUNK - 1 ? -0 : i === 2 * CHUNK - 1 ? 2 ** 31 : i;
       if (i >= CHUNK && i < CHUNK + 10) fields.rare = true;
       return { at: { file: FILE, line: i + 1, column: 1 }, fields, lines: Object.fromEntries(Object.keys(fields).map((k) => [k, i + 1])) };
     });
     const series = build(pushed);
     expect(series.length).toBe(n);
-    expect(series.columns.get('running')?.kind).toBe('number');
+    const running = series.columns.get('running');
+    // whole numbers take 4 bytes, not 8; a chunk that meets a fraction turns to doubles
+    expect(running?.kind === 'number' && running.values.every((c) => c instanceof Int32Array)).toBe(true);
+    const mixed = series.columns.get('kv_cache_usage');
+    expect(mixed?.kind === 'number' && mixed.values.every((c) => c instanceof Float64Array)).toBe(true);
     expect(series.columns.get('mixed')?.kind).toBe('coded');
     expect(seriesValue(series, 'mixed', CHUNK + 1)).toBe((CHUNK + 1) * 0.5);
     expect(seriesValue(series, 'mixed', n - 1)).toBe(`s${n - 1}`);
     expect(seriesValue(series, 'kv_cache_usage', 1)).toBeUndefined();
     expect(seriesValue(series, 'rare', CHUNK + 3)).toBe(true);
+    expect(Object.is(seriesValue(series, 'counts', CHUNK - 1), -0)).toBe(true);
+    expect(seriesValue(series, 'counts', 2 * CHUNK - 1)).toBe(2 ** 31);
+    expect(seriesValue(series, 'counts', 2 * CHUNK - 2)).toBe(2 * CHUNK - 2);
     expect(seriesValue(series, 'rare', 3)).toBeUndefined();
     expect(seriesEntries(series, FILE)).toEqual(pushed);
   });
