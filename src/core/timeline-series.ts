@@ -2,8 +2,9 @@
  * The periodic stats lines of one server log, stored by column (schema.md §2). A long SGLang log
  * has a stats line for every prefill batch and every few decode steps: hundreds of thousands in a
  * day. As one object each they took about 450 bytes a line (a 95 MB log: 270 MB, more than a
- * worker's heap); as columns a number takes 9 bytes, a repeated string one pointer, and a series
- * crosses to the main thread as a few buffers moved, not an object graph copied.
+ * worker's heap); as columns a number takes 5 bytes (a whole one) or 9, a repeated string one
+ * 4-byte code, and a series crosses to the main thread as buffers moved, not an object graph
+ * copied.
  *
  * Columns are kept in chunks of CHUNK entries: a growing series never copies what it holds, a
  * column absent from a stretch of the log costs nothing there, and no single allocation grows
