@@ -165,7 +165,9 @@ class ForeignLines {
   }
 
   add(text: string): void {
-    if (this.#text.length < FOREIGN_HEAD_CHARS) this.#text += `${text}\n`;
+    const room = FOREIGN_HEAD_CHARS - this.#text.length;
+    // a line of megabytes is cut as a head would cut it: detection reads no more than a head
+    if (room > 0) this.#text += text.length < room ? `${text}\n` : text.slice(0, room);
   }
 
   /** Whole-source grammars that claim these lines and are not among `claims`. */
