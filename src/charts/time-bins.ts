@@ -10,6 +10,7 @@
 import type { FieldValue } from '../core/types.js';
 import { num, text } from './fields.js';
 import type { Row } from './types.js';
+import { setCell } from '../core/cells.js';
 
 export const MAX_POINTS = 1000;
 
@@ -100,8 +101,7 @@ interface Bin {
 
 function binRow(bin: Bin): Row {
   const row: Record<string, FieldValue | undefined> = { ...bin.first };
-  // an own property even for a column named __proto__ (a log's own key)
-  for (const [column, sum] of bin.sums) Object.defineProperty(row, column, { value: sum / (bin.counts.get(column) ?? 1), enumerable: true, writable: true, configurable: true });
+  for (const [column, sum] of bin.sums) setCell(row, column, sum / (bin.counts.get(column) ?? 1));
   if (bin.start !== null) row.time = new Date(bin.start * 1000).toISOString().slice(0, 23);
   row.stats_lines = bin.count;
   return row;

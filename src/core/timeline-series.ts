@@ -13,6 +13,7 @@
  */
 import type { FieldMap } from './records.js';
 import type { FieldValue, SourcePos } from './types.js';
+import { setCell } from './cells.js';
 
 const CHUNK_BITS = 14;
 /** Entries per chunk (16,384: 128 KiB of numbers). */
@@ -70,8 +71,7 @@ export function seriesFields(series: TimelineSeries, i: number): Record<string, 
   const out: Record<string, FieldValue> = {};
   for (const column of series.columns.keys()) {
     const v = seriesValue(series, column, i);
-    // an own property even for a column named __proto__
-    if (v !== undefined) Object.defineProperty(out, column, { value: v, enumerable: true, writable: true, configurable: true });
+    if (v !== undefined) setCell(out, column, v);
   }
   return out;
 }
@@ -83,7 +83,7 @@ export function seriesEntry(series: TimelineSeries, file: SourcePos['file'], i: 
   const lines: Record<string, number> = {};
   for (const column of Object.keys(fields)) {
     const other = series.valueLines.get(column)?.[i >>> CHUNK_BITS]?.[i & MASK] ?? 0;
-    Object.defineProperty(lines, column, { value: other === 0 ? line : other, enumerable: true, writable: true, configurable: true });
+    setCell(lines, column, other === 0 ? line : other);
   }
   return { at: { file, line, column: 1 }, fields, lines };
 }

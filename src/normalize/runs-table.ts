@@ -6,6 +6,7 @@ import { type Attach, inFileAttacher } from './attach-in-file.js';
 import { addDerived } from './derived.js';
 import { runId } from './run-id.js';
 import { CANONICAL_COLUMNS, orderColumns } from './schema.js';
+import { nullRowTemplate, setCell } from '../core/cells.js';
 
 export type RunRow = Record<string, FieldValue>;
 
@@ -81,16 +82,10 @@ export function runColumns(rows: readonly RunRow[]): string[] {
 
 /** Gives a row every one of `columns` (null where missing), in that order. */
 export function rowFiller(columns: readonly string[]): (row: RunRow) => RunRow {
-  // Rows are copies of one all-null template: objects built key by key with this many columns fall
-  // into V8's slow dictionary mode (about 5× the memory); a JSON.parse'd template and its copies do not.
-  const template = JSON.parse(JSON.stringify(Object.fromEntries(columns.map((c) => [c, null])))) as RunRow;
+  const template = nullRowTemplate(columns);
   return (r) => {
     const out: RunRow = { ...template };
-    for (const c of columns) {
-      // an own property even for a column named __proto__, as Object.fromEntries would make
-      if (c === '__proto__') Object.defineProperty(out, c, { value: r[c] ?? null, enumerable: true, writable: true, configurable: true });
-      else out[c] = r[c] ?? null;
-    }
+    for (const c of columns) setCell(out, c, r[c] ?? null);
     return out;
   };
 }

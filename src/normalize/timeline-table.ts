@@ -1,6 +1,7 @@
 import { seriesLine, seriesValue, type TimelineSeries } from '../core/timeline-series.js';
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
+import { nullRowTemplate, setCell } from '../core/cells.js';
 
 /** The timeline table's leading columns (schema.md §2), in output order; other fields follow sorted. */
 export const TIMELINE_COLUMNS = [
@@ -54,8 +55,7 @@ export function timelineTable(records: readonly ParsedRecord[]): TimelineTable {
   const seen = new Set<string>(TIMELINE_COLUMNS);
   for (const p of parts) for (const c of p.series.columns.keys()) seen.add(c);
   const columns = [...seen].sort(compareColumns);
-  // rows are copies of one all-null template (see rowFiller): built key by key, objects this wide are dictionaries
-  const template = JSON.parse(JSON.stringify(Object.fromEntries(columns.map((c) => [c, null])))) as TimelineRow;
+  const template = nullRowTemplate(columns);
   return {
     columns,
     length,
@@ -66,9 +66,7 @@ export function timelineTable(records: readonly ParsedRecord[]): TimelineTable {
       const row: TimelineRow = { ...template };
       for (const c of columns) {
         const v = c === 'source_file' ? file : c === 'source_line' ? seriesLine(series, e) : seriesValue(series, c, e);
-        if (v === undefined) continue;
-        if (c === '__proto__') Object.defineProperty(row, c, { value: v, enumerable: true, writable: true, configurable: true });
-        else row[c] = v;
+        if (v !== undefined) setCell(row, c, v);
       }
       return row;
     },

@@ -1,5 +1,6 @@
 import type { FieldValue } from '../core/types.js';
 import type { JsonFormat } from './format-names.js';
+import { setCell } from '../core/cells.js';
 
 type Row = Record<string, FieldValue>;
 
@@ -44,8 +45,7 @@ function jsonSafe(row: Row): Record<string, unknown> {
     if (typeof v !== 'number' || Number.isFinite(v)) continue;
     out ??= { ...row };
     const safe = Number.isNaN(v) ? null : v > 0 ? 'Infinity' : '-Infinity';
-    if (k === '__proto__') Object.defineProperty(out, k, { value: safe, enumerable: true, writable: true, configurable: true });
-    else out[k] = safe;
+    setCell(out, k, safe);
   }
   return out ?? row;
 }
