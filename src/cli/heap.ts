@@ -1,10 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { exposedCollector } from '../core/gc.js';
 
 /** Percent by which V8 may grow the heap past what survived the last full collection. */
 const HEAP_GROWING_PERCENT = 30;
-
-let fullCollection: (() => void) | null | undefined;
 
 /**
  * V8 lets a short-lived process's heap grow up to 4× what it holds before collecting; building the
@@ -12,9 +10,9 @@ let fullCollection: (() => void) | null | undefined;
  * a few more collections and keeps peak RSS near the live size (issue 7: ≤ 300 MB). The flag is
  * process-wide, so the scan's worker threads get it too. Call once, before any work.
  *
- * Node documents changing V8 flags after start as unsupported; this one and `--expose-gc` (see
- * collectGarbage) are measured by `npm run bench` (peak RSS), and if a Node release ignores them
- * the cost is memory, never a wrong result.
+ * Node documents changing V8 flags after start as unsupported; this one and `--expose-gc`
+ * (core/gc.ts) are measured by `npm run bench` (peak RSS), and if a Node release ignores them the
+ * cost is memory, never a wrong result.
  */
 export function limitHeapGrowth(): void {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
@@ -34,14 +32,5 @@ const COLLECT_ABOVE_RSS_MB = 200;
  */
 export function collectGarbage(): void {
   if (process.memoryUsage.rss() < COLLECT_ABOVE_RSS_MB * 1024 * 1024) return;
-  if (fullCollection === undefined) {
-    try {
-      setFlagsFromString('--expose-gc');
-      const gc: unknown = runInNewContext('typeof gc === "function" ? gc : null');
-      fullCollection = typeof gc === 'function' ? (gc as () => void) : null;
-    } catch {
-      fullCollection = null;
-    }
-  }
-  fullCollection?.();
+  exposedCollector()?.();
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FieldValue } from '../core/types.js';
 import { formatRowChunks, formatRows } from '../output/table-format.js';
 import { writeOutput, writeOutputChunks } from '../output/write.js';
-import { svgToPng } from '../render/png.js';
+import { svgsToPngs } from '../render/png.js';
 import { vlJson } from '../render/vl-json.js';
 import { buildReport, type BuiltReport } from './build-report.js';
 import type { ReportTables } from './tables.js';
@@ -13,12 +13,13 @@ export async function writeReport(dir: string, tables: ReportTables, title: stri
   const files = new Map<string, string | Uint8Array>();
   files.set('index.html', report.html);
   files.set('summary.md', report.markdown);
-  for (const f of report.figures) {
-    if (!f.drawn) continue;
+  const drawn = report.figures.filter((f) => f.drawn);
+  const pngs = await svgsToPngs(drawn.map((f) => f.svg));
+  drawn.forEach((f, i) => {
     files.set(`figures/${f.id}.svg`, f.svg);
-    files.set(`figures/${f.id}.png`, svgToPng(f.svg));
+    files.set(`figures/${f.id}.png`, pngs[i] as Uint8Array);
     files.set(`figures/${f.id}.vl.json`, vlJson(f.spec));
-  }
+  });
   const csv = (rows: readonly Record<string, FieldValue>[]): string => (rows.length === 0 ? '' : formatRows(rows, 'csv'));
   const { timeline } = tables;
   files.set('tables/runs.csv', csv(tables.runs));

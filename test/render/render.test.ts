@@ -2,7 +2,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
 import { CHARTS } from '../../src/charts/catalogue.js';
 import { compileSpec } from '../../src/render/compile.js';
-import { svgToPng } from '../../src/render/png.js';
+import { svgToPng, svgsToPngs } from '../../src/render/png.js';
 import { applyBlogPreset, captionFor } from '../../src/render/preset.js';
 import { normalizeSvgIds, renderSvg } from '../../src/render/svg.js';
 import { addSvgTooltips } from '../../src/render/svg-tooltips.js';
@@ -54,6 +54,16 @@ describe('PNG rendering', () => {
     expect([...png.slice(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
     expect(pngSize(png)).toEqual({ width: width * 2, height: height * 2 });
     expect(png.byteLength).toBeGreaterThan(5000);
+  });
+
+  it('renders several figures one at a time, in order, each as it renders alone', async () => {
+    const heat = await renderSvg(heatmap());
+    const other = CHARTS.pareto.build(sampleRuns(), {});
+    if (!other.ok) throw new Error(other.reason);
+    const pareto = await renderSvg(other.spec);
+    const pngs = await svgsToPngs([heat, pareto, heat]);
+    expect(pngs.map((p) => Buffer.from(p).toString('base64'))).toEqual([heat, pareto, heat].map((s) => Buffer.from(svgToPng(s)).toString('base64')));
+    expect(pngSize(pngs[1] as Uint8Array)).not.toEqual(pngSize(pngs[0] as Uint8Array));
   });
 });
 
