@@ -1,3 +1,4 @@
+import { setCell } from './cells.js';
 import { seriesLine, type TimelineSeries, type TimelineSeriesBuilder } from './timeline-series.js';
 import type { FieldValue, RelPath, SourcePos } from './types.js';
 
@@ -54,8 +55,14 @@ export interface FailureRecord {
 
 export type BenchRecord = RunRecord | ConfigRecord | TimelineRecord | FailureRecord;
 
+/** Where a reader writes the values of one record or entry: the first value of a column wins. */
+export interface FieldWriter {
+  /** Sets a field if it is not set yet; returns false when it was already there. */
+  set(column: string, value: FieldValue | undefined, line: number): boolean;
+}
+
 /** Builds a FieldMap incrementally: first value wins, the line of each value is kept. */
-export class FieldMapBuilder {
+export class FieldMapBuilder implements FieldWriter {
   readonly fields: Record<string, FieldValue> = {};
   readonly lines: Record<string, number> = {};
 
@@ -63,8 +70,8 @@ export class FieldMapBuilder {
   set(column: string, value: FieldValue | undefined, line: number): boolean {
     if (value === undefined) return true;
     if (Object.hasOwn(this.fields, column)) return false;
-    this.fields[column] = value;
-    this.lines[column] = line;
+    setCell(this.fields, column, value);
+    setCell(this.lines, column, line);
     return true;
   }
 

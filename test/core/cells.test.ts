@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nullRowTemplate, setCell } from '../../src/core/cells.js';
+import { FieldMapBuilder } from '../../src/core/records.js';
 
 describe('cells named by logs', () => {
   it('sets __proto__ as a cell, never as the prototype', () => {
@@ -15,5 +16,13 @@ describe('cells named by logs', () => {
     const copy = { ...nullRowTemplate(['b', '__proto__', 'a']) };
     expect(Object.keys(copy)).toEqual(['b', '__proto__', 'a']);
     expect(Object.values(copy)).toEqual([null, null, null]);
+  });
+
+  it('keeps a field a log names __proto__ in a record, with its line', () => {
+    const b = new FieldMapBuilder();
+    expect(b.set('__proto__', 3, 7)).toBe(true);
+    expect(b.set('__proto__', 4, 8)).toBe(false);
+    expect(Object.getPrototypeOf(b.fields)).toBe(Object.prototype);
+    expect(JSON.stringify([b.fields, b.lines])).toBe('[{"__proto__":3},{"__proto__":7}]');
   });
 });
