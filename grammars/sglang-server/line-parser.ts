@@ -9,7 +9,7 @@ import { parseKeywordArgs } from '../../src/parse/python-repr.js';
 import { reportFailures, TracebackTracker } from '../../src/parse/traceback.js';
 import { splitPrefix } from './prefix.js';
 import { parseStatsLine } from './stats-parser.js';
-import { isoTime, timelineEntry } from './timeline.js';
+import { isoTime, writeStatsEntry } from './timeline.js';
 
 /** Substrings every line this grammar reads contains; the rest may be skipped unread. */
 export const ANCHORS: readonly string[] = [
@@ -53,11 +53,11 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
       const tb = p.message.indexOf(TRACEBACK_AT);
       const crashText = tb > 0 ? p.message.slice(tb) : p.message;
       if (tracker.line(crashText, lineNo, p.level)) return;
-      const at = { file, line: lineNo, column: 1 };
       if (STATS.test(p.message)) {
         const stats = parseStatsLine(p.message);
         if (stats.fields.size > 0) {
-          timeline.push(timelineEntry(stats, at, isoTime(p.year ?? year, p.date, p.clock), p.ranks));
+          timeline.begin(lineNo);
+          writeStatsEntry(timeline, stats, lineNo, isoTime(p.year ?? year, p.date, p.clock), p.ranks);
           return;
         }
       }
@@ -91,7 +91,7 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
         return;
       }
       if (PREFILL_OOM.test(p.message)) {
-        own.push({ kind: 'failure', at, exception: 'PrefillOutOfMemory', message: p.message.trim() });
+        own.push({ kind: 'failure', at: { file, line: lineNo, column: 1 }, exception: 'PrefillOutOfMemory', message: p.message.trim() });
         return;
       }
       const version = VERSION.exec(p.message);

@@ -21,13 +21,27 @@ export interface LogLine {
 export function splitPrefix(text: string): LogLine {
   const m = PREFIX.exec(text);
   if (!m) return { message: text, year: null, date: null, clock: null, ranks: {}, level: undefined };
-  const ranks: Record<string, number> = {};
-  for (const r of (m[4] ?? '').trim().split(' ')) {
-    const rm = /^([A-Z_]+?)(\d+)$/.exec(r);
-    if (rm?.[1] && rm[2]) ranks[`${rm[1].toLowerCase()}_rank`] = Number(rm[2]);
-  }
+  const ranks = ranksOf(m[4] ?? '');
   let message = text.slice(m[0].length);
   const level = LEVEL.exec(message);
   if (level) message = message.slice(level[0].length);
   return { message, year: m[1] ?? null, date: m[2] ?? null, clock: m[3] ?? null, ranks, level: level?.[0].split(' ')[0] };
+}
+
+/** Rank groups seen (` TP0`, ` DP1 TP0`…): a log repeats a handful of them on every line. */
+const RANKS = new Map<string, Readonly<Record<string, number>>>();
+const MAX_RANK_GROUPS = 256;
+
+/** `{ dp_rank: 1, tp_rank: 0 }` from ` DP1 TP0`, shared by every line with the same group (frozen). */
+function ranksOf(group: string): Readonly<Record<string, number>> {
+  const known = RANKS.get(group);
+  if (known) return known;
+  const ranks: Record<string, number> = {};
+  for (const r of group.trim().split(' ')) {
+    const rm = /^([A-Z_]+?)(\d+)$/.exec(r);
+    if (rm?.[1] && rm[2]) ranks[`${rm[1].toLowerCase()}_rank`] = Number(rm[2]);
+  }
+  Object.freeze(ranks);
+  if (RANKS.size < MAX_RANK_GROUPS) RANKS.set(group, ranks);
+  return ranks;
 }

@@ -58,8 +58,10 @@ export function parseStatsLineWithGrammar(message: string): StatsLine {
 }
 
 const COMMON_HEAD = /^(?:Prefill|Decode) batch(?: ?\[\d+\])?(?=,|$)/;
-/** `key: value`; a word value must not start like the lexer's `nan` / `inf` numbers (the grammar splits `infinity` there). */
-const COMMON_PAIR = /^(#?[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)*(?: \([^)]*\))?): (-?(?:\d+(?:\.\d+)?|\.\d+)%?|(?:nan|inf)(?![A-Za-z])|(?!nan|inf)[A-Za-z]+)$/;
+/** A key the grammar reads as one: words, then a parenthesized unit. */
+const COMMON_KEY = /^#?[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)*(?: \([^)]*\))?$/;
+/** The grammar's lexer reads these as a head wherever they stand, even at the start of a key. */
+const HEAD_START = /^(?:(?:Prefill|Decode) batch|new fill batch)/;
 
 /**
  * `Decode batch[7], #running-req: 68, token usage: 0.49, cuda graph: True, gen throughput
@@ -70,15 +72,77 @@ const COMMON_PAIR = /^(#?[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)*(?: \([^)]*\))?): (-?
 export function commonStatsLine(message: string): StatsLine | null {
   const head = COMMON_HEAD.exec(message);
   if (!head) return null;
-  const rest = message.slice(head[0].length).replace(/,\s*$/, '');
+  const rest = withoutTrailingComma(message.slice(head[0].length));
   const fields = new Map<string, string>();
   if (rest === '') return { head: head[0], fields };
   if (!rest.startsWith(', ')) return null;
   for (const pair of rest.slice(2).split(', ')) {
-    const m = COMMON_PAIR.exec(pair);
-    if (!m) return null;
-    const key = m[1] as string;
-    if (!fields.has(key)) fields.set(key, m[2] as string);
+    // a value holds no space: the last `: ` ends the key
+    const colon = pair.lastIndexOf(': ');
+    if (colon < 0) return null;
+    const key = pair.slice(0, colon);
+    const value = pair.slice(colon + 2);
+    if (!isCommonKey(key) || !isCommonValue(value)) return null;
+    if (!fields.has(key)) fields.set(key, value);
   }
   return { head: head[0], fields };
 }
+
+/** Keys checked once: a log repeats the same few on every line. */
+const COMMON_KEYS = new Map<string, boolean>();
+const MAX_COMMON_KEYS = 1024;
+
+function isCommonKey(key: string): boolean {
+  let ok = COMMON_KEYS.get(key);
+  if (ok === undefined) {
+    ok = COMMON_KEY.test(key) && !HEAD_START.test(key);
+    if (COMMON_KEYS.size < MAX_COMMON_KEYS) COMMON_KEYS.set(key, ok);
+  }
+  return ok;
+}
+
+/**
+ * A value the grammar reads as one token: a decimal (`-?(\d+(\.\d+)?|\.\d+)%?`), `nan` or `inf`,
+ * or a word of letters that does not start like those two (the grammar splits `infinity` after `inf`).
+ */
+function isCommonValue(value: string): boolean {
+  const n = value.length;
+  if (n === 0) return false;
+  if (value === 'nan' || value === 'inf') return true;
+  if (isLetter(value.charCodeAt(0))) {
+    if (value.startsWith('nan') || value.startsWith('inf')) return false;
+    for (let i = 1; i < n; i++) if (!isLetter(value.charCodeAt(i))) return false;
+    return true;
+  }
+  let i = value.charCodeAt(0) === MINUS ? 1 : 0;
+  const end = value.charCodeAt(n - 1) === PERCENT ? n - 1 : n;
+  let before = 0;
+  while (i < end && isDigit(value.charCodeAt(i))) {
+    i++;
+    before++;
+  }
+  if (i === end) return before > 0;
+  if (value.charCodeAt(i) !== DOT) return false;
+  i++;
+  let after = 0;
+  while (i < end && isDigit(value.charCodeAt(i))) {
+    i++;
+    after++;
+  }
+  return i === end && after > 0;
+}
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const MINUS = 45;
+const PERCENT = 37;
+const DOT = 46;
+
+/** `text` without a last `,` and the spaces after it (as `/,\s*$/` would, without trying every comma). */
+function withoutTrailingComma(text: string): string {
+  let end = text.length;
+  while (end > 0 && /\s/.test(text[end - 1] as string)) end--;
+  return end > 0 && text.charCodeAt(end - 1) === COMMA ? text.slice(0, end - 1) : text;
+}
+
+const COMMA = 44;

@@ -1,6 +1,5 @@
-import { FieldMapBuilder } from '../../src/core/records.js';
-import type { TimelineEntry } from '../../src/core/timeline-series.js';
-import type { FieldValue, SourcePos } from '../../src/core/types.js';
+import type { FieldWriter } from '../../src/core/records.js';
+import type { FieldValue } from '../../src/core/types.js';
 import { percentToFraction, readNumber } from '../../src/parse/values.js';
 import type { StatsLine } from './stats-parser.js';
 
@@ -43,27 +42,31 @@ const KEYS: Readonly<Record<string, string>> = Object.freeze({
 /** Keys printed as percents (`tree_cache_hit_rate: 80.83%`, `cache hit rate: 12.50%`). */
 const PERCENT_KEYS = new Set(['tree_cache_hit_rate', 'cache hit rate']);
 
-/** One batch statistics line → one timeline entry. */
-export function timelineEntry(stats: StatsLine, at: SourcePos, time: string | null, ranks: Readonly<Record<string, number>>): TimelineEntry {
-  const b = new FieldMapBuilder();
-  const line = at.line;
-  b.set('engine', 'sglang', line);
-  if (time) b.set('time', time, line);
+/**
+ * One batch statistics line, written as one timeline entry into `out` (a series builder whose
+ * entry was begun at `line`: a stats-dense log makes no object per line).
+ */
+export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number, time: string | null, ranks: Readonly<Record<string, number>>): void {
+  out.set('engine', 'sglang', line);
+  if (time) out.set('time', time, line);
   const head = stats.head?.toLowerCase() ?? '';
-  if (head !== '') b.set('batch', head.startsWith('decode') ? 'decode' : 'prefill', line);
+  if (head !== '') out.set('batch', head.startsWith('decode') ? 'decode' : 'prefill', line);
   const iter = /\[(\d+)\]/.exec(head);
-  if (iter?.[1]) b.set('iteration', Number(iter[1]), line);
-  for (const [rank, n] of Object.entries(ranks)) b.set(rank, n, line);
+  if (iter?.[1]) out.set('iteration', Number(iter[1]), line);
+  for (const rank in ranks) out.set(rank, ranks[rank], line);
   for (const [key, raw] of stats.fields) {
     if (PERCENT_KEYS.has(key)) {
       const v = readNumber(raw);
-      if (v.ok && v.value !== null) b.set('prefix_cache_hit_rate', percentToFraction(v.value), line);
+      if (v.ok && v.value !== null) out.set('prefix_cache_hit_rate', percentToFraction(v.value), line);
       continue;
     }
-    const column = KEYS[key] ?? key.replace(/^#/, 'num_').replace(/\(.*?\)/g, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
-    b.set(column, value(raw), line);
+    out.set(KEYS[key] ?? columnOf(key), value(raw), line);
   }
-  return { at, fields: b.fields, lines: b.lines };
+}
+
+/** An unknown key's column name: `#new-seq` → `num_new_seq`, `gen throughput (token/s)` → `gen_throughput`. */
+function columnOf(key: string): string {
+  return key.replace(/^#/, 'num_').replace(/\(.*?\)/g, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
 }
 
 function value(raw: string): FieldValue | undefined {

@@ -11,7 +11,7 @@
  * with the log. A series is plain data (typed arrays, arrays, maps), so it survives structured
  * cloning between threads; the functions below read it.
  */
-import type { FieldMap } from './records.js';
+import type { FieldMap, FieldWriter } from './records.js';
 import type { FieldValue, SourcePos } from './types.js';
 import { setCell } from './cells.js';
 
@@ -125,9 +125,15 @@ export function remapSeries(series: TimelineSeries, lineOf: (line: number) => nu
   };
 }
 
-/** Collects entries into a series, a column at a time; memory is the columns, not an object per line. */
-export class TimelineSeriesBuilder {
+/**
+ * Collects entries into a series, a column at a time; memory is the columns, not an object per
+ * line. An entry is pushed whole, or written a value at a time (`begin`, then `set`), which a
+ * stats-dense log's reader does to make no object per line at all.
+ */
+export class TimelineSeriesBuilder implements FieldWriter {
   #length = 0;
+  /** The line of the entry begun last. */
+  #line = 0;
   readonly #lines: Int32Array[] = [];
   readonly #columns = new Map<string, ColumnBuilder>();
   readonly #valueLines = new Map<string, (Int32Array | undefined)[]>();
@@ -137,21 +143,33 @@ export class TimelineSeriesBuilder {
   }
 
   push(entry: TimelineEntry): void {
-    const i = this.#length++;
-    const k = i >>> CHUNK_BITS;
     const line = entry.at.line;
-    chunkOf(this.#lines, k, Int32Array)[i & MASK] = line;
-    for (const column of Object.keys(entry.fields)) {
-      let c = this.#columns.get(column);
-      if (c === undefined) this.#columns.set(column, (c = new ColumnBuilder()));
-      c.set(i, entry.fields[column] as FieldValue);
-      const at = entry.lines[column];
-      if (at !== undefined && at !== line) {
-        let chunks = this.#valueLines.get(column);
-        if (chunks === undefined) this.#valueLines.set(column, (chunks = []));
-        chunkOf(chunks, k, Int32Array)[i & MASK] = at;
-      }
+    this.begin(line);
+    for (const column of Object.keys(entry.fields)) this.set(column, entry.fields[column], entry.lines[column] ?? line);
+  }
+
+  /** Starts an entry read from `line`; `set` fills it. */
+  begin(line: number): void {
+    const i = this.#length++;
+    chunkOf(this.#lines, i >>> CHUNK_BITS, Int32Array)[i & MASK] = line;
+    this.#line = line;
+  }
+
+  /** Sets a value of the entry begun last, read from `line`; false when the entry has one in `column` already. */
+  set(column: string, value: FieldValue | undefined, line: number): boolean {
+    if (value === undefined) return true;
+    const i = this.#length - 1;
+    if (i < 0) throw new Error('TimelineSeriesBuilder.set before begin');
+    let c = this.#columns.get(column);
+    if (c === undefined) this.#columns.set(column, (c = new ColumnBuilder()));
+    else if (c.has(i)) return false;
+    c.set(i, value);
+    if (line !== this.#line) {
+      let chunks = this.#valueLines.get(column);
+      if (chunks === undefined) this.#valueLines.set(column, (chunks = []));
+      chunkOf(chunks, i >>> CHUNK_BITS, Int32Array)[i & MASK] = line;
     }
+    return true;
   }
 
   finish(): TimelineSeries {
@@ -202,6 +220,12 @@ class ColumnBuilder {
     this.#coded.set(i, value);
   }
 
+  /** Whether entry `i` has a value in this column. */
+  has(i: number): boolean {
+    if (this.#numbers !== null) return this.#present[i >>> CHUNK_BITS]?.[i & MASK] === 1;
+    return (this.#coded as Coder).has(i);
+  }
+
   finish(n: number): SeriesColumn {
     if (this.#numbers !== null) return { kind: 'number', values: trimmed(this.#numbers, n), present: trimmed(this.#present, n) };
     return (this.#coded as Coder).finish(n);
@@ -245,6 +269,10 @@ class Coder {
 
   set(i: number, value: FieldValue): void {
     chunkOf(this.#codes, i >>> CHUNK_BITS, Int32Array)[i & MASK] = this.#code(value);
+  }
+
+  has(i: number): boolean {
+    return (this.#codes[i >>> CHUNK_BITS]?.[i & MASK] ?? 0) !== 0;
   }
 
   finish(n: number): SeriesColumn {

@@ -84,7 +84,8 @@ export class TracebackTracker {
       this.#toAfter(exc[1] ?? '', exc[2], lineNo);
       return true;
     }
-    const dead = ENGINE_DEAD.exec(text);
+    // the literal first: the expression tries every word of every line
+    const dead = text.includes('EngineDeadError') ? ENGINE_DEAD.exec(text) : null;
     if (dead) {
       this.#emit(this.#record(dead[1] ?? 'EngineDeadError', dead[2] ?? '', lineNo));
       return true;

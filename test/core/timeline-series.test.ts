@@ -11,6 +11,7 @@ import {
   withoutValueLines,
 } from '../../src/core/timeline-series.js';
 import { asRelPath, type FieldValue } from '../../src/core/types.js';
+import { FieldMapBuilder } from '../../src/core/records.js';
 
 const FILE = asRelPath('serve.log');
 
@@ -53,6 +54,29 @@ describe('timeline series', () => {
         expect(seriesEntries(build(pushed), FILE)).toEqual(pushed);
       }),
     );
+  });
+
+  it('written a value at a time, keeps the first value of a column as a FieldMapBuilder does', () => {
+    const writes = fc.array(fc.tuple(fc.nat(3), fc.array(fc.tuple(column, fc.option(value, { nil: undefined }), fc.boolean()), { maxLength: 8 })), { maxLength: 40 });
+    fc.assert(
+      fc.property(writes, (items) => {
+        const direct = new TimelineSeriesBuilder();
+        const pushed: TimelineEntry[] = [];
+        let line = 0;
+        for (const [gap, sets] of items) {
+          line += gap + 2;
+          direct.begin(line);
+          const b = new FieldMapBuilder();
+          for (const [c, v, next] of sets) {
+            const at = next ? line + 1 : line;
+            expect(direct.set(c, v, at)).toBe(b.set(c, v, at));
+          }
+          pushed.push({ at: { file: FILE, line, column: 1 }, fields: b.fields, lines: b.lines });
+        }
+        expect(seriesEntries(direct.finish(), FILE)).toEqual(seriesEntries(build(pushed), FILE));
+      }),
+    );
+    expect(() => new TimelineSeriesBuilder().set('running', 1, 1)).toThrow(/before begin/);
   });
 
   it('survives a structured clone with its packed buffers transferred', () => {

@@ -62,15 +62,15 @@ describe('sglang-server', () => {
 
 describe('sglang-server stats lines: the common shape read without the grammar', () => {
   const head = fc.constantFrom('Decode batch', 'Prefill batch', 'Decode batch [12]', 'Decode batch[7]', 'Decode batch  [3]', 'new fill batch', 'Decode batch.', 'decode batch');
-  const key = fc.constantFrom('#running-req', 'token usage', 'gen throughput (token/s)', '#queue-req', 'cuda graph', 'accept len', 'mamba num', '#new-token', 'full token usage', 'x (a, b)', '9lives', 'key with  two spaces', 'Decode batch', 'tree_cache_hit_rate');
+  const key = fc.constantFrom('#running-req', 'token usage', 'gen throughput (token/s)', '#queue-req', 'cuda graph', 'accept len', 'mamba num', '#new-token', 'full token usage', 'x (a, b)', 'x (a: b)', '9lives', 'a-b c-d', 'key with  two spaces', 'Decode batch', 'Prefill batch size', 'new fill batch', 'x Decode batch', 'tree_cache_hit_rate');
   const value = fc.oneof(
-    fc.constantFrom('0', '68', '0.49', '2499.67', '.5', '-3', '12%', 'True', 'False', 'None', 'nan', 'inf', 'infinity', 'nano', 'v1.2', '1e-5', '1.2.3', '', '0.', 'a:b', 'x y'),
+    fc.constantFrom('0', '68', '0.49', '2499.67', '.5', '-.5', '-3', '-', '12%', '%', '-%', '5%%', '.5%', 'True', 'False', 'None', 'NaN', 'nan', 'inf', 'infinity', 'nano', 'nan5', 'v1.2', '1e-5', '1.2.3', '', '0.', 'a:b', 'x y', 'b: c'),
     fc.double({ noNaN: true }).map(String),
     fc.string({ maxLength: 4 }),
   );
   const separator = fc.constantFrom(', ', ',', ',  ', '. ', ' ');
   const message = fc
-    .tuple(head, fc.array(fc.tuple(separator, key, fc.constantFrom(': ', ':', ':  '), value), { maxLength: 8 }), fc.constantFrom('', ',', ', ', '.', ' '))
+    .tuple(head, fc.array(fc.tuple(separator, key, fc.constantFrom(': ', ':', ':  '), value), { maxLength: 8 }), fc.constantFrom('', ',', ', ', ',  ', ' ,', ',\t', '.', ' '))
     .map(([h, pairs, end]) => `${h}${pairs.map(([sep, k, colon, v]) => `${sep}${k}${colon}${v}`).join('')}${end}`);
 
   it('agrees with the grammar wherever it answers', () => {
@@ -83,6 +83,24 @@ describe('sglang-server stats lines: the common shape read without the grammar',
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('agrees with the grammar on lines of the common separators, where it answers most', () => {
+    const common = fc
+      .tuple(head, fc.array(fc.tuple(key, fc.oneof({ weight: 3, arbitrary: fc.constantFrom('0', '68', '0.49', '.5', '-3', '12%', 'True', 'nan', 'inf', 'NaN') }, value)), { maxLength: 6 }), fc.constantFrom('', ',', ', ', ',  '))
+      .map(([h, pairs, end]) => `${h}${pairs.map(([k, v]) => `, ${k}: ${v}`).join('')}${end}`);
+    let answered = 0;
+    fc.assert(
+      fc.property(common, (m) => {
+        const fast = commonStatsLine(m);
+        if (fast === null) return;
+        answered++;
+        const grammar = parseStatsLineWithGrammar(m);
+        expect({ head: fast.head, fields: [...fast.fields] }).toEqual({ head: grammar.head, fields: [...grammar.fields] });
+      }),
+      { numRuns: 2000 },
+    );
+    expect(answered).toBeGreaterThan(250);
   });
 
   it('answers for the lines SGLang prints today', () => {
