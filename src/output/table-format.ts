@@ -1,4 +1,5 @@
 import * as aq from 'arquero';
+import { setCell } from '../core/cells.js';
 import type { FieldValue } from '../core/types.js';
 import { isJsonFormat, type TableFormat } from './format-names.js';
 import { jsonRowChunks } from './json-rows.js';
@@ -57,10 +58,13 @@ export function* formatRowChunks<R = Row>(rows: readonly R[], format: TableForma
   }
 }
 
-/** Lists become `a;b;c` so a CSV cell stays one value per column. */
+/** Lists become `a;b;c` so a CSV cell stays one value per column; a row without lists is not copied. */
 function flatCells(row: Row): Record<string, unknown> {
+  let hasList = false;
+  for (const k in row) if (Array.isArray(row[k])) hasList = true;
+  if (!hasList) return row;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) out[k] = Array.isArray(v) ? v.join(';') : v;
+  for (const [k, v] of Object.entries(row)) setCell(out, k, Array.isArray(v) ? v.join(';') : v);
   return out;
 }
 
