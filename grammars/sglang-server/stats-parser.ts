@@ -76,14 +76,17 @@ export function commonStatsLine(message: string): StatsLine | null {
   const fields = new Map<string, string>();
   if (rest === '') return { head: head[0], fields };
   if (!rest.startsWith(', ')) return null;
-  for (const pair of rest.slice(2).split(', ')) {
-    // a value holds no space: the last `: ` ends the key
-    const colon = pair.lastIndexOf(': ');
-    if (colon < 0) return null;
-    const key = pair.slice(0, colon);
-    const value = pair.slice(colon + 2);
+  // pairs between `, ` separators; a value holds no space, so the last `: ` of a pair ends its key
+  for (let start = 2; start <= rest.length; ) {
+    let end = rest.indexOf(', ', start);
+    if (end < 0) end = rest.length;
+    const colon = rest.lastIndexOf(': ', end - 2);
+    if (colon < start) return null;
+    const key = rest.slice(start, colon);
+    const value = rest.slice(colon + 2, end);
     if (!isCommonKey(key) || !isCommonValue(value)) return null;
     if (!fields.has(key)) fields.set(key, value);
+    start = end + 2;
   }
   return { head: head[0], fields };
 }
@@ -91,7 +94,6 @@ export function commonStatsLine(message: string): StatsLine | null {
 /** Keys checked once: a log repeats the same few on every line. */
 const COMMON_KEYS = new Map<string, boolean>();
 const MAX_COMMON_KEYS = 1024;
-
 function isCommonKey(key: string): boolean {
   let ok = COMMON_KEYS.get(key);
   if (ok === undefined) {
