@@ -2,7 +2,7 @@ import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { type TimelineRecord, timelineRecords } from '../../src/core/records.js';
-import { TimelineSeriesBuilder } from '../../src/core/timeline-series.js';
+import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
 import { type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { isObject, metricsEntry } from './fields.js';
 import { closeTruncatedArray } from './salvage.js';

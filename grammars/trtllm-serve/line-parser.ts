@@ -1,7 +1,7 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import { type LineParser, wantsLine } from '../../src/core/grammar.js';
 import { type BenchRecord, FieldMapBuilder, type FailureRecord, timelineRecords } from '../../src/core/records.js';
-import { TimelineSeriesBuilder } from '../../src/core/timeline-series.js';
+import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
 import type { RelPath } from '../../src/core/types.js';
 import { reportFailures, TracebackTracker } from '../../src/parse/traceback.js';
 import { parseIterLine } from './iter-parser.js';

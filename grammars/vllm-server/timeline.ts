@@ -5,7 +5,7 @@
  */
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import { type TimelineRecord, timelineRecords } from '../../src/core/records.js';
-import { TimelineSeriesBuilder } from '../../src/core/timeline-series.js';
+import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
 import type { FieldValue, RelPath } from '../../src/core/types.js';
 import type { StatsKind, StatsPartial } from './stats.js';
 

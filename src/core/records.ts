@@ -1,5 +1,6 @@
 import { setCell } from './cells.js';
-import { seriesLine, type TimelineSeries, type TimelineSeriesBuilder } from './timeline-series.js';
+import { seriesLine, type TimelineSeries } from './timeline-series.js';
+import type { TimelineSeriesBuilder } from './timeline-series-builder.js';
 import type { FieldValue, RelPath, SourcePos } from './types.js';
 
 /**

@@ -7,9 +7,9 @@ import {
   seriesEntries,
   seriesValue,
   type TimelineEntry,
-  TimelineSeriesBuilder,
   withoutValueLines,
 } from '../../src/core/timeline-series.js';
+import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
 import { asRelPath, type FieldValue } from '../../src/core/types.js';
 import { FieldMapBuilder } from '../../src/core/records.js';
 
@@ -27,6 +27,10 @@ const value: fc.Arbitrary<FieldValue> = fc.oneof(
   fc.constantFrom(0, -0, Number.NaN, Infinity),
   fc.string({ maxLength: 6 }),
   fc.constantFrom('vllm', 'sglang', '2026-01-01T00:00:00'),
+  // time stamps, packed as seconds: valid ones of both shapes, and ones that must stay strings
+  fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 19)),
+  fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2000-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(5, 19)),
+  fc.constantFrom('2026-02-30T00:00:00', '2025-02-29T10:00:00', '02-29T23:59:59', '0099-01-01T00:00:00', '2026-13-01T00:00:00', '2026-01-01T24:00:00', '2026-01-01T00:00:60', '2026-01-01 00:00:00', '2026-01-01T00:00:0x', '12-31T00:00'),
   fc.boolean(),
   fc.constant(null),
   fc.array(fc.double({ noNaN: true }), { maxLength: 3 }),
@@ -130,6 +134,46 @@ describe('timeline series', () => {
     expect(batch?.kind === 'coded' && batch.dict).toEqual(['prefill', 'decode']);
     const rare = series.columns.get('rare');
     expect(rare?.kind === 'number' && rare.values.filter((c) => c !== undefined)).toHaveLength(1);
+  });
+
+  it('packs time stamps as seconds while each has the shape of the first, in 4 bytes and a bit', () => {
+    const b = new TimelineSeriesBuilder();
+    const start = Date.UTC(2026, 0, 1, 23, 59, 0);
+    for (let i = 0; i < CHUNK + 5; i++) {
+      b.begin(i + 1);
+      const iso = new Date(start + Math.floor(i / 4) * 1000).toISOString();
+      b.set('time', iso.slice(0, 19), i + 1);
+      b.set('clock', iso.slice(5, 19), i + 1);
+      if (i === CHUNK + 4) b.set('time', 'x', i + 1);
+    }
+    const series = b.finish();
+    const time = series.columns.get('time');
+    expect(time?.kind === 'stamp' && time.offsets.every((c) => c instanceof Int32Array)).toBe(true);
+    expect(time?.kind === 'stamp' && time.present.map((c) => c?.length)).toEqual([CHUNK / 8, 1]);
+    expect(seriesValue(series, 'time', 0)).toBe('2026-01-01T23:59:00');
+    expect(seriesValue(series, 'time', 241)).toBe('2026-01-02T00:00:00');
+    expect(seriesValue(series, 'clock', CHUNK + 4)).toBe(new Date(start + Math.floor((CHUNK + 4) / 4) * 1000).toISOString().slice(5, 19));
+    // a value of another kind (a year-less stamp, a word) turns the column to coded values, keeping what it held
+    const mixed = new TimelineSeriesBuilder();
+    for (const [i, v] of ['2026-01-01T00:00:00', '01-01T00:00:01', 'x'].entries()) {
+      mixed.begin(i + 1);
+      mixed.set('time', v, i + 1);
+    }
+    const coded = mixed.finish();
+    expect(coded.columns.get('time')?.kind).toBe('coded');
+    expect([0, 1, 2].map((i) => seriesValue(coded, 'time', i))).toEqual(['2026-01-01T00:00:00', '01-01T00:00:01', 'x']);
+  });
+
+  it('codes in 1 byte until a chunk needs 2, then 4', () => {
+    const b = new TimelineSeriesBuilder();
+    const n = 70_000;
+    for (let i = 0; i < n; i++) b.push({ at: { file: FILE, line: i + 1, column: 1 }, fields: { label: `l${i < 200 ? i % 7 : i}`, kind: i % 2 ? 'a' : 'b' }, lines: {} });
+    const series = b.finish();
+    const label = series.columns.get('label');
+    const kind = series.columns.get('kind');
+    expect(label?.kind === 'coded' && label.codes.map((c) => c?.constructor.name)).toEqual(['Uint16Array', 'Uint16Array', 'Uint16Array', 'Uint16Array', 'Int32Array']);
+    expect(kind?.kind === 'coded' && kind.codes.every((c) => c instanceof Uint8Array)).toBe(true);
+    for (const i of [0, 5, 199, 200, 65_535, 65_600, n - 1]) expect(seriesValue(series, 'label', i)).toBe(`l${i < 200 ? i % 7 : i}`);
   });
 
   it('maps lines for a grammar that read some lines of a file, and drops value lines on request', () => {

@@ -1,6 +1,6 @@
 import type { FormatId } from '../../src/core/format-ids.js';
 import type { ConfigRecord, FailureRecord, RunRecord, TimelineRecord } from '../../src/core/records.js';
-import { TimelineSeriesBuilder } from '../../src/core/timeline-series.js';
+import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
 import { asRelPath, type FieldValue } from '../../src/core/types.js';
 import type { ParsedRecord } from '../../src/pipeline/process-file.js';
 
