@@ -7,9 +7,19 @@ import { vlJson } from '../render/vl-json.js';
 import { buildReport, type BuiltReport } from './build-report.js';
 import type { ReportTables } from './tables.js';
 
+export interface WriteReportOptions {
+  /**
+   * Called once the figures are drawn, before their PNGs are rendered: the command line collects
+   * garbage there for a large campaign, so the heap the drawing left is not still held while
+   * resvg's pixmaps are (peak RSS, issue 7).
+   */
+  readonly pause?: () => void;
+}
+
 /** Writes DIR/index.html, figures/, tables/ and summary.md; returns the relative paths written. */
-export async function writeReport(dir: string, tables: ReportTables, title: string): Promise<{ report: BuiltReport; written: string[] }> {
+export async function writeReport(dir: string, tables: ReportTables, title: string, options: WriteReportOptions = {}): Promise<{ report: BuiltReport; written: string[] }> {
   const report = await buildReport(tables, title);
+  options.pause?.();
   const files = new Map<string, string | Uint8Array>();
   files.set('index.html', report.html);
   files.set('summary.md', report.markdown);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CommandResult } from '../command-result.js';
+import { collectGarbage } from '../heap.js';
 import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
 
 interface ReportOptions extends InputOptions {
@@ -22,7 +23,7 @@ export function registerReport(program: Command, run: (work: () => Promise<Comma
       // loaded on use: the grammars, vega and resvg are not needed by the other commands
       const [{ loadTables }, { writeReport }] = await Promise.all([import('../../report/tables.js'), import('../../report/write-report.js')]);
       const tables = await loadTables(paths, scanOptions(options), options.baseline);
-      const { report, written } = await writeReport(options.out, tables, options.title);
+      const { report, written } = await writeReport(options.out, tables, options.title, { pause: collectGarbage });
       const drawn = report.figures.filter((f) => f.drawn).length;
       return { diagnostics: tables.diagnostics, summary: `report with ${tables.runs.length} runs and ${drawn} charts: ${written.length} files in ${options.out}` };
     }, options),
