@@ -42,10 +42,64 @@ class IterParser extends EmbeddedActionsParser {
 
 const parser = lazily(() => new IterParser());
 
-/** `key = value` pairs of one iteration line, in order; what cannot be read is left out. */
+/**
+ * `key = value` pairs of one iteration line, in order; what cannot be read is left out. The shape
+ * TensorRT-LLM prints is read by commonIterLine first, the grammar reads the rest (a property test
+ * checks they agree wherever the first answers).
+ */
 export function parseIterLine(message: string): [string, string][] {
+  return commonIterLine(message) ?? parseIterLineWithGrammar(message);
+}
+
+/** The grammar alone (the reference of commonIterLine). */
+export function parseIterLineWithGrammar(message: string): [string, string][] {
   const lexed = lexer().tokenize(message);
   parser().input = lexed.tokens;
   const pairs = parser().line();
   return Array.isArray(pairs) ? pairs.filter((p) => p[0] !== undefined) : [];
 }
+
+const KEY_AT = /[A-Za-z_]\w*/y;
+/** A value the lexer would not read as one Value token: it starts like a key or an assignment, or with a space. */
+const NOT_A_PLAIN_VALUE = /^(?:[A-Za-z_]\w*[ \t]*[=:]|[=:\s])/;
+
+/**
+ * `iter = 5, global_rank = 0, …, states = {'num_ctx_requests': 1, …}` read by walking its pairs,
+ * each `key = value` or `key: value` and separated by `, `; null for any other shape. Why: with
+ * iteration logging on, TensorRT-LLM logs a line per iteration (dozens a second), and lexing each
+ * through Chevrotain was the largest cost of reading such a log.
+ */
+export function commonIterLine(message: string): [string, string][] | null {
+  const pairs: [string, string][] = [];
+  let pos = 0;
+  for (;;) {
+    KEY_AT.lastIndex = pos;
+    const key = KEY_AT.exec(message);
+    if (key === null) return null;
+    pos += key[0].length;
+    if (message.startsWith(' = ', pos)) pos += 3;
+    else if (message.startsWith(': ', pos)) pos += 2;
+    else return null;
+    let value: string;
+    if (message.charCodeAt(pos) === OPEN_BRACE) {
+      // as the Dict token: up to the first closing brace
+      const close = message.indexOf('}', pos);
+      if (close < 0) return null;
+      value = message.slice(pos, close + 1);
+      pos = close + 1;
+    } else {
+      const comma = message.indexOf(',', pos);
+      const end = comma < 0 ? message.length : comma;
+      const raw = message.slice(pos, end);
+      if (raw === '' || raw.includes('{') || raw.includes('}') || NOT_A_PLAIN_VALUE.test(raw)) return null;
+      value = raw.trim();
+      pos = end;
+    }
+    pairs.push([key[0], value]);
+    if (pos === message.length) return pairs;
+    if (!message.startsWith(', ', pos)) return null;
+    pos += 2;
+  }
+}
+
+const OPEN_BRACE = 123;

@@ -6,7 +6,7 @@ import type { RelPath } from '../../src/core/types.js';
 import { reportFailures, TracebackTracker } from '../../src/parse/traceback.js';
 import { parseIterLine } from './iter-parser.js';
 import { isErrorLevel, splitPrefix, trackerLevel } from './prefix.js';
-import { iterEntry } from './timeline.js';
+import { writeIterEntry } from './timeline.js';
 
 /** Substrings every line this grammar reads contains; the rest may be skipped unread. */
 export const ANCHORS: readonly string[] = [
@@ -46,7 +46,9 @@ export function trtllmServeLineParser(file: RelPath, sink: DiagnosticSink): Line
       const p = splitPrefix(text);
       const at = { file, line: lineNo, column: 1 };
       if (ITER.test(p.message)) {
-        timeline.push(iterEntry(parseIterLine(p.message), at, p.time, sink));
+        timeline.begin(lineNo);
+        const bad = writeIterEntry(timeline, parseIterLine(p.message), lineNo, p.time);
+        if (bad.length > 0) sink.report('log/bad-stats-value', at, bad.join(', '));
         return;
       }
       if (isErrorLevel(p) && p.source !== 'uvicorn') {

@@ -1,8 +1,6 @@
-import type { DiagnosticSink } from '../../src/core/diagnostic.js';
-import { FieldMapBuilder } from '../../src/core/records.js';
-import type { TimelineEntry } from '../../src/core/timeline-series.js';
-import type { SourcePos } from '../../src/core/types.js';
-import { parsePyValue } from '../../src/parse/python-repr.js';
+import type { FieldWriter } from '../../src/core/records.js';
+import type { FieldValue } from '../../src/core/types.js';
+import { flatNumberDict, parsePyValue } from '../../src/parse/python-repr.js';
 import { percentToFraction, readNumber, scaleExact } from '../../src/parse/values.js';
 
 /** Iteration-line keys with a timeline column of their own (schema.md §2). */
@@ -11,27 +9,28 @@ const RENAMED: Readonly<Record<string, string>> = Object.freeze({
 });
 
 /**
- * One per-iteration log line → one timeline entry: `time` from its `timestamp` (else the logger
- * prefix), `running` = num_scheduled_requests (else the states' request counts), `iter_latency_ms`
- * from `elapsed_time` (seconds), every `states` entry and other key as an extra column.
+ * One per-iteration log line, written as one timeline entry into `out` (a series builder whose
+ * entry was begun at `line`): `time` from its `timestamp` (else the logger prefix), `running` =
+ * num_scheduled_requests (else the states' request counts), `iter_latency_ms` from `elapsed_time`
+ * (seconds), every `states` entry and other key as an extra column. Returns the keys whose value
+ * could not be read.
  */
-export function iterEntry(pairs: readonly [string, string][], at: SourcePos, prefixTime: string | null, sink: DiagnosticSink): TimelineEntry {
-  const b = new FieldMapBuilder();
-  const line = at.line;
-  b.set('engine', 'trtllm', line);
+export function writeIterEntry(out: FieldWriter, pairs: readonly [string, string][], line: number, prefixTime: string | null): string[] {
+  const entry = new EntryFacts(out, line);
+  entry.set('engine', 'trtllm');
   const bad: string[] = [];
   for (const [key, raw] of pairs) {
     if (key === 'timestamp') {
       const m = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)/.exec(raw);
-      if (m) b.set('time', `${m[1]}T${m[2]}`, line);
+      if (m) entry.set('time', `${m[1]}T${m[2]}`);
       else bad.push(key);
     } else if (key === 'states') {
-      addStates(raw, b, line);
+      addStates(raw, entry);
     } else if (key === 'currank_total_requests') {
       const m = /^(\d+)\/(\d+)$/.exec(raw);
       if (m) {
-        b.set('currank_requests', Number(m[1]), line);
-        b.set('total_requests', Number(m[2]), line);
+        entry.set('currank_requests', Number(m[1]));
+        entry.set('total_requests', Number(m[2]));
       } else bad.push(key);
     } else {
       const v = readNumber(raw);
@@ -39,25 +38,55 @@ export function iterEntry(pairs: readonly [string, string][], at: SourcePos, pre
         bad.push(key);
         continue;
       }
-      if (key === 'elapsed_time') b.set('iter_latency_ms', scaleExact(v.value, v.rest === 'ms' ? 1 : 1000), line);
-      else if (key === 'kv_cache_util') b.set('kv_cache_usage', v.value > 1 || v.rest === '%' ? percentToFraction(v.value) : v.value, line);
-      else b.set(RENAMED[key] ?? key, v.value, line);
+      if (key === 'elapsed_time') entry.set('iter_latency_ms', scaleExact(v.value, v.rest === 'ms' ? 1 : 1000));
+      else if (key === 'kv_cache_util') entry.set('kv_cache_usage', v.value > 1 || v.rest === '%' ? percentToFraction(v.value) : v.value);
+      else entry.set(RENAMED[key] ?? key, v.value);
     }
   }
-  if (!b.has('time') && prefixTime !== null) b.set('time', prefixTime, line);
-  if (!b.has('running')) {
-    const ctx = b.fields.num_ctx_requests;
-    const gen = b.fields.num_generation_requests;
-    if (typeof ctx === 'number' && typeof gen === 'number') b.set('running', ctx + gen, line);
-  }
-  if (bad.length > 0) sink.report('log/bad-stats-value', at, bad.join(', '));
-  return { at, fields: b.fields, lines: b.lines };
+  if (!entry.hasTime && prefixTime !== null) entry.set('time', prefixTime);
+  if (!entry.hasRunning && typeof entry.ctx === 'number' && typeof entry.gen === 'number') entry.set('running', entry.ctx + entry.gen);
+  return bad;
 }
 
-function addStates(raw: string, b: FieldMapBuilder, line: number): void {
-  const states = parsePyValue(raw);
+/** Writes an entry's values (the first of a column wins), remembering the few the entry reads back. */
+class EntryFacts {
+  hasTime = false;
+  hasRunning = false;
+  ctx: FieldValue | undefined = undefined;
+  gen: FieldValue | undefined = undefined;
+  readonly #out: FieldWriter;
+  readonly #line: number;
+
+  constructor(out: FieldWriter, line: number) {
+    this.#out = out;
+    this.#line = line;
+  }
+
+  set(column: string, value: FieldValue): void {
+    if (!this.#out.set(column, value, this.#line)) return;
+    if (column === 'time') this.hasTime = true;
+    else if (column === 'running') this.hasRunning = true;
+    else if (column === 'num_ctx_requests') this.ctx = value;
+    else if (column === 'num_generation_requests') this.gen = value;
+  }
+}
+
+function addStates(raw: string, entry: EntryFacts): void {
+  const states = flatNumberDict(raw) ?? parsePyValue(raw);
   if (states === null || typeof states !== 'object' || Array.isArray(states)) return;
   for (const [k, v] of Object.entries(states)) {
-    if (typeof v === 'number') b.set(k.replace(/[^A-Za-z0-9]+/g, '_').toLowerCase(), v, line);
+    if (typeof v === 'number') entry.set(stateColumn(k), v);
   }
+}
+
+/** States keys seen (a log repeats the same few on every line) and their column names. */
+const STATE_COLUMNS = new Map<string, string>();
+
+function stateColumn(key: string): string {
+  let column = STATE_COLUMNS.get(key);
+  if (column === undefined) {
+    column = key.replace(/[^A-Za-z0-9]+/g, '_').toLowerCase();
+    if (STATE_COLUMNS.size < 1024) STATE_COLUMNS.set(key, column);
+  }
+  return column;
 }

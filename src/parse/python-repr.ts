@@ -3,6 +3,8 @@
  * (`{'tensor_parallel_size': 2}`), `SpeculativeConfig(method='eagle3', ...)`, engine-config lists
  * (`model='m', dtype=torch.bfloat16, ...`). Total: unknown shapes come back as raw strings.
  */
+import { setCell } from '../core/cells.js';
+
 export type PyValue = null | boolean | number | string | PyValue[] | { [key: string]: PyValue };
 
 /** Parses `key=value, key=value` (the inside of a call) into an object. */
@@ -15,6 +17,37 @@ export function parseKeywordArgs(text: string): Record<string, PyValue> {
 export function parsePyValue(text: string): PyValue {
   return new Reader(text.trim()).value();
 }
+
+const FLAT_KEY = /'([^'\\]*)': /y;
+const FLAT_NUMBER = /-?\d+(?:\.\d+)?(?=[,}])/y;
+
+/**
+ * `{'num_ctx_requests': 1, 'num_ctx_tokens': 2048}`: a dict of quoted keys and plain numbers, read
+ * as parsePyValue reads it (a key given twice keeps its first place and its last value), or null
+ * for any other text. TensorRT-LLM logs one on every iteration line; a property test checks both agree.
+ */
+export function flatNumberDict(text: string): Record<string, number> | null {
+  if (text.charCodeAt(0) !== OPEN_BRACE || text.charCodeAt(text.length - 1) !== CLOSE_BRACE) return null;
+  const out: Record<string, number> = {};
+  let pos = 1;
+  if (text.length === 2) return out;
+  for (;;) {
+    FLAT_KEY.lastIndex = pos;
+    const key = FLAT_KEY.exec(text);
+    if (key === null) return null;
+    FLAT_NUMBER.lastIndex = pos = FLAT_KEY.lastIndex;
+    const number = FLAT_NUMBER.exec(text);
+    if (number === null) return null;
+    setCell(out, key[1] as string, Number(number[0]));
+    pos = FLAT_NUMBER.lastIndex;
+    if (pos === text.length - 1) return out;
+    if (!text.startsWith(', ', pos)) return null;
+    pos += 2;
+  }
+}
+
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
 
 class Reader {
   pos = 0;
@@ -38,7 +71,7 @@ class Reader {
         this.ws();
         this.pos++; // '='
         this.ws();
-        out[key[0]] = this.value(close === null ? ',' : `,${close}`);
+        setCell(out, key[0], this.value(close === null ? ',' : `,${close}`));
       } else {
         this.value(close === null ? ',' : `,${close}`); // positional argument: skipped
       }
@@ -113,7 +146,7 @@ class Reader {
       this.ws();
       if (this.s[this.pos] !== ':') break;
       this.pos++;
-      out[String(key)] = this.value(',}');
+      setCell(out, String(key), this.value(',}'));
       this.ws();
       if (this.s[this.pos] === ',') this.pos++;
     }

@@ -6,7 +6,8 @@ import { asRelPath } from '../../src/core/types.js';
 import { closeTruncatedArray } from '../../grammars/trtllm-serve-metrics-json/salvage.js';
 import { metricsTime, snakeFromCamel } from '../../grammars/trtllm-serve-metrics-json/fields.js';
 import { grammar } from '../../grammars/trtllm-serve/index.js';
-import { parseIterLine } from '../../grammars/trtllm-serve/iter-parser.js';
+import { commonIterLine, parseIterLine, parseIterLineWithGrammar } from '../../grammars/trtllm-serve/iter-parser.js';
+import fc from 'fast-check';
 import { splitPrefix } from '../../grammars/trtllm-serve/prefix.js';
 
 describe('trtllm-serve log prefixes', () => {
@@ -53,6 +54,43 @@ describe('trtllm-serve log prefixes', () => {
     expect(parser.finish()).toEqual(full);
     expect(full.map((r) => r.kind)).toEqual(['timeline', 'failure']);
     expect(parseByLines(grammar.lines?.(asRelPath('s.log'), new DiagnosticCollector()) ?? parser, { path: asRelPath('s.log'), lines })).toEqual(full);
+  });
+});
+
+describe('trtllm-serve iteration lines: the common shape read without the grammar', () => {
+  const key = fc.constantFrom('iter', 'global_rank', 'currank_total_requests', 'elapsed_time', 'timestamp', 'num_scheduled_requests', 'states', 'kv_cache_util', '_x', 'a1', '9x', 'x y', '');
+  const value = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom('5', '0/0', '0.0812s', '12 ms', '2025-08-07 02:28:51', "{'num_ctx_requests': 1, 'num_ctx_tokens': 2048}", '{}', '87.5%', 'True', 'None') },
+    fc.constantFrom('', ' 5', '5 ', 'a = 1', 'b: 2', 'ab cd: 3', '=5', ':5', '{unclosed', 'x}', '{a{b}', "{'a': {'b': 1}}", 'x,y', '\v1', 'é', '中文'),
+    fc.string({ maxLength: 6 }),
+  );
+  const assign = fc.constantFrom(' = ', ': ', '=', ' : ', ':  ', ' =');
+  const separator = fc.constantFrom(', ', ',', ' , ', ',  ');
+  const message = fc
+    .tuple(fc.array(fc.tuple(key, assign, value, separator), { minLength: 1, maxLength: 8 }), fc.constantFrom('', ',', ', ', ' '))
+    .map(([pairs, end]) => `${pairs.map(([k, a, v, sep], i) => `${i > 0 ? sep : ''}${k}${a}${v}`).join('')}${end}`);
+  const common = fc
+    .array(fc.tuple(key, fc.constantFrom(' = ', ': '), value), { minLength: 1, maxLength: 8 })
+    .map((pairs) => pairs.map(([k, a, v]) => `${k}${a}${v}`).join(', '));
+
+  it('agrees with the grammar wherever it answers', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(fc.oneof(message, common), (m) => {
+        const fast = commonIterLine(m);
+        if (fast === null) return;
+        answered++;
+        expect(fast).toEqual(parseIterLineWithGrammar(m));
+      }),
+      { numRuns: 4000 },
+    );
+    expect(answered).toBeGreaterThan(300);
+  });
+
+  it('answers for the lines TensorRT-LLM prints', () => {
+    const line = "iter = 5, global_rank = 0, rank = 0, currank_total_requests = 0/0, elapsed_time = 0.0812501907348632s, timestamp = 2025-08-07 02:28:51, num_scheduled_requests: 1, states = {'num_ctx_requests': 1, 'num_ctx_tokens': 2048, 'num_generation_tokens': 0}";
+    expect(commonIterLine(line)).not.toBeNull();
+    expect(commonIterLine(line)).toEqual(parseIterLineWithGrammar(line));
   });
 });
 
