@@ -8,6 +8,7 @@ import { metricsTime, snakeFromCamel } from '../../grammars/trtllm-serve-metrics
 import { grammar } from '../../grammars/trtllm-serve/index.js';
 import { commonIterLine, parseIterLine, parseIterLineWithGrammar } from '../../grammars/trtllm-serve/iter-parser.js';
 import fc from 'fast-check';
+import { expectAgreesWhereItAnswers } from '../helpers/shortcut.js';
 import { splitPrefix } from '../../grammars/trtllm-serve/prefix.js';
 
 describe('trtllm-serve log prefixes', () => {
@@ -74,17 +75,7 @@ describe('trtllm-serve iteration lines: the common shape read without the gramma
     .map((pairs) => pairs.map(([k, a, v]) => `${k}${a}${v}`).join(', '));
 
   it('agrees with the grammar wherever it answers', () => {
-    let answered = 0;
-    fc.assert(
-      fc.property(fc.oneof(message, common), (m) => {
-        const fast = commonIterLine(m);
-        if (fast === null) return;
-        answered++;
-        expect(fast).toEqual(parseIterLineWithGrammar(m));
-      }),
-      { numRuns: 4000 },
-    );
-    expect(answered).toBeGreaterThan(300);
+    expectAgreesWhereItAnswers(fc.oneof(message, common), commonIterLine, parseIterLineWithGrammar, { minAnswered: 300 });
   });
 
   it('answers for the lines TensorRT-LLM prints', () => {

@@ -13,28 +13,12 @@ import { asRelPath } from '../../src/core/types.js';
 import { fromBytes } from '../../src/ingest/read.js';
 import { fixtureCases } from '../helpers/fixtures.js';
 import { stableJson } from '../helpers/serialize.js';
+import { expectAgreesWhereItAnswers } from '../helpers/shortcut.js';
 
 const FILE = asRelPath('serve.log');
 
 /** A right variant four times out of five, else a near miss. */
 const pick = (right: string[], wrong: string[]) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...right) }, { weight: 1, arbitrary: fc.constantFrom(...wrong) });
-
-/** A shortcut (null: "not my shape") agrees with the general reader wherever it answers, and answers often enough for that to mean something. */
-function expectAgreesWhereItAnswers<T>(lines: fc.Arbitrary<string>, shortcut: (line: string) => T | null, general: (line: string) => unknown, seed: number): void {
-  let answered = 0;
-  fc.assert(
-    fc.property(lines, (line) => {
-      const fast = shortcut(line);
-      if (fast === null) return;
-      answered++;
-      const slow = general(line);
-      expect(fast).toEqual(slow);
-      expect(JSON.stringify(fast)).toBe(JSON.stringify(slow)); // same key order too
-    }),
-    { numRuns: 4000, seed },
-  );
-  expect(answered).toBeGreaterThan(200);
-}
 
 describe('vllm-server line prefixes', () => {
   it.each([
@@ -68,7 +52,7 @@ describe('vllm-server line prefixes', () => {
         fc.array(fc.constantFrom('Engine 000: Avg prompt throughput: 1.0 tokens/s', 'x', ' ', '  indented', 'é', '[b.py:2] ', 'c.py:3] ', '[0m[d.py:4] ', '\t'), { maxLength: 3 }),
       )
       .map(([wrapper, proc, level, date, time, file, message]) => `${wrapper}${proc}${level}${date}${time}${file}${message.join('')}`);
-    expectAgreesWhereItAnswers(line, commonPrefix, parsePrefixByGrammar, 3);
+    expectAgreesWhereItAnswers(line, commonPrefix, parsePrefixByGrammar, { seed: 3 });
     for (const line of ['(APIServer pid=41) INFO 01-05 10:00:40 [loggers.py:123] Engine 000: Avg prompt throughput: 1.0 tokens/s', 'DEBUG 04-11 10:00:31.5 [v1/metrics/loggers.py:87] d']) {
       expect(commonPrefix(line)).not.toBeNull();
       expect(commonPrefix(line)).toEqual(parsePrefixByGrammar(line));
@@ -113,7 +97,7 @@ describe('readStatsLine', () => {
       .map(([engine, a, b, c, d, e, f, tps, reqs, pct, end, waiting]) =>
         `${engine}Avg prompt throughput: ${a} ${tps}, Avg generation throughput: ${b} tokens/s, Running: ${c} ${reqs}, ${waiting}: ${d} reqs, GPU KV cache usage: ${e}${pct}, Prefix cache hit rate: ${f}%${end}`,
       );
-    expectAgreesWhereItAnswers(line, commonStatsLine, readStatsLineByLabels, 5);
+    expectAgreesWhereItAnswers(line, commonStatsLine, readStatsLineByLabels, { seed: 5 });
     // the line vLLM prints is read by the shortcut, into the canonical columns
     expect(commonStatsLine('Engine 000: Avg prompt throughput: 1.0 tokens/s, Avg generation throughput: 2.0 tokens/s, Running: 3 reqs, Waiting: 4 reqs, GPU KV cache usage: 50.0%, Prefix cache hit rate: 7.9%')).toEqual({
       kind: 'stats',

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { flatNumberDict, parseKeywordArgs, parsePyValue } from '../../src/parse/python-repr.js';
+import { expectAgreesWhereItAnswers } from '../helpers/shortcut.js';
 
 describe('Python reprs', () => {
   it('reads dicts, calls and keyword arguments, a key named __proto__ included', () => {
@@ -19,19 +20,7 @@ describe('Python reprs', () => {
     const dict = fc
       .tuple(fc.array(fc.tuple(key, fc.constantFrom(': ', ':', ' : '), number), { maxLength: 6 }), separator, fc.constantFrom('', ' ', ','))
       .map(([pairs, sep, end]) => `{${pairs.map(([k, colon, v]) => `'${k}'${colon}${v}`).join(sep)}${end}}`);
-    let answered = 0;
-    fc.assert(
-      fc.property(dict, (text) => {
-        const fast = flatNumberDict(text);
-        if (fast === null) return;
-        answered++;
-        expect(JSON.stringify(fast)).toBe(JSON.stringify(parsePyValue(text)));
-        expect(Object.keys(fast)).toEqual(Object.keys(parsePyValue(text) as object));
-        for (const [k, v] of Object.entries(fast)) expect(Object.is(v, (parsePyValue(text) as Record<string, unknown>)[k])).toBe(true);
-      }),
-      { numRuns: 3000 },
-    );
-    expect(answered).toBeGreaterThan(100);
+    expectAgreesWhereItAnswers(dict, flatNumberDict, parsePyValue, { numRuns: 3000, minAnswered: 100 });
     expect(flatNumberDict("{'num_ctx_requests': 1, 'num_ctx_tokens': 2048, 'num_generation_tokens': 0}")).toEqual({ num_ctx_requests: 1, num_ctx_tokens: 2048, num_generation_tokens: 0 });
   });
 });
