@@ -18,11 +18,15 @@ export const MAX_POINTS = 1000;
 export interface RowSource {
   readonly length: number;
   row(i: number): Row;
+  /** One cell of row `i`, without building the row. */
+  cell(i: number, column: string): FieldValue | undefined;
+  /** The columns every row has (a table's), or null when rows have their own (each row's keys are read). */
+  readonly columns: readonly string[] | null;
 }
 
 /** Rows of an array as a source. */
 export function arraySource(rows: readonly Row[]): RowSource {
-  return { length: rows.length, row: (i) => rows[i] as Row };
+  return { length: rows.length, row: (i) => rows[i] as Row, cell: (i, column) => rows[i]?.[column], columns: null };
 }
 
 interface LogSpan {
@@ -39,11 +43,11 @@ interface LogSpan {
  * replaced by the mean of the bin's, `time` set to the bin's start, and `stats_lines` its count.
  */
 export function binTimelineRows(source: RowSource, max = MAX_POINTS): Row[] {
+  const seconds = lastSeconds();
   const spans = new Map<string, LogSpan>();
   for (let i = 0; i < source.length; i++) {
-    const r = source.row(i);
-    const file = text(r.source_file) ?? '';
-    const t = parseSeconds(text(r.time));
+    const file = text(source.cell(i, 'source_file')) ?? '';
+    const t = seconds(text(source.cell(i, 'time')));
     const span = spans.get(file);
     if (span === undefined) spans.set(file, { lines: 1, first: t ?? 0, last: t ?? 0, timed: t !== null });
     else {
@@ -55,38 +59,63 @@ export function binTimelineRows(source: RowSource, max = MAX_POINTS): Row[] {
       }
     }
   }
+  // a bin's sums by column number, so a cell costs no lookup by name
+  const columnIndex = new Map<string, number>();
+  const columnNames: string[] = [];
+  const indexOf = (column: string): number => {
+    let k = columnIndex.get(column);
+    if (k === undefined) {
+      k = columnNames.push(column) - 1;
+      columnIndex.set(column, k);
+    }
+    return k;
+  };
+  const add = (bin: Bin, column: string, value: FieldValue | undefined): void => {
+    const v = num(value);
+    if (v === null || column === 'source_line') return;
+    const k = indexOf(column);
+    if (bin.counts[k] === undefined || bin.counts[k] === 0) {
+      bin.order.push(k);
+      bin.sums[k] = 0;
+      bin.counts[k] = 0;
+    }
+    bin.sums[k] = (bin.sums[k] as number) + v;
+    bin.counts[k] = (bin.counts[k] as number) + 1;
+  };
   const out: Row[] = [];
+  const flush = (bins: Bin[]): void => {
+    for (const b of bins) if (b !== undefined && b.count > 0) out.push(binRow(b, columnNames));
+  };
   let bins: Bin[] = [];
   let current: string | null = null;
   let position = 0;
   for (let i = 0; i < source.length; i++) {
-    const r = source.row(i);
-    const file = text(r.source_file) ?? '';
+    const file = text(source.cell(i, 'source_file')) ?? '';
     if (file !== current) {
-      out.push(...bins.filter((b) => b.count > 0).map(binRow));
+      flush(bins);
       bins = [];
       current = file;
       position = 0;
     }
     const span = spans.get(file) as LogSpan;
     if (span.lines <= max) {
-      out.push(r);
+      out.push(source.row(i));
       continue;
     }
     const width = (span.last - span.first) / max;
-    const t = parseSeconds(text(r.time));
+    const t = seconds(text(source.cell(i, 'time')));
     const k = span.timed && width > 0 && t !== null ? Math.min(max - 1, Math.floor((t - span.first) / width)) : Math.floor((position * max) / span.lines);
     position++;
-    const bin = (bins[k] ??= { first: r, start: span.timed && width > 0 ? span.first + k * width : null, count: 0, sums: new Map(), counts: new Map() });
+    let bin = bins[k];
+    if (bin === undefined) bins[k] = bin = { first: source.row(i), start: span.timed && width > 0 ? span.first + k * width : null, count: 0, order: [], sums: [], counts: [] };
     bin.count++;
-    for (const [column, value] of Object.entries(r)) {
-      const v = num(value);
-      if (v === null || column === 'source_line') continue;
-      bin.sums.set(column, (bin.sums.get(column) ?? 0) + v);
-      bin.counts.set(column, (bin.counts.get(column) ?? 0) + 1);
+    if (source.columns !== null) for (const column of source.columns) add(bin, column, source.cell(i, column));
+    else {
+      const r = bin.count === 1 ? bin.first : source.row(i);
+      for (const column in r) add(bin, column, r[column]);
     }
   }
-  out.push(...bins.filter((b) => b.count > 0).map(binRow));
+  flush(bins);
   return out;
 }
 
@@ -95,16 +124,31 @@ interface Bin {
   /** Seconds at the bin's start (binned by time), else null. */
   readonly start: number | null;
   count: number;
-  readonly sums: Map<string, number>;
-  readonly counts: Map<string, number>;
+  /** Column numbers in the order the bin first had a number in them. */
+  readonly order: number[];
+  readonly sums: number[];
+  readonly counts: number[];
 }
 
-function binRow(bin: Bin): Row {
+function binRow(bin: Bin, columnNames: readonly string[]): Row {
   const row: Record<string, FieldValue | undefined> = { ...bin.first };
-  for (const [column, sum] of bin.sums) setCell(row, column, sum / (bin.counts.get(column) ?? 1));
+  for (const k of bin.order) setCell(row, columnNames[k] as string, (bin.sums[k] as number) / (bin.counts[k] as number));
   if (bin.start !== null) row.time = new Date(bin.start * 1000).toISOString().slice(0, 23);
   row.stats_lines = bin.count;
   return row;
+}
+
+/** parseSeconds remembering its last answer: neighbouring stats lines mostly share their second. */
+function lastSeconds(): (time: string | null) => number | null {
+  let lastText: string | null = null;
+  let last: number | null = null;
+  return (time) => {
+    if (time !== lastText) {
+      lastText = time;
+      last = parseSeconds(time);
+    }
+    return last;
+  };
 }
 
 /** Seconds from an ISO-like `YYYY-MM-DD[T ]HH:MM:SS[.fff]` (read as UTC), or null. */

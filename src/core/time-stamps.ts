@@ -41,10 +41,29 @@ export function packStamp(text: string, shape: StampShape): number | null {
   return Date.UTC(year, month - 1, day, hour, minute, second) / 1000;
 }
 
-/** The text of a packed stamp. */
+/** The text of a packed stamp (computed, not through Date: a long timeline unpacks one a second of log). */
 export function unpackStamp(seconds: number, shape: StampShape): string {
-  const iso = new Date(seconds * 1000).toISOString();
-  return shape === 'dated' ? iso.slice(0, DATED_LENGTH) : iso.slice(5, 5 + YEARLESS_LENGTH);
+  const days = Math.floor(seconds / 86_400);
+  const rest = seconds - days * 86_400;
+  const [year, month, day] = civilFromDays(days);
+  const clock = `${two(Math.floor(rest / 3600))}:${two(Math.floor(rest / 60) % 60)}:${two(rest % 60)}`;
+  const date = `${two(month)}-${two(day)}T${clock}`;
+  return shape === 'dated' ? `${year}-${date}` : date;
+}
+
+const two = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+
+/** Year, month and day of a day count from 1970-01-01 (proleptic Gregorian; H. Hinnant's `civil_from_days`). */
+function civilFromDays(days: number): [number, number, number] {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
 }
 
 const DASH = 45;

@@ -20,6 +20,8 @@ export interface TimelineTable {
   readonly length: number;
   /** Row `i` in table order (file, then line), with every column (null where missing). */
   row(i: number): TimelineRow;
+  /** One cell of row `i` (null where the line has none), without building the row. */
+  cell(i: number, column: string): FieldValue;
 }
 
 /**
@@ -56,19 +58,24 @@ export function timelineTable(records: readonly ParsedRecord[]): TimelineTable {
   for (const p of parts) for (const c of p.series.columns.keys()) seen.add(c);
   const columns = [...seen].sort(compareColumns);
   const template = nullRowTemplate(columns);
+  const cellOf = (p: Part, e: number, c: string): FieldValue | undefined => (c === 'source_file' ? p.file : c === 'source_line' ? seriesLine(p.series, e) : seriesValue(p.series, c, e));
   return {
     columns,
     length,
     row(i) {
       const at = order[i] as number;
-      const { file, series } = part(partOf[at] as number);
+      const p = part(partOf[at] as number);
       const e = entryOf[at] as number;
       const row: TimelineRow = { ...template };
       for (const c of columns) {
-        const v = c === 'source_file' ? file : c === 'source_line' ? seriesLine(series, e) : seriesValue(series, c, e);
+        const v = cellOf(p, e, c);
         if (v !== undefined) setCell(row, c, v);
       }
       return row;
+    },
+    cell(i, column) {
+      const at = order[i] as number;
+      return cellOf(part(partOf[at] as number), entryOf[at] as number, column) ?? null;
     },
   };
 }
