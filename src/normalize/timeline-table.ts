@@ -31,16 +31,68 @@ export interface TimelineTable {
 export function timelineTable(records: readonly ParsedRecord[]): TimelineTable {
   const parts: Part[] = [];
   for (const { record } of records) if (record.kind === 'timeline') parts.push({ file: record.at.file, series: record.series });
-  const part = (k: number): Part => parts[k] as Part;
+  const locate = rowLocator(parts);
+  const seen = new Set<string>(TIMELINE_COLUMNS);
+  for (const p of parts) for (const c of p.series.columns.keys()) seen.add(c);
+  const columns = [...seen].sort(compareColumns);
+  const template = nullRowTemplate(columns);
+  const cellOf = (p: Part, e: number, c: string): FieldValue | undefined => (c === 'source_file' ? p.file : c === 'source_line' ? seriesLine(p.series, e) : seriesValue(p.series, c, e));
+  return {
+    columns,
+    length: locate.length,
+    row(i) {
+      const p = part(parts, locate.part(i));
+      const e = locate.entry(i);
+      const row: TimelineRow = { ...template };
+      for (const c of columns) {
+        const v = cellOf(p, e, c);
+        if (v !== undefined) setCell(row, c, v);
+      }
+      return row;
+    },
+    cell(i, column) {
+      return cellOf(part(parts, locate.part(i)), locate.entry(i), column) ?? null;
+    },
+  };
+}
+
+/** Where row `i` of the table is: entry `entry(i)` of part `part(i)`. */
+interface RowLocator {
+  readonly length: number;
+  part(i: number): number;
+  entry(i: number): number;
+}
+
+const part = (parts: readonly Part[], k: number): Part => parts[k] as Part;
+
+/**
+ * Rows in table order (file, then line). The parts of a scan are mostly in that order already
+ * (files sorted, each read top to bottom): then a row is found from the parts' offsets, with no
+ * array as long as the table. Otherwise the rows are sorted once (three 32-bit integers a row).
+ */
+function rowLocator(parts: readonly Part[]): RowLocator {
+  const offsets = new Float64Array(parts.length + 1);
+  parts.forEach((p, k) => {
+    offsets[k + 1] = (offsets[k] as number) + p.series.length;
+  });
+  const length = offsets[parts.length] as number;
+  if (inTableOrder(parts)) {
+    // rows are read in order: the part of the last row asked is tried first
+    let k = 0;
+    const partOf = (i: number): number => {
+      if (i < (offsets[k] as number) || i >= (offsets[k + 1] as number)) k = upperBound(offsets, i) - 1;
+      return k;
+    };
+    return { length, part: partOf, entry: (i) => i - (offsets[partOf(i)] as number) };
+  }
   // parts ranked by file (parts of one file share a rank), so rows sort by two integer compares
-  const byFile = parts.map((_, k) => k).sort((a, b) => compareText(part(a).file, part(b).file) || a - b);
+  const byFile = parts.map((_, k) => k).sort((a, b) => compareText(part(parts, a).file, part(parts, b).file) || a - b);
   const rank = new Int32Array(parts.length);
   byFile.forEach((k, r) => {
     const previous = byFile[r - 1];
-    rank[k] = previous !== undefined && part(previous).file === part(k).file ? (rank[previous] as number) : r;
+    rank[k] = previous !== undefined && part(parts, previous).file === part(parts, k).file ? (rank[previous] as number) : r;
   });
   // row r of the concatenation is entry entryOf[r] of part partOf[r]
-  const length = parts.reduce((n, p) => n + p.series.length, 0);
   const partOf = new Int32Array(length);
   const entryOf = new Int32Array(length);
   let r = 0;
@@ -51,33 +103,35 @@ export function timelineTable(records: readonly ParsedRecord[]): TimelineTable {
     }
   });
   const rankOf = (r: number): number => rank[partOf[r] as number] as number;
-  const lineOf = (r: number): number => seriesLine(part(partOf[r] as number).series, entryOf[r] as number);
+  const lineOf = (r: number): number => seriesLine(part(parts, partOf[r] as number).series, entryOf[r] as number);
   const order = new Uint32Array(length).map((_, i) => i);
   order.sort((a, b) => rankOf(a) - rankOf(b) || lineOf(a) - lineOf(b) || a - b);
-  const seen = new Set<string>(TIMELINE_COLUMNS);
-  for (const p of parts) for (const c of p.series.columns.keys()) seen.add(c);
-  const columns = [...seen].sort(compareColumns);
-  const template = nullRowTemplate(columns);
-  const cellOf = (p: Part, e: number, c: string): FieldValue | undefined => (c === 'source_file' ? p.file : c === 'source_line' ? seriesLine(p.series, e) : seriesValue(p.series, c, e));
-  return {
-    columns,
-    length,
-    row(i) {
-      const at = order[i] as number;
-      const p = part(partOf[at] as number);
-      const e = entryOf[at] as number;
-      const row: TimelineRow = { ...template };
-      for (const c of columns) {
-        const v = cellOf(p, e, c);
-        if (v !== undefined) setCell(row, c, v);
-      }
-      return row;
-    },
-    cell(i, column) {
-      const at = order[i] as number;
-      return cellOf(part(partOf[at] as number), entryOf[at] as number, column) ?? null;
-    },
-  };
+  return { length, part: (i) => partOf[order[i] as number] as number, entry: (i) => entryOf[order[i] as number] as number };
+}
+
+/** Files in order, each part's lines increasing, and a file's parts one after the other in the file. */
+function inTableOrder(parts: readonly Part[]): boolean {
+  for (let k = 0; k < parts.length; k++) {
+    const { file, series } = part(parts, k);
+    for (let i = 1; i < series.length; i++) if (seriesLine(series, i) < seriesLine(series, i - 1)) return false;
+    const previous = parts[k - 1];
+    if (previous === undefined) continue;
+    if (compareText(previous.file, file) > 0) return false;
+    if (previous.file === file && previous.series.length > 0 && series.length > 0 && seriesLine(series, 0) < seriesLine(previous.series, previous.series.length - 1)) return false;
+  }
+  return true;
+}
+
+/** The first index whose offset is above `i`. */
+function upperBound(offsets: Float64Array, i: number): number {
+  let lo = 0;
+  let hi = offsets.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((offsets[mid] as number) <= i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** One file's stats lines, as one grammar read them. */

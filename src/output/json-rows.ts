@@ -15,7 +15,7 @@ const WRITTEN: Row = Object.freeze({});
  * `fill` completes each row as it is written (sparse rows, see takeRuns, or a row number, see
  * timelineTable); with `take` (the same array as `rows`), each row leaves it once written.
  */
-export function* jsonRowChunks<R = Row>(rows: readonly R[], format: JsonFormat, fill: (row: R) => Row = (r) => r as Row, options: { readonly take?: R[] } = {}): Generator<string> {
+export function* jsonRowChunks<R = Row>(rows: ArrayLike<R>, format: JsonFormat, fill: (row: R) => Row = (r) => r as Row, options: { readonly take?: R[] } = {}): Generator<string> {
   if (format === 'json' && rows.length === 0) {
     yield '[]\n';
     return;

@@ -42,17 +42,19 @@ const CSV_ROWS_PER_CHUNK = 10_000;
  * of thousands of rows is never one string, nor one Arquero table, of its whole size in memory
  * (peak RSS, issue 7). `fill` makes each row when its piece is written (see jsonRowChunks).
  */
-export function* formatRowChunks<R = Row>(rows: readonly R[], format: TableFormat, fill: (row: R) => Row = (r) => r as Row): Generator<string> {
+export function* formatRowChunks<R = Row>(rows: ArrayLike<R>, format: TableFormat, fill: (row: R) => Row = (r) => r as Row): Generator<string> {
   if (isJsonFormat(format)) {
     yield* jsonRowChunks(rows, format, fill);
     return;
   }
   if (format === 'md') {
-    yield formatRows(rows.map(fill), format);
+    yield formatRows(Array.from(rows, fill), format);
     return;
   }
   for (let start = 0; start < rows.length; start += CSV_ROWS_PER_CHUNK) {
-    const table = aq.from(rows.slice(start, start + CSV_ROWS_PER_CHUNK).map((r) => flatCells(fill(r))));
+    const piece: Record<string, unknown>[] = [];
+    for (let i = start; i < Math.min(rows.length, start + CSV_ROWS_PER_CHUNK); i++) piece.push(flatCells(fill(rows[i] as R)));
+    const table = aq.from(piece);
     // every piece has the same columns in the same order: only the first writes the header
     yield table.toCSV({ delimiter: format === 'tsv' ? '\t' : ',', header: start === 0 });
   }

@@ -39,7 +39,7 @@ export async function writeReport(dir: string, tables: ReportTables, title: stri
   files.set('tables/failed-configurations.csv', csv(report.failedRows));
   for (const t of report.summaries) files.set(`tables/summary-${t.id}.csv`, csv(t.rows));
   // the timeline is written a piece at a time, each row built as it goes (a long log has hundreds of thousands)
-  const timelineRows = Array.from({ length: timeline.length }, (_, i) => i);
+  const timelineRows = new Uint32Array(timeline.length).map((_, i) => i);
   const pieces = new Map<string, Iterable<string>>([['tables/timeline.csv', formatRowChunks(timelineRows, 'csv', (i) => timeline.row(i))]]);
   const written = [...files.keys(), ...pieces.keys()].sort();
   for (const rel of written) {

@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BenchRecord } from '../../src/core/records.js';
 import { timelineRec } from '../helpers/records.js';
 import { asRelPath, type FieldValue } from '../../src/core/types.js';
 import { timelineTable } from '../../src/normalize/timeline-table.js';
+import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
 import type { ParsedRecord } from '../../src/pipeline/process-file.js';
 
 function timeline(file: string, line: number, fields: Record<string, FieldValue>): BenchRecord {
@@ -41,4 +43,44 @@ describe('timelineTable', () => {
   it('gives no rows (and no columns to invent) when there is no timeline record', () => {
     expect(toTimelineRows([])).toEqual([]);
   });
+
+  it('reads rows by file then line whatever the order of the parts, a cell as its row has it, in any order of reading', () => {
+    // parts of a few files, each on lines going up, sometimes down (a part out of order forces the sort)
+    const partArb = fc.tuple(fc.constantFrom('a.log', 'b.log', 'c/d.log'), fc.array(fc.tuple(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 9 })), { minLength: 1, maxLength: 12 }), fc.boolean());
+    fc.assert(
+      fc.property(fc.array(partArb, { maxLength: 6 }), fc.array(fc.nat(), { maxLength: 20 }), (parts, reads) => {
+        const logs = parts.map(([file, entries, sorted]) => {
+          const lines = entries.map(([line]) => line);
+          if (sorted) lines.sort((a, b) => a - b);
+          return { file, entries: entries.map(([, running], i) => ({ line: lines[i] as number, running })) };
+        });
+        const parsed = logs.map(({ file, entries }) => ({ format: 'sglang-server', record: timelineSeriesOf(file, entries) }) as ParsedRecord);
+        const expected = logs
+          .flatMap(({ file, entries }, k) => entries.map((e, i) => ({ file, line: e.line, running: e.running, k, i })))
+          .sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : 0) || x.line - y.line || x.k - y.k || x.i - y.i);
+        const table = timelineTable(parsed);
+        expect(table.length).toBe(expected.length);
+        const rows = Array.from({ length: table.length }, (_, i) => table.row(i));
+        expect(rows.map((r) => [r.source_file, r.source_line, r.running])).toEqual(expected.map((e) => [e.file, e.line, e.running]));
+        for (const n of reads) {
+          if (table.length === 0) break;
+          const i = n % table.length;
+          for (const c of table.columns) expect(table.cell(i, c)).toEqual(rows[i]?.[c]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
+
+/** A timeline record of `file` holding one entry per (line, running). */
+function timelineSeriesOf(file: string, entries: readonly { line: number; running: number }[]): BenchRecord {
+  const b = new TimelineSeriesBuilder();
+  for (const e of entries) {
+    b.begin(e.line);
+    b.set('engine', 'sglang', e.line);
+    b.set('running', e.running, e.line);
+  }
+  const series = b.finish();
+  return { kind: 'timeline', at: { file: asRelPath(file), line: entries[0]?.line ?? 1, column: 1 }, series };
+}

@@ -47,7 +47,7 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       if (options.timeline) {
         const timeline = timelineTable(result.records);
         // rows are built as they are written (a long SGLang log has hundreds of thousands)
-        const rowNumbers = Array.from({ length: timeline.length }, (_, i) => i);
+        const rowNumbers = new Uint32Array(timeline.length).map((_, i) => i);
         writeOutputChunks(options.out, await rowChunks(rowNumbers, options.format, (i) => timeline.row(i)));
         return { diagnostics: result.diagnostics, summary: `${timeline.length} timeline rows from ${result.files.length} files` };
       }
@@ -74,7 +74,7 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
 }
 
 /** JSON is written without loading Arquero (the CSV and Markdown writer): start-up counts on big scans. */
-async function rowChunks<R>(rows: readonly R[], format: TableFormat, fill: (row: R) => Record<string, FieldValue>): Promise<Iterable<string>> {
+async function rowChunks<R>(rows: ArrayLike<R>, format: TableFormat, fill: (row: R) => Record<string, FieldValue>): Promise<Iterable<string>> {
   if (isJsonFormat(format)) return jsonRowChunks(rows, format, fill);
   const { formatRowChunks } = await import('../../output/table-format.js');
   return formatRowChunks(rows, format, fill);
