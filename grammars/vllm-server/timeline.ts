@@ -1,7 +1,8 @@
 /**
  * Periodic lines → one timeline series. A stats line and the prefix-cache or speculative-decoding
  * line logged with it (same time stamp, different kind) become ONE entry; anything else starts a
- * new entry. Only the entry in progress is held as an object; the rest are columns.
+ * new entry. Each value goes straight into the series' columns; only what decides whether the next
+ * line joins the entry in progress is held.
  */
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import { type TimelineRecord, timelineRecords } from '../../src/core/records.js';
@@ -9,12 +10,11 @@ import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js
 import type { FieldValue, RelPath } from '../../src/core/types.js';
 import type { StatsKind, StatsPartial } from './stats.js';
 
+/** The entry in progress: what decides whether the next line joins it. Its values are in the series already. */
 interface Pending {
-  readonly line: number;
   readonly time: string | null;
   readonly kinds: Set<StatsKind>;
-  readonly fields: Record<string, FieldValue>;
-  readonly lines: Record<string, number>;
+  engineIndex: FieldValue | undefined;
 }
 
 export class TimelineBuilder {
@@ -35,43 +35,33 @@ export class TimelineBuilder {
     if (isEmpty(partial.fields)) return;
     const p = this.#pending;
     const e = partial.fields.engine_index;
-    const sameEngine = p !== null && (e === undefined || p.fields.engine_index === undefined || p.fields.engine_index === e);
+    const sameEngine = p !== null && (e === undefined || p.engineIndex === undefined || p.engineIndex === e);
     if (p !== null && time !== null && p.time === time && !p.kinds.has(partial.kind) && sameEngine) {
       p.kinds.add(partial.kind);
       this.#put(p, partial.fields, line);
       return;
     }
-    this.#flush();
-    const next: Pending = { line, time, kinds: new Set([partial.kind]), fields: {}, lines: {} };
-    next.fields.engine = 'vllm';
-    next.lines.engine = line;
-    if (time !== null) {
-      next.fields.time = time;
-      next.lines.time = line;
-    }
+    const next: Pending = { time, kinds: new Set([partial.kind]), engineIndex: undefined };
+    this.#series.begin(line);
+    this.#series.set('engine', 'vllm', line);
+    if (time !== null) this.#series.set('time', time, line);
     this.#put(next, extra, line);
     this.#put(next, partial.fields, line);
     this.#pending = next;
   }
 
   finish(): TimelineRecord[] {
-    this.#flush();
+    this.#pending = null;
     return timelineRecords(this.#file, this.#series);
   }
 
+  /** Sets the entry's values it does not have yet (the first of a column wins); a companion line's keep their own line. */
   #put(p: Pending, fields: Record<string, FieldValue>, line: number): void {
     for (const k in fields) {
-      if (!Object.hasOwn(fields, k) || Object.hasOwn(p.fields, k)) continue;
-      p.fields[k] = fields[k] as FieldValue;
-      p.lines[k] = line;
+      if (!Object.hasOwn(fields, k)) continue;
+      const v = fields[k] as FieldValue;
+      if (this.#series.set(k, v, line) && k === 'engine_index') p.engineIndex = v;
     }
-  }
-
-  #flush(): void {
-    const p = this.#pending;
-    if (p === null) return;
-    this.#series.push({ at: { file: this.#file, line: p.line, column: 1 }, fields: p.fields, lines: p.lines });
-    this.#pending = null;
   }
 }
 
