@@ -94,6 +94,7 @@ export function commonStatsLine(message: string): StatsLine | null {
 /** Keys checked once: a log repeats the same few on every line. */
 const COMMON_KEYS = new Map<string, boolean>();
 const MAX_COMMON_KEYS = 1024;
+
 function isCommonKey(key: string): boolean {
   let ok = COMMON_KEYS.get(key);
   if (ok === undefined) {

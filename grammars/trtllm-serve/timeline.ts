@@ -81,12 +81,13 @@ function addStates(raw: string, entry: EntryFacts): void {
 
 /** States keys seen (a log repeats the same few on every line) and their column names. */
 const STATE_COLUMNS = new Map<string, string>();
+const MAX_STATE_KEYS = 1024;
 
 function stateColumn(key: string): string {
   let column = STATE_COLUMNS.get(key);
   if (column === undefined) {
     column = key.replace(/[^A-Za-z0-9]+/g, '_').toLowerCase();
-    if (STATE_COLUMNS.size < 1024) STATE_COLUMNS.set(key, column);
+    if (STATE_COLUMNS.size < MAX_STATE_KEYS) STATE_COLUMNS.set(key, column);
   }
   return column;
 }
