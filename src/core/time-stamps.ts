@@ -12,7 +12,7 @@ const YEARLESS_YEAR = 2000;
 const DATED_LENGTH = 19;
 const YEARLESS_LENGTH = 14;
 
-/** The shape of `text`, or null when it is neither (it is then stored as any other string). */
+/** The shape of `text`, or null when it is neither (it is then stored like other strings). */
 export function stampShape(text: string): StampShape | null {
   if (text.length === DATED_LENGTH && text.charCodeAt(4) === DASH && text.charCodeAt(10) === T) return 'dated';
   if (text.length === YEARLESS_LENGTH && text.charCodeAt(2) === DASH && text.charCodeAt(5) === T) return 'yearless';
