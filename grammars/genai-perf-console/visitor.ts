@@ -1,5 +1,6 @@
 import type { CstNode, IToken } from '../../src/parse/chevrotain-runtime.js';
 import { byOffset } from '../../src/parse/chevrotain.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 /** One body row of a box table, split into trimmed cells. */
 export interface TableRow {
@@ -26,7 +27,7 @@ export interface LooseLine {
 
 export type ConsoleItem = ConsoleTable | LooseLine;
 
-const KINDS: Readonly<Record<string, LooseLine['kind']>> = Object.freeze({ CliCommand: 'cli', MetricLine: 'metric', DurationLine: 'duration' });
+const KINDS: Readonly<Record<string, LooseLine['kind']>> = lookupTable({ CliCommand: 'cli', MetricLine: 'metric', DurationLine: 'duration' });
 
 const tokensOf = (node: CstNode, name: string): IToken[] =>
   ((node.children[name] as IToken[] | undefined) ?? []).filter((t) => Number.isFinite(t.startLine));

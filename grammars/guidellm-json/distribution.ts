@@ -1,6 +1,7 @@
 import type { FieldMapBuilder } from '../../src/core/records.js';
 import { scaleExact } from '../../src/parse/values.js';
 import type { JsonValue } from '../_shared/json/index.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -18,7 +19,7 @@ export function percentileName(key: string): string | null {
   return n === 50 ? null : `p${n}`;
 }
 
-const STATS: Readonly<Record<string, string>> = Object.freeze({ mean: 'mean', median: 'median', std_dev: 'std', min: 'min', max: 'max' });
+const STATS: Readonly<Record<string, string>> = lookupTable({ mean: 'mean', median: 'median', std_dev: 'std', min: 'min', max: 'max' });
 
 /**
  * Statistics of one distribution summary (`{mean, median, std_dev, min, max, percentiles: {…}}`)

@@ -5,12 +5,13 @@ import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { addRunConfig } from './config.js';
 import { addSummary, asObject, type MetricSpec } from './distribution.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 const SIGNATURE = /"benchmarks"\s*:\s*\[/;
 const GUIDELLM_KEYS = /"(?:type_|scheduler_metrics|request_totals|guidellm_version|time_to_first_token_ms)"/;
 
 /** GuideLLM metrics → columns; `request_latency` is in SECONDS. */
-const METRICS: Readonly<Record<string, MetricSpec>> = Object.freeze({
+const METRICS: Readonly<Record<string, MetricSpec>> = lookupTable({
   requests_per_second: { pattern: 'request_throughput', meanOnly: true },
   output_tokens_per_second: { pattern: 'output_throughput', meanOnly: true },
   tokens_per_second: { pattern: 'total_token_throughput', meanOnly: true },
@@ -25,7 +26,7 @@ const METRICS: Readonly<Record<string, MetricSpec>> = Object.freeze({
 });
 
 /** 0.4 moved token metrics under `text.tokens`: used when the top-level ones are absent. */
-const TEXT_TOKENS: Readonly<Record<string, MetricSpec>> = Object.freeze({
+const TEXT_TOKENS: Readonly<Record<string, MetricSpec>> = lookupTable({
   input: { pattern: '{stat}_input_len' },
   output: { pattern: '{stat}_output_len' },
   output_per_second: { pattern: 'output_throughput', meanOnly: true },

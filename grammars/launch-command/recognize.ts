@@ -1,4 +1,5 @@
 import type { Expanded } from './expand.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 /** A word after expansion, with its file line. */
 export interface Word extends Expanded {
@@ -35,7 +36,7 @@ const ASSIGNMENT = /^[A-Za-z_]\w*=/;
 const ECHO = /^(?:running|run|command|cmd|executing|exec|launching|launch|starting|invoking|executed)(?:[ _]command)?:$/i;
 const PROMPT = /^(?:\$|%|\+|>>>|\S*[$%#]|\(.*\)|!)$/;
 
-const MODULES: Readonly<Record<string, { role: Role; column: 'engine' | 'client'; value: string }>> = Object.freeze({
+const MODULES: Readonly<Record<string, { role: Role; column: 'engine' | 'client'; value: string }>> = lookupTable({
   'vllm.entrypoints.openai.api_server': { role: 'launch-command', column: 'engine', value: 'vllm' },
   'sglang.launch_server': { role: 'launch-command', column: 'engine', value: 'sglang' },
   'sglang.bench_serving': { role: 'bench-command', column: 'client', value: 'sglang-bench-serving' },

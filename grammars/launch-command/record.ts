@@ -6,12 +6,13 @@ import { parsePyValue, type PyValue } from '../../src/parse/python-repr.js';
 import type { Flag } from './args.js';
 import { readArgs } from './args.js';
 import { commandStart, type Recognized, type Word } from './recognize.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 /** Loop variables in scope (`for C in 1 2 4 8`): name → values. */
 export type Loops = ReadonlyMap<string, readonly string[]>;
 
 /** Env prefixes that are also configuration columns. */
-const ENV_COLUMNS: Readonly<Record<string, string>> = Object.freeze({ VLLM_ATTENTION_BACKEND: 'attention_backend' });
+const ENV_COLUMNS: Readonly<Record<string, string>> = lookupTable({ VLLM_ATTENTION_BACKEND: 'attention_backend' });
 const MAX_COMMAND_CHARS = 200;
 /** `vllm serve with the defaults`: words no option takes are prose (one is tolerated). */
 const MAX_STRAYS = 1;

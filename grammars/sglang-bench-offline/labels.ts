@@ -1,5 +1,6 @@
+import { lookupTable } from '../../src/core/cells.js';
 /** `Offline Throughput Benchmark Result` block labels (formats.md §5.3), keyed by `labelKey()`. */
-export const OFFLINE_LABELS: Readonly<Record<string, { column: string; scale?: number }>> = Object.freeze({
+export const OFFLINE_LABELS: Readonly<Record<string, { column: string; scale?: number }>> = lookupTable({
   'successful requests': { column: 'completed' },
   'benchmark duration (s)': { column: 'duration_s' },
   'total input tokens': { column: 'total_input_tokens' },
@@ -13,7 +14,7 @@ export const OFFLINE_LABELS: Readonly<Record<string, { column: string; scale?: n
 });
 
 /** The JSON line `--result-filename` appends, and the Nov-2024 dict repr line. */
-export const OFFLINE_KEYS: Readonly<Record<string, { column: string; scale?: number }>> = Object.freeze({
+export const OFFLINE_KEYS: Readonly<Record<string, { column: string; scale?: number }>> = lookupTable({
   backend: { column: 'backend' },
   run_name: { column: 'run_name' },
   successful_requests: { column: 'completed' },

@@ -10,6 +10,7 @@ import { oneBatchParser } from './parser.js';
 import { sectionRun } from './runs.js';
 import { oneBatchLexer } from './tokens.js';
 import { toDocument } from './visitor.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 const TEXT = signature(['Prefill. latency: '], /^\s*Prefill\. latency: [\d.na]+ s, throughput:/m);
 const JSON_LINE = signature(['\"prefill_latency\"'], /^\s*\{.*"prefill_latency"\s*:/m);
@@ -41,7 +42,7 @@ function textRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
 }
 
 /** Result lines appended by `--result-filename`: seconds in, ms out. */
-const JSON_KEYS: Readonly<Record<string, { column: string; scale?: number }>> = Object.freeze({
+const JSON_KEYS: Readonly<Record<string, { column: string; scale?: number }>> = lookupTable({
   run_name: { column: 'run_name' },
   batch_size: { column: 'batch_size' },
   input_len: { column: 'input_len' },

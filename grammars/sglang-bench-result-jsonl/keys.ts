@@ -1,8 +1,9 @@
+import { lookupTable } from '../../src/core/cells.js';
 /**
  * `bench_serving --output-file` keys → canonical columns (formats.md §5.1). `null` = read past
  * (per-request arrays and bookkeeping). Latency keys are handled by pattern in `latencyKey()`.
  */
-export const SGLANG_JSON_KEYS: Readonly<Record<string, string | null>> = Object.freeze({
+export const SGLANG_JSON_KEYS: Readonly<Record<string, string | null>> = lookupTable({
   backend: 'backend',
   dataset_name: 'dataset',
   dataset_path: 'dataset_path',

@@ -4,6 +4,7 @@ import { settleSglangSpec } from '../../src/normalize/sglang-spec.js';
 import type { PyValue } from '../../src/parse/python-repr.js';
 import type { JsonValue } from '../_shared/json/index.js';
 import { SERVER_INFO_KEYS } from './keys.js';
+import { setCell } from '../../src/core/cells.js';
 
 /**
  * The newest `bench_serving` embeds the whole `/get_server_info` dict (hundreds of keys, nested
@@ -14,7 +15,7 @@ export function addServerInfo(builder: FieldMapBuilder, info: { [key: string]: J
   const flags: Record<string, PyValue> = {};
   for (const key of SERVER_INFO_KEYS) {
     const v = info[key];
-    if (v !== undefined && v !== null && typeof v !== 'object') flags[key] = v;
+    if (v !== undefined && v !== null && typeof v !== 'object') setCell(flags, key, v);
   }
   addFlags(builder, flags, line);
   settleSglangSpec(builder);

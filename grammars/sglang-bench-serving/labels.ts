@@ -4,10 +4,11 @@
  * `P95 ITL (ms)`, `Max ITL (ms)`, …) are matched by pattern in `latencyColumn()`.
  */
 import type { LabelSpec, ValueKind } from '../_shared/serving-block/fields.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 const c = (column: string, kind: ValueKind = 'number'): LabelSpec => ({ column, kind });
 
-export const SGLANG_BLOCK_LABELS: Readonly<Record<string, LabelSpec>> = Object.freeze({
+export const SGLANG_BLOCK_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
   'traffic request rate': c('request_rate'),
   'max request concurrency': c('max_concurrency', 'count'),
   // v0.4.0 – v0.4.3 spelling
@@ -33,13 +34,13 @@ export const SGLANG_BLOCK_LABELS: Readonly<Record<string, LabelSpec>> = Object.f
 });
 
 /** Labels whose value is text, not a number. */
-export const SGLANG_TEXT_LABELS: Readonly<Record<string, string>> = Object.freeze({
+export const SGLANG_TEXT_LABELS: Readonly<Record<string, string>> = lookupTable({
   backend: 'backend',
   'benchmark mode': 'benchmark_mode',
 });
 
 /** Preamble lines printed before the block: dataset statistics. The block's values win. */
-export const SGLANG_PREAMBLE_LABELS: Readonly<Record<string, string>> = Object.freeze({
+export const SGLANG_PREAMBLE_LABELS: Readonly<Record<string, string>> = lookupTable({
   '#input tokens': 'total_input_tokens',
   '#output tokens': 'total_output_tokens',
 });

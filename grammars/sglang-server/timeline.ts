@@ -2,9 +2,10 @@ import type { FieldWriter } from '../../src/core/records.js';
 import type { FieldValue } from '../../src/core/types.js';
 import { percentToFraction, readNumber } from '../../src/parse/values.js';
 import type { StatsLine } from './stats-parser.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 /** Batch-line keys (every era) → timeline columns (schema.md §2); usage values are fractions already. */
-const KEYS: Readonly<Record<string, string>> = Object.freeze({
+const KEYS: Readonly<Record<string, string>> = lookupTable({
   '#running-req': 'running',
   '#running_req': 'running',
   '#queue-req': 'waiting',

@@ -1,11 +1,12 @@
 import type { FieldMapBuilder } from '../../src/core/records.js';
 import { toField } from '../../src/normalize/flags.js';
 import type { MdTable } from './visitor.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 /** Latency steps → column stems; throughput steps → columns. */
-const LATENCY: Readonly<Record<string, string>> = Object.freeze({ prefill: 'ttft', 'decode (token)': 'tpot', 'decode (total)': 'decode_total' });
-const THROUGHPUT: Readonly<Record<string, string>> = Object.freeze({ prefill: 'prefill_throughput', decode: 'output_throughput' });
-const PARAMETER_COLUMNS: Readonly<Record<string, string>> = Object.freeze({
+const LATENCY: Readonly<Record<string, string>> = lookupTable({ prefill: 'ttft', 'decode (token)': 'tpot', 'decode (total)': 'decode_total' });
+const THROUGHPUT: Readonly<Record<string, string>> = lookupTable({ prefill: 'prefill_throughput', decode: 'output_throughput' });
+const PARAMETER_COLUMNS: Readonly<Record<string, string>> = lookupTable({
   model: 'model',
   'sequence length': 'input_len',
   'decode length': 'output_len',

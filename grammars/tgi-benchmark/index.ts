@@ -9,12 +9,13 @@ import { addParameters, isThroughputTable, latencyColumn, throughputColumn } fro
 import { tgiTableParser } from './parser.js';
 import { tgiLexer } from './tokens.js';
 import { type MdTable, toTables } from './visitor.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 const STEP_TABLE = signature(['Batch Size'], /^\s*\|\s*Step\s*\|\s*Batch Size\s*\|/m);
 const PARAMETERS = signature(['Parameter'], /^\s*\|\s*Parameter\s*\|\s*Value\s*\|[\s\S]{0,2000}^\s*\|\s*(?:Decode Length|N Runs)\s*\|/m);
 
-const STATS: Readonly<Record<string, string>> = Object.freeze({ average: 'mean', lowest: 'min', highest: 'max', p50: 'median' });
-const UNIT_MS: Readonly<Record<string, number>> = Object.freeze({ ms: 1, s: 1000, 'µs': 0.001, us: 0.001, ns: 1e-6 });
+const STATS: Readonly<Record<string, string>> = lookupTable({ average: 'mean', lowest: 'min', highest: 'max', p50: 'median' });
+const UNIT_MS: Readonly<Record<string, number>> = lookupTable({ ms: 1, s: 1000, 'µs': 0.001, us: 0.001, ns: 1e-6 });
 
 /** HF `text-generation-benchmark` (TGI) summary tables: one run per batch size. */
 export const grammar: Grammar = {

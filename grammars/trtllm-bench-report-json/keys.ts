@@ -1,3 +1,4 @@
+import { lookupTable } from '../../src/core/cells.js';
 /**
  * `--report_json` keys (TensorRT-LLM 0.13 → 1.x), per top-level section, mapped to the same
  * canonical columns as the text report (grammars/trtllm-bench/labels.ts). `scale` converts units.
@@ -10,7 +11,12 @@ export interface KeySpec {
 
 const k = (column: string, extra: Omit<KeySpec, 'column'> = {}): KeySpec => ({ column, ...extra });
 
-export const SCALAR_KEYS: Readonly<Record<string, Readonly<Record<string, KeySpec>>>> = Object.freeze({
+/** A table of sections of keys, each a lookup table (keys are a report's, hence a log's). */
+function nestedLookupTable<T>(sections: Readonly<Record<string, Readonly<Record<string, T>>>>): Readonly<Record<string, Readonly<Record<string, T>>>> {
+  return lookupTable(Object.fromEntries(Object.entries(sections).map(([name, keys]) => [name, lookupTable(keys)])));
+}
+
+export const SCALAR_KEYS: Readonly<Record<string, Readonly<Record<string, KeySpec>>>> = nestedLookupTable<KeySpec>({
   engine: {
     model: k('model'),
     model_path: k('model_path'),
@@ -72,7 +78,7 @@ export const SCALAR_KEYS: Readonly<Record<string, Readonly<Record<string, KeySpe
  * Percentile objects (`{p50, p90, p95, p99, minimum, maximum, average}`) → the breakdown group
  * of the text report (`[Latency]`, `[TPOT]`, …) or a dataset column stem.
  */
-export const PERCENTILE_KEYS: Readonly<Record<string, Readonly<Record<string, { group: string } | { dataset: string }>>>> = Object.freeze({
+export const PERCENTILE_KEYS: Readonly<Record<string, Readonly<Record<string, { group: string } | { dataset: string }>>>> = nestedLookupTable<{ group: string } | { dataset: string }>({
   performance: { request_latency_percentiles_ms: { group: 'latency' } },
   streaming_metrics: {
     tpot_percentiles: { group: 'tpot' },

@@ -4,6 +4,7 @@
  * brings it to the unit of the column (`_ms` columns in ms, `_s` columns in s).
  */
 import { scaleExact } from '../../src/parse/values.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 export type LabelKind = 'string' | 'number' | 'percent' | 'policy';
 export type Unit = 'ms' | 's';
@@ -17,7 +18,7 @@ export interface LabelSpec {
 const str = (column: string): LabelSpec => ({ column, kind: 'string' });
 const num = (column: string, unit?: Unit): LabelSpec => (unit ? { column, kind: 'number', unit } : { column, kind: 'number' });
 
-export const REPORT_LABELS: Readonly<Record<string, LabelSpec>> = Object.freeze({
+export const REPORT_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
   // ENGINE DETAILS (TRT engine) / PYTORCH BACKEND / PyTorch backend (0.17)
   model: str('model'),
   'model path': str('model_path'),
@@ -87,7 +88,7 @@ export function schedulingPolicy(raw: string): string {
 }
 
 /** Breakdown group (`[TPOT]`) → column stem; the mean of AL and DAR are the canonical columns. */
-const GROUPS: Readonly<Record<string, { stem: string; mean?: string }>> = Object.freeze({
+const GROUPS: Readonly<Record<string, { stem: string; mean?: string }>> = lookupTable({
   tpot: { stem: 'tpot_ms' },
   ttft: { stem: 'ttft_ms' },
   latency: { stem: 'e2el_ms' },

@@ -2,11 +2,12 @@ import { FieldMapBuilder } from '../../src/core/records.js';
 import type { TimelineEntry } from '../../src/core/timeline-series.js';
 import type { SourcePos } from '../../src/core/types.js';
 import { type JsonValue, keyLines } from '../_shared/json/index.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 type JsonObject = { [key: string]: JsonValue };
 
 /** Keys with a timeline column of their own (schema.md §2) or a clearer name. */
-const RENAMED: Readonly<Record<string, string>> = Object.freeze({
+const RENAMED: Readonly<Record<string, string>> = lookupTable({
   numActiveRequests: 'running',
   numQueuedRequests: 'waiting',
   iterLatencyMS: 'iter_latency_ms',
@@ -24,7 +25,7 @@ const RENAMED: Readonly<Record<string, string>> = Object.freeze({
 });
 
 /** Nested objects and the prefix their keys get (none for the batching stats). */
-const NESTED: Readonly<Record<string, string>> = Object.freeze({
+const NESTED: Readonly<Record<string, string>> = lookupTable({
   inflightBatchingStats: '',
   kvCacheStats: 'kv_',
   specDecodingStats: 'spec_',

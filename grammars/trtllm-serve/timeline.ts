@@ -2,9 +2,10 @@ import type { FieldWriter } from '../../src/core/records.js';
 import type { FieldValue } from '../../src/core/types.js';
 import { flatNumberDict, parsePyValue } from '../../src/parse/python-repr.js';
 import { percentToFraction, readNumber, scaleExact } from '../../src/parse/values.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 /** Iteration-line keys with a timeline column of their own (schema.md §2). */
-const RENAMED: Readonly<Record<string, string>> = Object.freeze({
+const RENAMED: Readonly<Record<string, string>> = lookupTable({
   num_scheduled_requests: 'running',
 });
 

@@ -7,9 +7,10 @@ import { toField } from '../../src/normalize/flags.js';
 import { scaleExact } from '../../src/parse/values.js';
 import { servingResultObject } from '../_shared/json/result-object.js';
 import { type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 /** `--save-result` keys → canonical columns; `scale` converts units (percent → fraction). */
-const KEYS: Readonly<Record<string, { column: string; scale?: number } | null>> = Object.freeze({
+const KEYS: Readonly<Record<string, { column: string; scale?: number } | null>> = lookupTable({
   model_id: { column: 'model' },
   backend: { column: 'backend' },
   num_prompts: { column: 'num_prompts' },

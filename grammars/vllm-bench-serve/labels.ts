@@ -4,10 +4,11 @@
  * (`Mean TTFT (ms)`, `P99.9 ITL (ms)`, …) are matched by pattern in `latencyColumn()`.
  */
 import type { LabelSpec, ValueKind } from '../_shared/serving-block/fields.js';
+import { lookupTable } from '../../src/core/cells.js';
 
 const c = (column: string, kind: ValueKind = 'number'): LabelSpec => ({ column, kind });
 
-export const VLLM_BLOCK_LABELS: Readonly<Record<string, LabelSpec>> = Object.freeze({
+export const VLLM_BLOCK_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
   'successful requests': c('completed', 'count'),
   'failed requests': c('failed', 'count'),
   'maximum request concurrency': c('max_concurrency', 'count'),
@@ -46,14 +47,14 @@ export const VLLM_BLOCK_LABELS: Readonly<Record<string, LabelSpec>> = Object.fre
 });
 
 /** Preamble lines printed before the block (their values fill columns the block leaves out). */
-export const VLLM_PREAMBLE_LABELS: Readonly<Record<string, LabelSpec>> = Object.freeze({
+export const VLLM_PREAMBLE_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
   'traffic request rate': c('request_rate'),
   'burstiness factor': c('burstiness'),
   'maximum request concurrency': c('max_concurrency', 'count'),
 });
 
 /** The 2023 script printed loose lines instead of a block; values in seconds. */
-export const LEGACY_LABELS: Readonly<Record<string, { column: string; scale: number }>> = Object.freeze({
+export const LEGACY_LABELS: Readonly<Record<string, { column: string; scale: number }>> = lookupTable({
   'total time': { column: 'duration_s', scale: 1 },
   throughput: { column: 'request_throughput', scale: 1 },
   'average latency': { column: 'mean_e2el_ms', scale: 1000 },

@@ -6,6 +6,7 @@
 import type { FieldMapBuilder } from '../../src/core/records.js';
 import { addFlags } from '../../src/normalize/flags.js';
 import { parseKeywordArgs, parsePyValue, type PyValue } from '../../src/parse/python-repr.js';
+import { setCell } from '../../src/core/cells.js';
 
 export type StartupFact = 'banner' | 'config' | 'ready' | null;
 
@@ -90,7 +91,7 @@ function addEngineConfig(builder: FieldMapBuilder, config: Record<string, PyValu
   for (const [key, name] of Object.entries(ENGINE_KEYS)) {
     const v = config[key];
     if (v === undefined) continue;
-    kept[name] = key === 'dtype' && typeof v === 'string' ? v.replace(/^torch\./, '') : normalizeSpec(key, v);
+    setCell(kept, name, key === 'dtype' && typeof v === 'string' ? v.replace(/^torch\./, '') : normalizeSpec(key, v));
   }
   addFlags(builder, kept, line);
 }

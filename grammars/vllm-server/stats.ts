@@ -6,6 +6,7 @@
  */
 import type { FieldValue } from '../../src/core/types.js';
 import { percentToFraction } from '../../src/parse/values.js';
+import { lookupTable, setCell } from '../../src/core/cells.js';
 
 /** Which kind of periodic line a partial came from; a timeline record merges distinct kinds. */
 export type StatsKind = 'stats' | 'prefix' | 'spec' | 'stages';
@@ -23,7 +24,7 @@ interface LabelSpec {
   readonly unit: Unit;
 }
 
-const STATS_LABELS: Readonly<Record<string, LabelSpec>> = {
+const STATS_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
   'Avg prompt throughput': { column: 'prompt_throughput', unit: 'tok/s' },
   'Avg generation throughput': { column: 'gen_throughput', unit: 'tok/s' },
   Running: { column: 'running', unit: 'reqs' },
@@ -34,10 +35,10 @@ const STATS_LABELS: Readonly<Record<string, LabelSpec>> = {
   'CPU KV cache usage': { column: 'cpu_kv_cache_usage', unit: 'pct' },
   'Prefix cache hit rate': { column: 'prefix_cache_hit_rate', unit: 'pct' },
   'External prefix cache hit rate': { column: 'external_prefix_cache_hit_rate', unit: 'pct' },
-};
+});
 
 /** V0 and V1 shape 1 (`Speculative metrics:`): rates are fractions. */
-const SPEC_V0_LABELS: Readonly<Record<string, LabelSpec>> = {
+const SPEC_V0_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
   'Draft acceptance rate': { column: 'spec_acceptance_rate', unit: 'fraction' },
   'System efficiency': { column: 'spec_system_efficiency', unit: 'fraction' },
   'Number of speculative tokens': { column: 'num_spec_tokens', unit: 'count' },
@@ -46,10 +47,10 @@ const SPEC_V0_LABELS: Readonly<Record<string, LabelSpec>> = {
   'Number of draft tokens tokens': { column: 'spec_draft_tokens', unit: 'count' },
   'Number of emitted tokens': { column: 'spec_emitted_tokens', unit: 'count' },
   'Number of emitted tokens tokens': { column: 'spec_emitted_tokens', unit: 'count' },
-};
+});
 
 /** V1 shapes 2–4 (`SpecDecoding metrics:`): rates are percents. */
-const SPEC_V1_LABELS: Readonly<Record<string, LabelSpec>> = {
+const SPEC_V1_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
   'Draft acceptance rate': { column: 'spec_acceptance_rate', unit: 'pct' },
   'Avg Draft acceptance rate': { column: 'spec_acceptance_rate', unit: 'pct' },
   'Mean acceptance length': { column: 'spec_acceptance_length', unit: 'number' },
@@ -58,7 +59,7 @@ const SPEC_V1_LABELS: Readonly<Record<string, LabelSpec>> = {
   Accepted: { column: 'spec_accepted_tokens', unit: 'tokens' },
   Drafted: { column: 'spec_draft_tokens', unit: 'tokens' },
   'Per-position acceptance rate': { column: 'spec_per_position_acceptance', unit: 'list' },
-};
+});
 
 const NUM = String.raw`[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|nan|inf`;
 /** A value ends the text, or is followed by `, ` and a label this reader does not know. */
@@ -152,7 +153,7 @@ function readField(out: StatsPartial, label: string, spec: LabelSpec | undefined
   if (!spec) return;
   const value = readValue(withoutTrailer(raw), spec.unit);
   if (value === undefined) out.bad.push(label);
-  else if (value !== null && !Object.hasOwn(out.fields, spec.column)) out.fields[spec.column] = value;
+  else if (value !== null && !Object.hasOwn(out.fields, spec.column)) setCell(out.fields, spec.column, value);
 }
 
 /** The value without trailing white space and one `,` or `.` before it (the line's or the list's end). */

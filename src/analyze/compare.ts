@@ -5,6 +5,7 @@ import { CONFIG_COLUMNS } from '../normalize/schema.js';
 import { type RowFilter, matchesFilter } from './filter.js';
 import { configKey, defaultMatchKeys, differingKeys, LOAD_COLUMNS } from './match-keys.js';
 import { metricPair } from './speedup.js';
+import { setCell } from '../core/cells.js';
 
 type Row = Record<string, FieldValue>;
 
@@ -52,7 +53,7 @@ function pairGroup(group: Row[], baselines: readonly Row[], keys: readonly strin
   const matched = baselines.filter((b) => differingKeys(first, b, keys).length === 0);
   const row: Row = {};
   for (const c of PROVENANCE) row[c] = first[c] ?? null;
-  for (const c of configColumns) row[c] = first[c] ?? null;
+  for (const c of configColumns) setCell(row, c, first[c] ?? null);
   let status = 'ok';
   if (matched.length === 0) {
     const nearest = nearestBaseline(first, baselines, keys);

@@ -1,6 +1,7 @@
 import { UsageError } from '../core/errors.js';
 import type { FieldValue } from '../core/types.js';
 import { CONFIG_IDENTITY, groupRows, num, type Row } from './summary-groups.js';
+import { setCell } from '../core/cells.js';
 
 /** `--sla ttft=200,tpot=50` → `{ mean_ttft_ms: 200, mean_tpot_ms: 50 }` (`p99_ttft=` → `p99_ttft_ms`). */
 export function parseSla(text: string): Record<string, number> {
@@ -10,7 +11,7 @@ export function parseSla(text: string): Record<string, number> {
     if (!m) throw new UsageError(`--sla term ${JSON.stringify(term)} is not metric=milliseconds`);
     const key = (m[1] ?? '').toLowerCase();
     const column = key.endsWith('_ms') ? key : /^(mean|median|std|p\d+(?:\.\d+)?)_/.test(key) ? `${key}_ms` : `mean_${key}_ms`;
-    out[column] = Number(m[2]);
+    setCell(out, column, Number(m[2]));
   }
   if (Object.keys(out).length === 0) throw new UsageError('--sla needs at least one limit, e.g. ttft=200,tpot=50');
   return out;
@@ -30,7 +31,7 @@ export function slaTable(rows: readonly Row[], limits: Readonly<Record<string, n
     }));
     const best = [...ok].sort((a, b) => (num(b[axis]) as number) - (num(a[axis]) as number))[0];
     const out: Record<string, FieldValue> = { ...identity, [`largest_${axis}_meeting_sla`]: best ? (best[axis] ?? null) : null };
-    for (const c of cols) out[c] = best ? (best[c] ?? null) : null;
+    for (const c of cols) setCell(out, c, best ? (best[c] ?? null) : null);
     out.verdict = best ? 'meets' : 'none meets';
     return out;
   });

@@ -17,3 +17,12 @@ export function setCell<V>(row: Record<string, V>, column: string, value: V): vo
 export function nullRowTemplate(columns: readonly string[]): Record<string, null> {
   return JSON.parse(JSON.stringify(Object.fromEntries(columns.map((c) => [c, null])))) as Record<string, null>;
 }
+
+/**
+ * A lookup table, frozen, with no prototype, for keys a log names (labels, JSON keys, flags): a
+ * plain object literal answers `constructor`, `toString` or `__proto__` from Object.prototype, and
+ * a result JSON with such a key was read as if the table knew it (a column named `undefined`).
+ */
+export function lookupTable<T>(entries: Readonly<Record<string, T>>): Readonly<Record<string, T>> {
+  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, entries));
+}

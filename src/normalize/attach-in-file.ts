@@ -11,6 +11,7 @@ import { seriesLine, seriesValue, type TimelineSeries } from '../core/timeline-s
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
 import { commandLabel } from './command-label.js';
+import { setCell } from '../core/cells.js';
 
 type Row = Record<string, FieldValue>;
 
@@ -71,7 +72,7 @@ function ratesLines(series: TimelineSeries): RatesLine[] {
     for (const c of SPEC_RATES) {
       const v = seriesValue(series, c, i);
       if (v === undefined) continue;
-      fields[c] = v;
+      setCell(fields, c, v);
       any = true;
     }
     if (any) out.push({ at: { line: seriesLine(series, i) }, fields });
@@ -120,7 +121,7 @@ function fill(row: Row, fields: readonly [string, FieldValue][], source: string,
   for (const [column, value] of fields) {
     const have = row[column];
     if (have === null || have === undefined) {
-      row[column] = value;
+      setCell(row, column, value);
       owners.set(column, source);
       used = true;
     } else if (!same(have, value)) {

@@ -1,3 +1,4 @@
+import { setCell } from '../core/cells.js';
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { ConfigRecord } from '../core/records.js';
 import type { FieldValue } from '../core/types.js';
@@ -106,7 +107,7 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
     const row: RunRow = {};
     for (const k in base) {
       const v = base[k];
-      if (!DERIVED.has(k) && v !== null && v !== undefined) row[k] = v;
+      if (!DERIVED.has(k) && v !== null && v !== undefined) setCell<FieldValue>(row, k, v);
     }
     const contributed = applyLayers(row, layers, sink, at);
     row.config_sources = JSON.stringify(mergeSources(base.config_sources, contributed, String(base.source_format), file, Number(base.source_line)));
@@ -145,7 +146,7 @@ function benchFields(base: RunRow): Record<string, FieldValue> {
   const out: Record<string, FieldValue> = {};
   for (const k in base) {
     const v = base[k];
-    if (v !== null && v !== undefined && !NOT_BENCH_ARGS.has(k)) out[k] = v;
+    if (v !== null && v !== undefined && !NOT_BENCH_ARGS.has(k)) setCell(out, k, v);
   }
   return out;
 }

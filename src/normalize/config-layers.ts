@@ -1,6 +1,7 @@
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { FieldValue, SourcePos } from '../core/types.js';
 import { PROVENANCE_COLUMNS, RESULT_COLUMNS } from './schema.js';
+import { setCell } from '../core/cells.js';
 
 /** One source of configuration values for a run, e.g. `server-log:tp-results/nosd-serve.log:2`. */
 export interface ConfigLayer {
@@ -42,7 +43,7 @@ export function applyLayers(
       }
     }
   }
-  for (const [column, { value }] of winner) row[column] = value;
+  for (const [column, { value }] of winner) setCell(row, column, value);
   return layers.map((l) => l.source).filter((s) => used.has(s)).reverse();
 }
 

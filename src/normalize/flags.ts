@@ -2,12 +2,13 @@ import type { FieldMapBuilder } from '../core/records.js';
 import type { FieldValue } from '../core/types.js';
 import type { PyValue } from '../parse/python-repr.js';
 import { canonicalSpecMethod } from './spec-method.js';
+import { lookupTable } from '../core/cells.js';
 
 /**
  * Server and benchmark flags → canonical columns (schema.md §1). Flags not named here keep their
  * own snake_case name, so a sweep over any flag can still be compared and plotted.
  */
-const RENAMES: Readonly<Record<string, string>> = Object.freeze({
+const RENAMES: Readonly<Record<string, string>> = lookupTable({
   model_path: 'model',
   model_id: 'model',
   served_model_name: 'served_model_name',

@@ -1,6 +1,7 @@
 import { UsageError } from '../core/errors.js';
 import type { FieldValue } from '../core/types.js';
 import type { PathConfig } from './path-config.js';
+import { setCell } from '../core/cells.js';
 
 /** A compiled `--path-template`: reads declared columns out of a relative path. */
 export interface PathTemplate {
@@ -43,7 +44,7 @@ export function configFromTemplate(template: PathTemplate, relPath: string): Pat
   const out: PathConfig = {};
   template.columns.forEach((c, i) => {
     const raw = m[i + 1];
-    if (raw !== undefined && raw !== '') out[c] = templateValue(raw);
+    if (raw !== undefined && raw !== '') setCell(out, c, templateValue(raw));
   });
   return out;
 }

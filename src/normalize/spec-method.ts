@@ -1,5 +1,6 @@
+import { lookupTable } from '../core/cells.js';
 /** Canonical speculative-decoding method names (schema.md): aliases from every engine mapped to one. */
-const ALIASES: Readonly<Record<string, string>> = Object.freeze({
+const ALIASES: Readonly<Record<string, string>> = lookupTable({
   none: 'none',
   vanilla: 'none',
   off: 'none',

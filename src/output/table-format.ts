@@ -1,5 +1,4 @@
 import * as aq from 'arquero';
-import { setCell } from '../core/cells.js';
 import type { FieldValue } from '../core/types.js';
 import { isJsonFormat, type TableFormat } from './format-names.js';
 import { jsonRowChunks } from './json-rows.js';
@@ -22,14 +21,14 @@ export function formatRows(rows: readonly Row[], format: TableFormat): string {
       if (rows.length === 0) return '';
       const table = aq.from(rows.map(flatCells));
       // Arquero ends every line, the last one too, with a newline: nothing to add
-      return table.toCSV({ delimiter: format === 'tsv' ? '\t' : ',' });
+      return withTrueHeader(table.toCSV({ delimiter: format === 'tsv' ? '\t' : ',' }));
     }
     case 'md': {
       if (rows.length === 0) return '';
       const table = aq.from(rows.map(flatCells));
       const format: Record<string, (v: unknown) => string> = {};
       for (const c of table.columnNames()) format[c] = markdownCell;
-      return `${table.toMarkdown({ format })}\n`;
+      return `${withTrueHeader(table.toMarkdown({ format }))}\n`;
     }
   }
 }
@@ -56,18 +55,38 @@ export function* formatRowChunks<R = Row>(rows: ArrayLike<R>, format: TableForma
     for (let i = start; i < Math.min(rows.length, start + CSV_ROWS_PER_CHUNK); i++) piece.push(flatCells(fill(rows[i] as R)));
     const table = aq.from(piece);
     // every piece has the same columns in the same order: only the first writes the header
-    yield table.toCSV({ delimiter: format === 'tsv' ? '\t' : ',', header: start === 0 });
+    const csv = table.toCSV({ delimiter: format === 'tsv' ? '\t' : ',', header: start === 0 });
+    yield start === 0 ? withTrueHeader(csv) : csv;
   }
 }
 
-/** Lists become `a;b;c` so a CSV cell stays one value per column; a row without lists is not copied. */
+/**
+ * Lists become `a;b;c` so a CSV cell stays one value per column; a row without lists (nor a
+ * column named like a property of every object) is not copied.
+ */
 function flatCells(row: Row): Record<string, unknown> {
-  let hasList = false;
-  for (const k in row) if (Array.isArray(row[k])) hasList = true;
-  if (!hasList) return row;
+  let copy = false;
+  for (const k in row) if (Array.isArray(row[k]) || k in Object.prototype) copy = true;
+  if (!copy) return row;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) setCell(out, k, Array.isArray(v) ? v.join(';') : v);
+  for (const [k, v] of Object.entries(row)) out[k in Object.prototype ? `${STAND_IN}${k}` : k] = Array.isArray(v) ? v.join(';') : v;
   return out;
+}
+
+/**
+ * A column a log named like a property of every object (`__proto__`, `constructor`, `toString`: a
+ * key of a result JSON, a server flag). Arquero keeps columns and formats in plain objects, where
+ * those names are inherited: `__proto__` came out headed `undefined`, `toString` as
+ * `[object Object]` in every row. Such a column is written under a stand-in name, then named in
+ * the header as it was.
+ */
+const STAND_IN = '\u0000benchlens:';
+
+/** The header line (the first) with stand-in names as the columns were named. */
+function withTrueHeader(text: string): string {
+  const end = text.indexOf('\n');
+  const header = end < 0 ? text : text.slice(0, end);
+  return header.includes(STAND_IN) ? header.replaceAll(STAND_IN, '') + text.slice(header.length) : text;
 }
 
 /** Empty for null; `<` and `>` as entities so log text cannot become HTML where Markdown is rendered. */

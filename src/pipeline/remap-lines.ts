@@ -1,6 +1,7 @@
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { BenchRecord } from '../core/records.js';
 import { remapSeries } from '../core/timeline-series.js';
+import { setCell } from '../core/cells.js';
 
 /**
  * Records and diagnostics of a grammar that read some lines of a file as if they were the whole
@@ -11,7 +12,7 @@ export function remapRecord(record: BenchRecord, lineOf: (line: number) => numbe
   if (record.kind === 'failure') return { ...record, at };
   if (record.kind === 'timeline') return { ...record, at, series: remapSeries(record.series, lineOf) };
   const lines: Record<string, number> = {};
-  for (const [column, line] of Object.entries(record.lines)) lines[column] = lineOf(line);
+  for (const [column, line] of Object.entries(record.lines)) setCell(lines, column, lineOf(line));
   return { ...record, at, lines };
 }
 

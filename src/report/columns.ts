@@ -1,5 +1,6 @@
 import { hasColumn } from '../charts/fields.js';
 import type { Row } from '../charts/types.js';
+import { setCell } from '../core/cells.js';
 
 /** Run columns a reader scans first; the CSV in tables/ keeps every column. */
 export const RUN_COLUMNS = [
@@ -25,7 +26,7 @@ export function displayRows(rows: readonly Row[], columns: readonly string[]): R
   return rows.map((r) => {
     const out: Record<string, string | number | null> = { source: `${String(r.source_file)}:${String(r.source_line)}` };
     for (const c of columns) {
-      out[c] = cellValue(r[c]);
+      setCell(out, c, cellValue(r[c]));
     }
     return out;
   });

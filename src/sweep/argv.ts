@@ -25,7 +25,8 @@ function scalar(value: ArgValue): string {
 
 /** Later maps override earlier ones key by key (a variant over the common server arguments). */
 export function mergeArgs(...maps: readonly ArgMap[]): ArgMap {
-  return Object.assign({}, ...maps) as ArgMap;
+  // spread, not Object.assign: a key named __proto__ stays a key
+  return maps.reduce<ArgMap>((all, m) => ({ ...all, ...m }), {});
 }
 
 /** Quotes one word for display (dry-run, sbatch); commands themselves are always argument arrays. */

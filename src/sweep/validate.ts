@@ -1,5 +1,6 @@
 import { ConfigError } from '../core/errors.js';
 import type { ArgMap, ArgValue } from './types.js';
+import { setCell } from '../core/cells.js';
 
 /** Checks on raw YAML/JSON values; each failure names the key path (`timeouts.startup`). */
 export type Raw = unknown;
@@ -40,7 +41,7 @@ export function command(v: Raw, path: string): string[] {
 /** Flag maps: keys are flag names, values scalars, lists or nested mappings (JSON flags). */
 export function argMap(v: Raw, path: string): ArgMap {
   const out: Record<string, ArgValue> = {};
-  for (const [key, value] of Object.entries(object(v, path))) out[key] = argValue(value, `${path}.${key}`);
+  for (const [key, value] of Object.entries(object(v, path))) setCell(out, key, argValue(value, `${path}.${key}`));
   return out;
 }
 
@@ -58,8 +59,8 @@ function argValue(v: Raw, path: string): ArgValue {
 export function stringMap(v: Raw, path: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(object(v, path))) {
-    if (typeof value === 'string') out[key] = value;
-    else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
+    if (typeof value === 'string') setCell(out, key, value);
+    else if (typeof value === 'number' || typeof value === 'boolean') setCell(out, key, String(value));
     else fail(`${path}.${key}`, `expected a string, number or boolean, found ${describe(value)}`);
   }
   return out;
@@ -79,7 +80,7 @@ export function knownKeys(obj: Record<string, Raw>, allowed: readonly string[], 
   for (const [key, value] of Object.entries(obj)) {
     const norm = key.replaceAll('-', '_');
     if (!allowed.includes(norm)) fail(path ? `${path}.${key}` : key, `unknown key (allowed: ${allowed.join(', ')})`);
-    out[norm] = value;
+    setCell(out, norm, value);
   }
   return out;
 }

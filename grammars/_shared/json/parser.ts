@@ -11,6 +11,7 @@
 import { lazily } from '../../../src/parse/lazily.js';
 import { EmbeddedActionsParser, type IToken } from '../../../src/parse/chevrotain-runtime.js';
 import * as T from './tokens.js';
+import { setCell } from '../../../src/core/cells.js';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -64,8 +65,8 @@ class JsonParser extends EmbeddedActionsParser {
         this.ACTION(() => {
           const key = decodeString(keyToken);
           if (!Object.hasOwn(out, key)) {
-            out[key] = value;
-            lines[key] = keyToken.startLine ?? 0;
+            setCell(out, key, value);
+            setCell(lines, key, keyToken.startLine ?? 0);
           }
         });
       },

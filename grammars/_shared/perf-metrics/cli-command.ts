@@ -1,8 +1,9 @@
 import type { FieldMapBuilder } from '../../../src/core/records.js';
 import { toField } from '../../../src/normalize/flags.js';
+import { lookupTable } from '../../../src/core/cells.js';
 
 /** GenAI-Perf / AIPerf profile flags → canonical columns; other flags keep their snake-case name. */
-const FLAGS: Readonly<Record<string, string>> = Object.freeze({
+const FLAGS: Readonly<Record<string, string>> = lookupTable({
   '--model': 'model',
   '-m': 'model',
   '--concurrency': 'max_concurrency',

@@ -2,6 +2,7 @@ import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
 import type { FieldMapBuilder } from '../../../src/core/records.js';
 import type { RelPath } from '../../../src/core/types.js';
 import { scaleExact } from '../../../src/parse/values.js';
+import { lookupTable } from '../../../src/core/cells.js';
 
 /**
  * Metric names shared by NVIDIA GenAI-Perf and AIPerf (console tables, CSV and JSON exports) →
@@ -13,7 +14,7 @@ interface MetricSpec {
   readonly stem: string;
 }
 
-const METRICS: Readonly<Record<string, MetricSpec>> = Object.freeze({
+const METRICS: Readonly<Record<string, MetricSpec>> = lookupTable({
   'time to first token': { kind: 'latency', stem: 'ttft' },
   'time to second token': { kind: 'latency', stem: 'ttst' },
   'time to first output token': { kind: 'latency', stem: 'ttfot' },
@@ -44,13 +45,13 @@ const METRICS: Readonly<Record<string, MetricSpec>> = Object.freeze({
 });
 
 /** JSON keys of the exports (`time_to_first_token`) share the same table. */
-const JSON_ALIASES: Readonly<Record<string, string>> = Object.freeze({
+const JSON_ALIASES: Readonly<Record<string, string>> = lookupTable({
   output_sequence_length: 'output sequence length',
   input_sequence_length: 'input sequence length',
   output_token_throughput: 'output token throughput',
 });
 
-const LATENCY_SCALE: Readonly<Record<string, number>> = Object.freeze({ ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, sec: 1000 });
+const LATENCY_SCALE: Readonly<Record<string, number>> = lookupTable({ ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, sec: 1000 });
 
 /** `avg` → `mean`, `p50` → `median`; null for a header that is not a statistic. */
 export function statName(header: string): string | null {

@@ -3,6 +3,7 @@ import { stripEmbedding } from '../../../src/parse/embedding.js';
 import { servingBlockParser } from './parser.js';
 import { servingBlockLexer } from './tokens.js';
 import { type ServingItem, toItems } from './visitor.js';
+import { lookupTable } from '../../../src/core/cells.js';
 
 export type { BlockEntry, LooseEntry, ServingBlock, ServingItem } from './visitor.js';
 
@@ -33,9 +34,9 @@ export function labelKey(label: string): string {
   return key;
 }
 
-const STATS: Readonly<Record<string, string>> = Object.freeze({ mean: 'mean', median: 'median', std: 'std', avg: 'mean', average: 'mean', max: 'max', min: 'min' });
+const STATS: Readonly<Record<string, string>> = lookupTable({ mean: 'mean', median: 'median', std: 'std', avg: 'mean', average: 'mean', max: 'max', min: 'min' });
 
-const LATENCY_STEMS: Readonly<Record<string, string>> = Object.freeze({
+const LATENCY_STEMS: Readonly<Record<string, string>> = lookupTable({
   ttft: 'ttft',
   tpot: 'tpot',
   itl: 'itl',

@@ -4,6 +4,7 @@ import { DiagnosticCollector } from '../../../src/core/diagnostic.js';
 import type { RelPath } from '../../../src/core/types.js';
 import { type JsonValue, GRAMMAR_MAX_CHARS, keyLines, parseJsonDocuments, parseWithGrammar } from '../../../grammars/_shared/json/index.js';
 import { parseStrictJsonLines, parseWholeJson } from '../../../grammars/_shared/json/fast-path.js';
+import { grammar as vllmResultGrammar } from '../../../grammars/vllm-bench-result-json/index.js';
 
 const path = 'x.jsonl' as RelPath;
 
@@ -33,6 +34,20 @@ describe('parseStrictJsonLines', () => {
     expect(parseStrictJsonLines(['{"a":1}', '{"b":'])).toBeNull();
     expect(parseStrictJsonLines(['{"__proto__":{"x":1}}'])).toBeNull();
     expect(parseStrictJsonLines(['{"a":1}', '42'])).toBeNull(); // a stray value between documents
+  });
+
+  it('keeps a key named __proto__ as a key: a log cannot give a document a prototype', () => {
+    const text = '{"model_id":"m","__proto__":{"label":"evil","max_concurrency":999},"max_concurrency":4,"completed":10}';
+    const [doc] = parseJsonDocuments({ path, lines: [text] }, new DiagnosticCollector());
+    const value = doc?.value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(['model_id', '__proto__', 'max_concurrency', 'completed']);
+    expect(value.label).toBeUndefined();
+    expect(JSON.stringify(keyLines.get(value))).toBe('{"model_id":1,"__proto__":1,"max_concurrency":1,"completed":1}');
+    const runs = vllmResultGrammar.parse({ path, lines: [text] }, new DiagnosticCollector());
+    expect(runs).toHaveLength(1);
+    const run = runs[0];
+    expect(run?.kind === 'run' && [run.label, run.fields.max_concurrency, Object.getPrototypeOf(run.fields) === Object.prototype]).toEqual([null, 4, true]);
   });
 
   it('agrees with the grammar on a duplicated key', () => {
