@@ -5,7 +5,7 @@ import { CONFIG_COLUMNS } from '../normalize/schema.js';
 import { type RowFilter, matchesFilter } from './filter.js';
 import { configKey, defaultMatchKeys, differingKeys, LOAD_COLUMNS } from './match-keys.js';
 import { metricPair } from './speedup.js';
-import { setCell } from '../core/cells.js';
+import { ownCell, setCell } from '../core/cells.js';
 
 type Row = Record<string, FieldValue>;
 
@@ -132,5 +132,5 @@ function bySource(a: Row, b: Row): number {
 /** Every row gets every column (first-seen order), null where missing. */
 function uniformColumns(rows: readonly Row[]): Row[] {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  return rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? null])));
+  return rows.map((r) => Object.fromEntries(columns.map((c) => [c, ownCell(r, c) ?? null])));
 }

@@ -1,6 +1,7 @@
 import { UsageError } from '../core/errors.js';
 import type { FieldValue } from '../core/types.js';
 import { keyOf } from '../normalize/config-layers.js';
+import { ownCell } from '../core/cells.js';
 
 /** A parsed `column=value[,column=value]` filter (schema.md §4). */
 export interface RowFilter {
@@ -26,7 +27,7 @@ export function parseFilter(text: string): RowFilter {
  */
 export function matchesFilter(row: Readonly<Record<string, FieldValue>>, filter: RowFilter): boolean {
   return filter.terms.every(({ column, value }) => {
-    const v = row[column] ?? null;
+    const v = ownCell(row, column) ?? null;
     if (v === null) return value === 'null' || (value === 'none' && column !== 'spec_method');
     return keyOf(v) === keyOf(value) || String(v).toLowerCase() === value.toLowerCase();
   });

@@ -1,5 +1,6 @@
 import type { FieldValue } from '../core/types.js';
 import { keyOf } from '../normalize/config-layers.js';
+import { ownCell } from '../core/cells.js';
 
 export type Row = Readonly<Record<string, FieldValue>>;
 
@@ -12,7 +13,7 @@ export function groupRows(rows: readonly Row[], columns: readonly string[]): { i
   for (const r of rows) {
     const key = columns.map((c) => keyOf(r[c])).join('\u0001');
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { identity: Object.fromEntries(columns.map((c) => [c, r[c] ?? null])), rows: [] }));
+    if (!g) groups.set(key, (g = { identity: Object.fromEntries(columns.map((c) => [c, ownCell(r, c) ?? null])), rows: [] }));
     g.rows.push(r);
   }
   return [...groups.values()];

@@ -9,6 +9,11 @@ export function setCell<V>(row: Record<string, V>, column: string, value: V): vo
   else row[column] = value;
 }
 
+/** `row[column]` when the row has that cell itself: undefined, not what every object inherits (`constructor`). */
+export function ownCell<V>(row: Readonly<Record<string, V>>, column: string): V | undefined {
+  return Object.hasOwn(row, column) ? row[column] : undefined;
+}
+
 /**
  * A row with every one of `columns`, all null, in that order, to be copied with a spread. Objects
  * built key by key with this many columns fall into V8's slow dictionary mode (about 5× the

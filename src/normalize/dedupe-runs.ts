@@ -1,7 +1,7 @@
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { FieldValue, RelPath } from '../core/types.js';
 import type { RunRow } from './runs-table.js';
-import { setCell } from '../core/cells.js';
+import { ownCell, setCell } from '../core/cells.js';
 
 /**
  * One measurement saved twice — the stdout block and the `--save-result` JSON of the same run, as
@@ -36,7 +36,7 @@ function merge(group: readonly RunRow[], sink: DiagnosticSink): RunRow {
   const sources = JSON.parse(String(best.config_sources ?? '[]')) as string[];
   for (const other of group) {
     if (other === best) continue;
-    for (const [k, v] of Object.entries(other)) if ((merged[k] === null || merged[k] === undefined) && v !== null) setCell<FieldValue>(merged, k, v);
+    for (const [k, v] of Object.entries(other)) if ((ownCell(merged, k) ?? null) === null && v !== null) setCell<FieldValue>(merged, k, v);
     sources.push(`duplicate:${other.source_file}:${other.source_line}`);
     const at = { file: other.source_file as RelPath, line: Number(other.source_line), column: 1 };
     sink.report('normalize/duplicate-run', at, `${best.source_file}:${best.source_line}`);

@@ -6,7 +6,7 @@ import { type Attach, inFileAttacher } from './attach-in-file.js';
 import { addDerived } from './derived.js';
 import { runId } from './run-id.js';
 import { CANONICAL_COLUMNS, orderColumns } from './schema.js';
-import { nullRowTemplate, setCell } from '../core/cells.js';
+import { nullRowTemplate, ownCell, setCell } from '../core/cells.js';
 
 export type RunRow = Record<string, FieldValue>;
 
@@ -85,7 +85,7 @@ export function rowFiller(columns: readonly string[]): (row: RunRow) => RunRow {
   const template = nullRowTemplate(columns);
   return (r) => {
     const out: RunRow = { ...template };
-    for (const c of columns) setCell(out, c, r[c] ?? null);
+    for (const c of columns) setCell(out, c, ownCell(r, c) ?? null);
     return out;
   };
 }

@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '../render/html-escape.js';
+import { ownCell } from '../core/cells.js';
 
 /**
  * Rows a table of the page shows at most: a campaign of 20,000 runs made a 58 MB page that a
@@ -12,7 +13,7 @@ export function htmlTable(id: string, rows: readonly Record<string, string | num
   const shown = rows.length > MAX_HTML_ROWS ? rows.slice(0, MAX_HTML_ROWS) : rows;
   const cut = shown.length < rows.length ? html`<p class="note" id="${id}-cut">The first ${shown.length} of ${rows.length} rows; all of them: ${csv}.</p>` : html``;
   return html`${cut}<div class="scroll"><table id="${id}"><thead><tr>${columns.map((c) => html`<th>${c}</th>`)}</tr></thead><tbody>${shown.map(
-    (r) => html`<tr>${columns.map((c) => cell(r[c] ?? null))}</tr>`,
+    (r) => html`<tr>${columns.map((c) => cell(ownCell(r, c) ?? null))}</tr>`,
   )}</tbody></table></div>`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nullRowTemplate, setCell } from '../../src/core/cells.js';
+import { lookupTable, nullRowTemplate, ownCell, setCell } from '../../src/core/cells.js';
 import { FieldMapBuilder } from '../../src/core/records.js';
 
 describe('cells named by logs', () => {
@@ -24,5 +24,13 @@ describe('cells named by logs', () => {
     expect(b.set('__proto__', 4, 8)).toBe(false);
     expect(Object.getPrototypeOf(b.fields)).toBe(Object.prototype);
     expect(JSON.stringify([b.fields, b.lines])).toBe('[{"__proto__":3},{"__proto__":7}]');
+  });
+
+  it('reads only cells a row has itself, and looks up only keys a table has', () => {
+    const row: Record<string, unknown> = { a: 1 };
+    expect([ownCell(row, 'a'), ownCell(row, 'constructor'), ownCell(row, '__proto__'), ownCell(row, 'toString')]).toEqual([1, undefined, undefined, undefined]);
+    const table = lookupTable({ known: 'k' });
+    expect([table.known, table.constructor, table.__proto__, table.toString]).toEqual(['k', undefined, undefined, undefined]);
+    expect(Object.isFrozen(table)).toBe(true);
   });
 });

@@ -22,12 +22,17 @@ describe('keys a log names like properties of every object', () => {
     expect(Object.getPrototypeOf(run.fields)).toBe(Object.prototype);
     expect(Object.hasOwn(run.fields, 'undefined')).toBe(false);
     for (const [i, k] of INHERITED.entries()) expect([k, Object.hasOwn(run.fields, k) ? run.fields[k] : 'missing']).toEqual([k, `v${i}`]);
-    const rows = fillColumns(toRunRows([{ format: 'vllm-bench-result-json', record: run }] as ParsedRecord[]));
-    const jsonl = JSON.parse(formatRows(rows, 'jsonl')) as Record<string, unknown>;
+    // a second run without those keys: its cells stay empty, never what every object inherits
+    const plain = vllmResult.parse({ path: asRelPath('s.json'), lines: ['{"model_id":"m","max_concurrency":8,"completed":10}'] }, new DiagnosticCollector());
+    const rows = fillColumns(toRunRows([run, ...plain].map((record) => ({ format: 'vllm-bench-result-json', record })) as ParsedRecord[]));
+    expect(rows).toHaveLength(2);
+    for (const k of INHERITED) expect([k, rows[1]?.[k]]).toEqual([k, null]);
+    const jsonl = JSON.parse(formatRows(rows, 'jsonl').split('\n')[0] ?? '') as Record<string, unknown>;
     for (const [i, k] of INHERITED.entries()) expect(Object.hasOwn(jsonl, k) && jsonl[k]).toBe(`v${i}`);
     for (const format of ['csv', 'tsv'] as const) {
-      const [header, values] = formatRows(rows, format).trimEnd().split('\n').map((l) => l.split(format === 'csv' ? ',' : '\t'));
+      const [header, values, other] = formatRows(rows, format).replace(/\n$/, '').split('\n').map((l) => l.split(format === 'csv' ? ',' : '\t'));
       for (const [i, k] of INHERITED.entries()) expect(values?.[header?.indexOf(k) ?? -1]).toBe(`v${i}`);
+      for (const k of INHERITED) expect(other?.[header?.indexOf(k) ?? -1]).toBe('');
       expect(header).not.toContain('undefined');
       expect([...formatRowChunks(rows, format)].join('')).toBe(formatRows(rows, format));
     }
