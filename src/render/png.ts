@@ -8,8 +8,8 @@ export function svgToPng(svg: string, zoom = 2): Uint8Array {
 }
 
 /**
- * PNGs of several SVGs, in order, one at a time. A render's pixmap (up to 16 MB at 2×) and font
- * database live in native memory V8 does not count. They are freed by finalizers that run only
+ * PNGs of several SVGs, in order, one at a time. A render's pixmap (tens of MB for a tall figure
+ * at 2×) and font database live in native memory V8 does not count. They are freed by finalizers that run only
  * after a collection has found their wrappers, on a later turn of the event loop. Rendered in one
  * synchronous loop, a report's figures piled up (ten figures: 135 MB resident, thirty: 310 MB),
  * so each render is followed by a young-generation collection (the wrappers are young; about a
