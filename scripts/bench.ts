@@ -49,6 +49,8 @@ interface Measure {
   /** Its throughput ÷ grep's: the best ratio a Node program that reads the values could show. */
   json_floor_ratio_vs_grep: number;
   ratio_vs_grep: number;
+  /** The ratio of each round (grep's time and benchlens's in that round), lowest and highest: how much the machine moved. */
+  round_ratios: readonly [number, number];
   peak_rss_mb: number | null;
   target_ratio: number;
 }
@@ -82,7 +84,7 @@ try {
     rows.push({
       part, mb: round(mb), benchlens_s: round(bl.seconds), benchlens_mb_s: round(mb / bl.seconds), grep_s: round(grep), grep_mb_s: round(mb / grep),
       cat_s: round(cat), node_floor_s: round(floor), node_floor_ratio_vs_grep: round(grep / floor),
-      json_floor_s: round(jsonFloor), json_floor_ratio_vs_grep: round(grep / jsonFloor), ratio_vs_grep: round(grep / bl.seconds), peak_rss_mb: bl.rssMb, target_ratio: target,
+      json_floor_s: round(jsonFloor), json_floor_ratio_vs_grep: round(grep / jsonFloor), ratio_vs_grep: round(grep / bl.seconds), round_ratios: roundRatios(times.grep, runs.map((r) => r.seconds)), peak_rss_mb: bl.rssMb, target_ratio: target,
     });
   }
 } finally {
@@ -99,6 +101,7 @@ for (const r of rows) {
       `${String(r.node_floor_ratio_vs_grep).padEnd(11)} ${String(r.json_floor_s).padEnd(8)} ${String(r.json_floor_ratio_vs_grep).padEnd(11)} ${String(r.ratio_vs_grep).padEnd(6)} ${(r.target_ratio ? `>=${r.target_ratio}` : '').padEnd(7)} ${r.peak_rss_mb ?? 'n/a'}${ok}`,
   );
 }
+console.log(`ratio per round (the machine's noise): ${rows.filter((r) => r.target_ratio > 0).map((r) => `${r.part} ${r.round_ratios[0]}–${r.round_ratios[1]}`).join(', ')}`);
 console.log('floor: a Node program that reads every line of the same files on every core and parses nothing (scripts/bench/read-floor.ts);');
 console.log('+JSON: the same, also handing every .json file to JSON.parse (÷grep: throughput ratios, as for benchlens; the best a Node reader of the values could show)');
 const maxRss = Math.max(...rows.map((r) => r.peak_rss_mb ?? 0));
@@ -131,6 +134,11 @@ function sh(command: string): string {
 
 function quote(s: string): string {
   return `'${s.replaceAll("'", "'\\''")}'`;
+}
+
+function roundRatios(grep: readonly number[], benchlens: readonly number[]): [number, number] {
+  const ratios = grep.map((g, i) => g / (benchlens[i] ?? Number.NaN));
+  return [round(Math.min(...ratios)), round(Math.max(...ratios))];
 }
 
 function round(x: number): number {
