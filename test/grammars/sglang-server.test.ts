@@ -1,7 +1,6 @@
 import { seriesEntries } from '../../src/core/timeline-series.js';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
-import type { BenchRecord } from '../../src/core/records.js';
 import { asRelPath } from '../../src/core/types.js';
 import { grammar } from '../../grammars/sglang-server/index.js';
 import { splitPrefix } from '../../grammars/sglang-server/prefix.js';
