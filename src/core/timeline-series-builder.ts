@@ -81,10 +81,30 @@ function chunkOf<A>(chunks: (A | undefined)[], k: number, make: () => A): A {
   return chunk;
 }
 
-function setBit(bits: (Bits | undefined)[], i: number): void {
-  const chunk = chunkOf(bits, i >>> CHUNK_BITS, newBits);
-  const j = i & MASK;
-  chunk[j >>> 3] = (chunk[j >>> 3] as number) | (1 << (j & 7));
+/** Presence flags by chunk, one bit an entry: which entries of a packed column have a value. */
+class Presence {
+  readonly #bits: (Bits | undefined)[] = [];
+
+  has(i: number): boolean {
+    return hasBit(this.#bits[i >>> CHUNK_BITS], i & MASK);
+  }
+
+  set(i: number): void {
+    const chunk = chunkOf(this.#bits, i >>> CHUNK_BITS, newBits);
+    const j = i & MASK;
+    chunk[j >>> 3] = (chunk[j >>> 3] as number) | (1 << (j & 7));
+  }
+
+  /** Every entry with a value, in order. */
+  each(f: (i: number) => void): void {
+    this.#bits.forEach((chunk, k) => {
+      if (chunk !== undefined) for (let j = 0; j < CHUNK; j++) if (hasBit(chunk, j)) f(k * CHUNK + j);
+    });
+  }
+
+  finish(n: number): (Bits | undefined)[] {
+    return trimmed(this.#bits, n, 8);
+  }
 }
 
 /** Chunks for a series of `n` entries: the last one cut to its entries (`perByte` a byte), none past it. */
@@ -139,28 +159,25 @@ class ColumnBuilder {
 /** Numbers: a chunk of whole numbers in 32-bit integers, from its first other number on in doubles. */
 class NumberPacker {
   readonly #values: (Int32Array | Float64Array | undefined)[] = [];
-  readonly #present: (Bits | undefined)[] = [];
+  readonly #present = new Presence();
   empty = true;
 
   has(i: number): boolean {
-    return hasBit(this.#present[i >>> CHUNK_BITS], i & MASK);
+    return this.#present.has(i);
   }
 
   set(i: number, value: number): void {
     this.#chunk(i >>> CHUNK_BITS, value)[i & MASK] = value;
-    setBit(this.#present, i);
+    this.#present.set(i);
     this.empty = false;
   }
 
   each(f: (i: number, value: FieldValue) => void): void {
-    this.#values.forEach((chunk, k) => {
-      const present = this.#present[k];
-      if (chunk !== undefined) for (let j = 0; j < CHUNK; j++) if (hasBit(present, j)) f(k * CHUNK + j, chunk[j] as number);
-    });
+    this.#present.each((i) => f(i, this.#values[i >>> CHUNK_BITS]?.[i & MASK] as number));
   }
 
   finish(n: number): SeriesColumn {
-    return { kind: 'number', values: trimmed(this.#values, n), present: trimmed(this.#present, n, 8) };
+    return { kind: 'number', values: trimmed(this.#values, n), present: this.#present.finish(n) };
   }
 
   /** Chunk k, able to hold `value`: whole numbers start a chunk as 32-bit integers, any other number turns it to doubles. */
@@ -179,7 +196,7 @@ class NumberPacker {
 class StampPacker {
   readonly #shape: StampShape;
   readonly #offsets: (Int32Array | undefined)[] = [];
-  readonly #present: (Bits | undefined)[] = [];
+  readonly #present = new Presence();
   #base: number | null = null;
   /** The last stamp packed: consecutive entries mostly share their second. */
   #lastText = '';
@@ -190,7 +207,7 @@ class StampPacker {
   }
 
   has(i: number): boolean {
-    return hasBit(this.#present[i >>> CHUNK_BITS], i & MASK);
+    return this.#present.has(i);
   }
 
   /** False, storing nothing, for a string that is not a stamp of this column's shape. */
@@ -207,20 +224,17 @@ class StampPacker {
     this.#lastText = text;
     this.#lastSeconds = seconds;
     chunkOf(this.#offsets, i >>> CHUNK_BITS, newInt32s)[i & MASK] = offset;
-    setBit(this.#present, i);
+    this.#present.set(i);
     return true;
   }
 
   each(f: (i: number, value: FieldValue) => void): void {
     const base = this.#base ?? 0;
-    this.#offsets.forEach((chunk, k) => {
-      const present = this.#present[k];
-      if (chunk !== undefined) for (let j = 0; j < CHUNK; j++) if (hasBit(present, j)) f(k * CHUNK + j, unpackStamp(base + (chunk[j] as number), this.#shape));
-    });
+    this.#present.each((i) => f(i, unpackStamp(base + (this.#offsets[i >>> CHUNK_BITS]?.[i & MASK] ?? 0), this.#shape)));
   }
 
   finish(n: number): SeriesColumn {
-    return { kind: 'stamp', shape: this.#shape, base: this.#base ?? 0, offsets: trimmed(this.#offsets, n), present: trimmed(this.#present, n, 8) };
+    return { kind: 'stamp', shape: this.#shape, base: this.#base ?? 0, offsets: trimmed(this.#offsets, n), present: this.#present.finish(n) };
   }
 }
 
