@@ -10,7 +10,7 @@
 import type { FieldValue } from '../core/types.js';
 import { num, text } from './fields.js';
 import type { Row } from './types.js';
-import { setCell } from '../core/cells.js';
+import { ownCell, setCell } from '../core/cells.js';
 
 export const MAX_POINTS = 1000;
 
@@ -26,7 +26,7 @@ export interface RowSource {
 
 /** Rows of an array as a source. */
 export function arraySource(rows: readonly Row[]): RowSource {
-  return { length: rows.length, row: (i) => rows[i] as Row, cell: (i, column) => rows[i]?.[column], columns: null };
+  return { length: rows.length, row: (i) => rows[i] as Row, cell: (i, column) => (rows[i] === undefined ? undefined : ownCell(rows[i], column)), columns: null };
 }
 
 interface LogSpan {
@@ -74,7 +74,7 @@ export function binTimelineRows(source: RowSource, max = MAX_POINTS): Row[] {
     const v = num(value);
     if (v === null || column === 'source_line') return;
     const k = indexOf(column);
-    if (bin.counts[k] === undefined || bin.counts[k] === 0) {
+    if (bin.counts[k] === undefined) {
       bin.order.push(k);
       bin.sums[k] = 0;
       bin.counts[k] = 0;
