@@ -41,6 +41,8 @@ export const grammar: Grammar = {
     if (!looksLikeJson(head) || !SIGNATURE.test(head) || !GUIDELLM_KEYS.test(head)) return NOT_MINE;
     return { score: 0.85, reason: 'benchmarks array with GuideLLM keys' };
   },
+  // every request of every benchmark (successful, errored, incomplete), never read: a large file is read without them
+  skim: ['benchmarks[].requests'],
   parse(source, sink) {
     return parseJsonDocuments(source, sink).flatMap((doc) => toRuns(doc.value, doc.line, source, sink));
   },

@@ -7,7 +7,7 @@ import { settleDataset } from '../../src/normalize/dataset.js';
 import { engineFromBackend } from '../../src/normalize/engine.js';
 import { toField } from '../../src/normalize/flags.js';
 import { type JsonValue, keyLines, parseJsonDocuments } from '../_shared/json/index.js';
-import { latencyKey, SGLANG_JSON_KEYS } from './keys.js';
+import { latencyKey, PER_REQUEST_KEYS, SGLANG_JSON_KEYS } from './keys.js';
 import { addServerInfo } from './server-info.js';
 
 const SIGNATURE = /"(?:total_throughput|random_input_len|dataset_name)"\s*:/;
@@ -22,6 +22,7 @@ export const grammar: Grammar = {
     if (!SIGNATURE.test(head) || FOREIGN.test(head) || !/"backend"\s*:/.test(head)) return NOT_MINE;
     return { score: 0.8, reason: 'JSON lines with total_throughput / random_input_len keys' };
   },
+  skim: PER_REQUEST_KEYS,
   parse(source, sink) {
     const docs = parseJsonDocuments(source, sink);
     return docs.flatMap((d) => toRun(d.value, d.line, source, sink));

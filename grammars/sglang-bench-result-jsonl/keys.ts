@@ -41,6 +41,9 @@ export const SGLANG_JSON_KEYS: Readonly<Record<string, string | null>> = lookupT
   errors: null,
 });
 
+/** `--output-details` per-request arrays (read past above): a large file is read without them. */
+export const PER_REQUEST_KEYS: readonly string[] = ['input_lens', 'output_lens', 'ttfts', 'itls', 'generated_texts', 'errors'];
+
 /** `p99_e2e_latency_ms` → `p99_e2el_ms`; other `*_ms` statistics keep their name. */
 export function latencyKey(key: string): string | null {
   const m = /^(mean|median|std|max|min|p\d+(?:\.\d+)?)_(e2e_latency|ttft|tpot|itl)_ms$/.exec(key);

@@ -2,7 +2,7 @@ import type { Grammar } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { type BenchRecord, FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { looksLikeJson } from '../_shared/json/index.js';
-import { grammar as vllmResultJson } from '../vllm-bench-result-json/index.js';
+import { PER_REQUEST_KEYS, grammar as vllmResultJson } from '../vllm-bench-result-json/index.js';
 
 /** The upper-case key the study scripts add to each vLLM result line. */
 export const STUDY_KEY = /"NUM_SPEC_TOKENS"\s*:/;
@@ -20,6 +20,7 @@ export const grammar: Grammar = {
     if (!looksLikeJson(head) || !STUDY_KEY.test(head)) return NOT_MINE;
     return { score: 0.85, reason: 'vLLM result objects with NUM_SPEC_TOKENS' };
   },
+  skim: PER_REQUEST_KEYS,
   parse(source, sink) {
     return vllmResultJson.parse(source, sink).map(toStudyRun);
   },

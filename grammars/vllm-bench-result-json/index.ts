@@ -51,6 +51,9 @@ const KEYS: Readonly<Record<string, { column: string; scale?: number } | null>> 
   rps_change_events: null,
 });
 
+/** `--save-detailed` per-request arrays (KEYS reads past them): a large file is read without them. */
+export const PER_REQUEST_KEYS: readonly string[] = ['input_lens', 'output_lens', 'ttfts', 'itls', 'start_times', 'generated_texts', 'errors', 'latencies', 'queue_times'];
+
 const SIGNATURE = /"(?:model_id|tokenizer_id|endpoint_type)"\s*:/;
 // other load generators' exports (issue 3 item 6). Spec-decoding study JSONL (`"NUM_SPEC_TOKENS": -1`)
 // is read by specdecode-study-jsonl, which reuses this parser.
@@ -67,6 +70,7 @@ export const grammar: Grammar = {
     if (!looksLikeJson(head) || !SIGNATURE.test(head) || STATS_OBJECT.test(head) || STUDY_KEY.test(head)) return NOT_MINE;
     return { score: 0.8, reason: 'JSON with model_id / tokenizer_id keys' };
   },
+  skim: PER_REQUEST_KEYS,
   parse(source, sink) {
     return parseJsonDocuments(source, sink).flatMap((doc) => toRun(doc, source, sink));
   },

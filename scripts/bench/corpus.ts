@@ -115,3 +115,26 @@ export function writeStatsDenseLog(file: string, bytes: number): void {
   if (buffer.length > 0) writeSync(fd, buffer);
   closeSync(fd);
 }
+
+/**
+ * A vLLM result saved with `--save-detailed`, on one line as vLLM writes it: the summary, then every
+ * request's input and output length, time to first token and inter-token latencies. Its size is
+ * in the `itls` arrays, which no grammar reads: measures reading a large result without them.
+ */
+export function writeDetailedResult(file: string, bytes: number): void {
+  const rand = seededRandom(20261123);
+  const fd = openSync(file, 'w');
+  const summary = JSON.parse(resultJson(rand, 256)) as Record<string, unknown>;
+  const { ttfts: _ttfts, ...rest } = summary;
+  let written = writeSync(fd, `${JSON.stringify({ ...rest, output_lens: [256], ttfts: [0.05] }).slice(0, -1)},"itls":[`);
+  let buffer = '';
+  for (let request = 0; written + buffer.length < bytes; request++) {
+    buffer += `${request === 0 ? '' : ','}[${Array.from({ length: 256 }, () => (0.01 + rand() * 0.02).toFixed(6)).join(', ')}]`;
+    if (buffer.length > 1 << 20) {
+      written += writeSync(fd, buffer);
+      buffer = '';
+    }
+  }
+  writeSync(fd, `${buffer}],"errors":[]}\n`);
+  closeSync(fd);
+}

@@ -57,6 +57,13 @@ export interface Grammar {
    * is absent only on the lines that hold an anchor (src/ingest/line-filter.ts).
    */
   readonly skip?: readonly string[];
+  /**
+   * Optional, for JSON formats: paths of values this grammar never reads, from a top-level
+   * document's keys (`ttfts`, `benchmarks[].requests`: per-request data). A large file claimed
+   * only by grammars that all list a path is read without the arrays and objects there
+   * (src/ingest/json-skim.ts); the grammar must give the same records either way.
+   */
+  readonly skim?: readonly string[];
 }
 
 /** The prefilter of a line grammar: is this line passed to its `lines` parser? */

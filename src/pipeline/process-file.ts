@@ -5,7 +5,8 @@ import { type Grammar, type LineParser, type TextHead, type TextSource, wantsLin
 import type { BenchRecord } from '../core/records.js';
 import type { RelPath } from '../core/types.js';
 import { type LineSink, streamLines } from '../ingest/line-stream.js';
-import { fromBytes, headOf, readSource } from '../ingest/read.js';
+import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile } from '../ingest/json-skim.js';
+import { fromBytes, headOf, readSource, WHOLE_READ_MAX_BYTES } from '../ingest/read.js';
 import { readTail } from '../ingest/tail.js';
 import { claimingGrammars, claimingGrammarsAtEnds, claimingGrammarsOf, lineFilterOf } from './claims.js';
 import { KEPT_LINES_MAX_CHARS, KeptLines } from './kept-lines.js';
@@ -98,6 +99,9 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
     }
     // a server log (it has line grammars) is streamed; grammars that read whole sources read the lines it keeps
     if (claims.some((g) => g.lines)) return outcome(rel, size, streamFile(abs, rel, claims, sink), sink);
+    // result JSON with per-request arrays: read without them when its grammars never read them
+    const skimmed = skimmedSource(abs, rel, claims, maxWholeBytes, sink);
+    if (skimmed) return outcome(rel, size, skimmed.source ? parseSource(skimmed.source, sink, claims) : null, sink);
   }
   if (size > maxWholeBytes) return null;
   // a file that fit in the head is not read a second time
@@ -105,9 +109,8 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
   return outcome(rel, size, source ? parseSource(source, sink) : null, sink);
 }
 
-/** detect → parse for a source already in memory. */
-export function parseSource(source: TextSource, sink: DiagnosticSink): Parsed {
-  const claimed = claimingGrammarsOf(source);
+/** detect → parse for a source already in memory (`claimed`: detected already, on the file it was read from). */
+export function parseSource(source: TextSource, sink: DiagnosticSink, claimed: readonly Grammar[] = claimingGrammarsOf(source)): Parsed {
   if (claimed.length === 0) sink.report('detect/unrecognized', { file: source.path, line: 1, column: 1 });
   // as a stream of the file would: what the lines no line grammar wants show (see ForeignLines)
   const byLine = claimed.filter((g) => g.lines);
@@ -223,6 +226,29 @@ function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink:
     else if (keptSource) guarded(g, rel, sink, parsed, () => g.parse(keptSource, keptSink).map((r) => remapRecord(r, kept.lineOf)));
   }
   return parsed;
+}
+
+/**
+ * A large JSON file read without the values its claimants all list as never read (Grammar.skim),
+ * or null when it is to be read as any file: no such values, text that cleaning would change
+ * across lines, or more left than `maxWholeBytes`.
+ */
+function skimmedSource(abs: string, rel: RelPath, claims: readonly Grammar[], maxWholeBytes: number, sink: DiagnosticSink): { source: TextSource | null } | null {
+  const paths = skimPathsOf(claims);
+  if (paths === null) return null;
+  let skimmed: SkimResult;
+  try {
+    skimmed = skimJsonFile(abs, paths, Math.min(maxWholeBytes, WHOLE_READ_MAX_BYTES));
+  } catch {
+    // the whole read that follows reports why
+    return null;
+  }
+  return skimmed.kind === 'skimmed' ? { source: fromBytes(skimmed.bytes, rel, sink) } : null;
+}
+
+/** The values no claimant reads (null: none, or a claimant that does not say). */
+export function skimPathsOf(claims: readonly Grammar[]): SkimPaths | null {
+  return SkimPaths.of(commonSkimPaths(claims.map((g) => g.skim)) ?? []);
 }
 
 /** The last 64 KiB, for detection, or null when they cannot be read (the stream that follows reports why). */
