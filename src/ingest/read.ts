@@ -5,14 +5,12 @@ import type { TextHead, TextSource } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
 import { cleanLine } from './clean-line.js';
 
-/**
- * Whole-file reads above this are refused (line-mode streaming is for server logs); never above
- * the longest string V8 makes, or decoding a file just below 512 MiB would throw.
- */
-export const WHOLE_READ_MAX_BYTES = Math.min(512 * 1024 * 1024, constants.MAX_STRING_LENGTH);
-
 const DEFAULTS = Object.freeze({
-  maxBytes: WHOLE_READ_MAX_BYTES,
+  /**
+   * Whole-file reads above this are refused (line-mode streaming is for server logs); never above
+   * the longest string V8 makes, or decoding a file just below 512 MiB would throw.
+   */
+  maxBytes: Math.min(512 * 1024 * 1024, constants.MAX_STRING_LENGTH),
   /**
    * A longer physical line keeps only its head (a 1 GB one-line file must not take 1 GB twice),
    * unless it starts a JSON document: result JSON is written on one line, and one with per-request

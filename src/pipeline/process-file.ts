@@ -6,7 +6,7 @@ import type { BenchRecord } from '../core/records.js';
 import type { RelPath } from '../core/types.js';
 import { type LineSink, streamLines } from '../ingest/line-stream.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile } from '../ingest/json-skim.js';
-import { fromBytes, headOf, readSource, WHOLE_READ_MAX_BYTES } from '../ingest/read.js';
+import { fromBytes, headOf, readSource } from '../ingest/read.js';
 import { readTail } from '../ingest/tail.js';
 import { claimingGrammars, claimingGrammarsAtEnds, claimingGrammarsOf, lineFilterOf } from './claims.js';
 import { KEPT_LINES_MAX_CHARS, KeptLines } from './kept-lines.js';
@@ -229,16 +229,23 @@ function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink:
 }
 
 /**
+ * A skim that keeps more than this gives up and the file is read whole, as it was before skims:
+ * what it kept is garbage by then, and the whole read holds the file's size again.
+ */
+const SKIM_MAX_KEPT_BYTES = 64 * 1024 * 1024;
+
+/**
  * A large JSON file read without the values its claimants all list as never read (Grammar.skim),
- * or null when it is to be read as any file: no such values, text that cleaning would change
- * across lines, or more left than `maxWholeBytes`.
+ * or null when it is to be read as any file: no such values, a file the skim leaves to a whole
+ * read (see SkimResult), or more left than this thread reads whole (`maxWholeBytes`) or than
+ * SKIM_MAX_KEPT_BYTES.
  */
 function skimmedSource(abs: string, rel: RelPath, claims: readonly Grammar[], maxWholeBytes: number, sink: DiagnosticSink): { source: TextSource | null } | null {
   const paths = skimPathsOf(claims);
   if (paths === null) return null;
   let skimmed: SkimResult;
   try {
-    skimmed = skimJsonFile(abs, paths, Math.min(maxWholeBytes, WHOLE_READ_MAX_BYTES));
+    skimmed = skimJsonFile(abs, paths, Math.min(maxWholeBytes, SKIM_MAX_KEPT_BYTES));
   } catch {
     // the whole read that follows reports why
     return null;
