@@ -125,8 +125,8 @@ export function writeDetailedResult(file: string, bytes: number): void {
   const rand = seededRandom(20261123);
   const fd = openSync(file, 'w');
   const summary = JSON.parse(resultJson(rand, 256)) as Record<string, unknown>;
-  const { ttfts: _ttfts, ...rest } = summary;
-  let written = writeSync(fd, `${JSON.stringify({ ...rest, output_lens: [256], ttfts: [0.05] }).slice(0, -1)},"itls":[`);
+  delete summary.ttfts;
+  let written = writeSync(fd, `${JSON.stringify({ ...summary, output_lens: [256], ttfts: [0.05] }).slice(0, -1)},"itls":[`);
   let buffer = '';
   for (let request = 0; written + buffer.length < bytes; request++) {
     buffer += `${request === 0 ? '' : ','}[${Array.from({ length: 256 }, () => (0.01 + rand() * 0.02).toFixed(6)).join(', ')}]`;

@@ -45,7 +45,7 @@ interface Parsed {
 }
 
 const DEFAULTS = Object.freeze({
-  /** Files larger than this are streamed when every claiming grammar reads line by line. */
+  /** Files larger than this are streamed when a claiming grammar reads line by line, or skimmed (see skimmedSource). */
   streamAboveBytes: 1024 * 1024,
   headBytes: 1024 * 1024,
 });
@@ -53,7 +53,8 @@ const DEFAULTS = Object.freeze({
 /**
  * read → detect → parse for one file. Every grammar that claims the file parses it (a write-up
  * may hold blocks of several formats; each grammar takes only its own). Large files read only by
- * line grammars (server logs) are streamed with an anchor prefilter, in bounded memory. A grammar
+ * line grammars (server logs) are streamed with an anchor prefilter, in bounded memory, and large
+ * result JSON is read without the per-request values its grammars never read. A grammar
  * that throws costs that grammar's records for this file, never the batch.
  */
 export function processFile(abs: string, rel: RelPath, regular = true): FileOutcome {
