@@ -8,7 +8,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
  * result took 1.5 GB and 9 s, and one above 512 MB (V8's longest string) was skipped, its run lost.
  * The skim reads the file in chunks and copies its bytes except such values, each written as
  * `null` followed by the line breaks it held, so every line keeps its number. What is left is a
- * few kilobytes, read by the grammars as any small file (same records; see docs/architecture.md).
+ * few kilobytes, which the grammars read like a small file (same records; see docs/architecture.md).
  *
  * The walk is byte-wise: every byte JSON gives a meaning to is ASCII, and no byte of a multi-byte
  * UTF-8 character is. A path names a value by its keys from a top-level document, `[]` standing for

@@ -237,7 +237,7 @@ const SKIM_MAX_KEPT_BYTES = 64 * 1024 * 1024;
 
 /**
  * A large JSON file read without the values its claimants all list as never read (Grammar.skim),
- * or null when it is to be read as any file: no such values, a file the skim leaves to a whole
+ * or null when it is to be read like other files: no such values, a file the skim leaves to a whole
  * read (see SkimResult), or more left than this thread reads whole (`maxWholeBytes`) or than
  * SKIM_MAX_KEPT_BYTES.
  */
