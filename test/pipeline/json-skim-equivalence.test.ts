@@ -13,8 +13,11 @@ import { fixtureCases } from '../helpers/fixtures.js';
 
 const rel = asRelPath('result.json');
 
-/** Records and diagnostics of a file read whole, and of the same file skimmed (null: the skim asks for a whole read, or nothing is skimmable). */
-function bothWays(bytes: Buffer): { whole: unknown; skimmed: unknown } | null {
+/**
+ * Records and diagnostics of a file read whole, and of the same file skimmed (null: the skim asks
+ * for a whole read, or nothing is skimmable); `leftOut`: the skim removed something.
+ */
+function bothWays(bytes: Buffer): { whole: unknown; skimmed: unknown; leftOut: boolean } | null {
   const wholeSink = new DiagnosticCollector();
   const source = fromBytes(bytes, rel, wholeSink);
   if (!source) return null;
@@ -27,7 +30,7 @@ function bothWays(bytes: Buffer): { whole: unknown; skimmed: unknown } | null {
   const skimSink = new DiagnosticCollector();
   const skimmedSource = fromBytes(kept, rel, skimSink);
   const skimmed = skimmedSource ? parseSource(skimmedSource, skimSink, claims) : null;
-  return { whole: { parsed: whole, diagnostics: wholeSink.list() }, skimmed: { parsed: skimmed, diagnostics: skimSink.list() } };
+  return { whole: { parsed: whole, diagnostics: wholeSink.list() }, skimmed: { parsed: skimmed, diagnostics: skimSink.list() }, leftOut: !kept.equals(bytes) };
 }
 
 const number = fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.nat());
@@ -96,7 +99,7 @@ const layouts = (docs: fc.Arbitrary<object[]>) =>
 
 describe('a large result JSON read without its per-request arrays', () => {
   it('gives the records and diagnostics a whole read gives: vLLM, SGLang, GuideLLM', () => {
-    let compared = 0;
+    let leftOut = 0;
     fc.assert(
       fc.property(
         fc.oneof(
@@ -107,24 +110,26 @@ describe('a large result JSON read without its per-request arrays', () => {
         (bytes) => {
           const both = bothWays(bytes);
           if (!both) return;
-          compared++;
+          if (both.leftOut) leftOut++;
           expect(both.skimmed).toEqual(both.whole);
         },
       ),
       { numRuns: 300 },
     );
-    expect(compared).toBeGreaterThan(150);
+    // most inputs must really lose something to the skim, or the comparison says little
+    expect(leftOut).toBeGreaterThan(150);
   });
 
   it('gives what a whole read gives for every JSON fixture it applies to', () => {
-    let compared = 0;
+    let leftOut = 0;
     for (const c of fixtureCases()) {
       const both = bothWays(readFileSync(c.input));
       if (!both) continue;
-      compared++;
+      if (both.leftOut) leftOut++;
       expect(both.skimmed, c.input).toEqual(both.whole);
     }
-    expect(compared).toBeGreaterThanOrEqual(8);
+    // fixtures with per-request arrays the skim leaves out (vLLM, SGLang, GuideLLM, the study JSONL)
+    expect(leftOut).toBeGreaterThanOrEqual(6);
   });
 });
 
