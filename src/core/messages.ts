@@ -20,6 +20,7 @@ export const MESSAGES = {
   // ingest: finding and reading files
   'ingest/binary-file': msg('warning', () => 'binary file skipped (NUL bytes or control characters)'),
   'ingest/unreadable': msg('error', (reason: string) => `file could not be read: ${reason}`),
+  'ingest/unlisted-folder': msg('error', (reason: string) => `folder could not be listed, its files were not read: ${reason}`),
   'ingest/not-a-regular-file': msg('warning', (kind: string) => `skipped: not a regular file (${kind})`),
   'ingest/too-large': msg('warning', (mb: number) => `file of ${mb} MB is above the size limit and was skipped`),
   'ingest/no-files': msg('error', (pattern: string) => `no files matched ${q(pattern)}`),

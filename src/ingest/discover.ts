@@ -1,4 +1,4 @@
-import { lstatSync, type Stats, statSync } from 'node:fs';
+import { lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { DiagnosticSink } from '../core/diagnostic.js';
@@ -39,10 +39,11 @@ export function discover(paths: readonly string[], options: DiscoverOptions, sin
   const inputs = paths.map((p) => path.resolve(p));
   const root = commonRoot(inputs);
   const found = new Map<string, DiscoveredFile>();
-  for (const input of inputs) {
+  for (const [i, input] of inputs.entries()) {
     const kind = kindOf(input, true);
     if (kind === 'missing') {
-      sink.report('ingest/no-files', { file: asRelPath(relative(root, input)), line: 1, column: 1 }, input);
+      // named as the user gave it (an absolute path of theirs would make the output depend on where it ran)
+      sink.report('ingest/no-files', { file: asRelPath(relative(root, input)), line: 1, column: 1 }, paths[i] as string);
       continue;
     }
     if (kind !== 'directory') {
@@ -50,8 +51,11 @@ export function discover(paths: readonly string[], options: DiscoverOptions, sin
       continue;
     }
     // with the lstat fast-glob makes anyway: a regular file needs no stat of ours (two syscalls less per file)
+    const unlisted: { dir: string; reason: string }[] = [];
     const entries = fg.sync([...(options.include ?? DEFAULTS.include)], {
       cwd: input,
+      // the walk goes on past a folder it cannot list (suppressErrors), and says nothing: this says which
+      fs: { readdirSync: listingFailures(input, unlisted) },
       dot: true,
       onlyFiles: false,
       markDirectories: true,
@@ -74,9 +78,29 @@ export function discover(paths: readonly string[], options: DiscoverOptions, sin
       if (size !== undefined) addRegularFile(abs, asRelPath(plain ? relPrefix + entry.path : relative(root, abs)), size, found);
       else addFile(abs, root, found, sink);
     }
+    for (const { dir, reason } of unlisted) {
+      const rel = relative(root, dir);
+      sink.report('ingest/unlisted-folder', { file: asRelPath(rel), line: 1, column: 1 }, reason.replaceAll(dir, rel));
+    }
   }
   const files = [...found.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   return { root, files };
+}
+
+/**
+ * fs.readdirSync for fast-glob's walk, noting each folder it fails to list (its absolute path, and
+ * why) in `failures` before failing as before.
+ */
+function listingFailures(cwd: string, failures: { dir: string; reason: string }[]): typeof readdirSync {
+  const list = (dir: string, options: object): unknown => {
+    try {
+      return readdirSync(dir, options as never);
+    } catch (e) {
+      failures.push({ dir: path.resolve(cwd, dir), reason: e instanceof Error ? e.message : String(e) });
+      throw e;
+    }
+  };
+  return list as typeof readdirSync;
 }
 
 /** A `.` or `..` segment: such a path is not simply the folder's path plus itself. */
