@@ -1,8 +1,9 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { RelPath } from '../core/types.js';
 import { cleanLine } from './clean-line.js';
 import { type ChunkFilter, chunkFilter, type LineFilterSpec } from './line-filter.js';
+import { plainInput, Utf16AsUtf8, type Utf16Encoding } from './utf16.js';
 
 const DEFAULTS = Object.freeze({
   /** Longer lines keep only their head (a 1 GB one-line file must not become a 1 GB string). */
@@ -26,8 +27,8 @@ export interface LineSink {
  * makes large folders cost about what `grep` costs. Lines passed on are cleaned like whole-file
  * reads (CR, tqdm redraws, ANSI), with their original 1-based numbers.
  */
-export function streamLines(abs: string, rel: RelPath, filter: LineFilterSpec, sink: LineSink, diagnostics: DiagnosticSink): StreamStats {
-  return new LineStream(rel, filter, sink, diagnostics).read(abs);
+export function streamLines(abs: string, rel: RelPath, filter: LineFilterSpec, sink: LineSink, diagnostics: DiagnosticSink, utf16: Utf16Encoding | null = null): StreamStats {
+  return new LineStream(rel, filter, sink, diagnostics).read(abs, utf16);
 }
 
 /**
@@ -55,8 +56,11 @@ class LineStream {
     this.#diagnostics = diagnostics;
   }
 
-  read(abs: string): StreamStats {
+  /** `utf16`: the file is UTF-16 text (by its byte order mark), streamed as the UTF-8 bytes of its text. */
+  read(abs: string, utf16: Utf16Encoding | null): StreamStats {
     const fd = openSync(abs, 'r');
+    const input = utf16 ? new Utf16AsUtf8(fd, utf16) : plainInput(fd);
+    if (utf16) this.#diagnostics.report('ingest/utf16', { file: this.#rel, line: 1, column: 1 }, utf16 === 'utf-16le' ? 'little' : 'big');
     const filter = this.#filter;
     const chunk = filter.chunk;
     let bytes = 0;
@@ -64,7 +68,7 @@ class LineStream {
     let kept = 0;
     try {
       for (;;) {
-        const read = readSync(fd, chunk, kept, chunk.length - kept, null);
+        const read = input.read(chunk, kept, chunk.length - kept);
         if (read === 0) break;
         bytes += read;
         const n = kept + read;

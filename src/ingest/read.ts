@@ -4,6 +4,7 @@ import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { TextHead, TextSource } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
 import { cleanLine } from './clean-line.js';
+import { utf16Encoding } from './utf16.js';
 
 const DEFAULTS = Object.freeze({
   /**
@@ -54,17 +55,20 @@ export function readSource(abs: string, rel: RelPath, sink: DiagnosticSink): Tex
 /** Decodes and cleans bytes already in memory (used by tests and by readSource). */
 export function fromBytes(bytes: Uint8Array, rel: RelPath, sink: DiagnosticSink): TextSource | null {
   const at = { file: rel, line: 1, column: 1 };
-  if (looksBinary(bytes.subarray(0, DEFAULTS.sniffBytes))) {
+  const utf16 = utf16Encoding(bytes);
+  if (utf16) sink.report('ingest/utf16', at, utf16 === 'utf-16le' ? 'little' : 'big');
+  else if (looksBinary(bytes.subarray(0, DEFAULTS.sniffBytes))) {
     sink.report('ingest/binary-file', at);
     return null;
   }
+  const encoding = utf16 ?? 'utf-8';
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
   } catch {
-    text = new TextDecoder('utf-8').decode(bytes);
+    text = new TextDecoder(encoding).decode(bytes);
     const bad = text.split('\uFFFD').length - 1;
-    sink.report('ingest/invalid-utf8', at, bad);
+    sink.report(utf16 ? 'ingest/invalid-utf16' : 'ingest/invalid-utf8', at, bad);
   }
   return fromText(text, rel, sink);
 }

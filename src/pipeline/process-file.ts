@@ -8,6 +8,7 @@ import { type LineSink, streamLines } from '../ingest/line-stream.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile } from '../ingest/json-skim.js';
 import { fromBytes, headOf, readSource } from '../ingest/read.js';
 import { readTail } from '../ingest/tail.js';
+import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
 import { claimingGrammars, claimingGrammarsAtEnds, claimingGrammarsOf, lineFilterOf } from './claims.js';
 import { KEPT_LINES_MAX_CHARS, KeptLines } from './kept-lines.js';
 import { remappedSink, remapRecord } from './remap-lines.js';
@@ -92,14 +93,15 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
       sink.report('ingest/binary-file', { file: rel, line: 1, column: 1 });
       return outcome(rel, size, null, sink);
     }
+    const utf16 = utf16Encoding(head);
     // by its head, then by its end (a benchmark's result block printed after a server's log)
-    const claims = claimingGrammarsAtEnds(headOf(headSource), readTailQuietly(abs, rel, size));
+    const claims = claimingGrammarsAtEnds(headOf(headSource), readTailQuietly(abs, rel, size, utf16));
     if (claims.length === 0) {
       sink.report('detect/unrecognized', { file: rel, line: 1, column: 1 });
       return outcome(rel, size, { formats: [], records: [] }, sink);
     }
     // a server log (it has line grammars) is streamed; grammars that read whole sources read the lines it keeps
-    if (claims.some((g) => g.lines)) return outcome(rel, size, streamFile(abs, rel, claims, sink), sink);
+    if (claims.some((g) => g.lines)) return outcome(rel, size, streamFile(abs, rel, claims, sink, utf16), sink);
     // result JSON with per-request arrays: read without them when its grammars never read them
     const skimmed = skimmedSource(abs, rel, claims, maxWholeBytes, sink);
     if (skimmed) return outcome(rel, size, skimmed.source ? parseSource(skimmed.source, sink, claims) : null, sink);
@@ -202,13 +204,13 @@ function foreignLines(source: TextSource, byLine: readonly Grammar[]): ForeignLi
  * the file's head or tail, and those that claim the lines no line grammar wanted: a result block
  * printed in the middle of a tee'd server log, the server logging on long after it.
  */
-function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink): Parsed {
+function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink, utf16: Utf16Encoding | null): Parsed {
   const byLine = claims.filter((g) => g.lines);
   const kept = new KeptLines();
   const lines = new ClaimantsSink(byLine, rel, sink, kept);
   try {
     // every line the line grammars do not skip reaches the sink: what they want, and what is kept
-    streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink);
+    streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink, utf16);
   } catch (e) {
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
   }
@@ -260,9 +262,9 @@ export function skimPathsOf(claims: readonly Grammar[]): SkimPaths | null {
 }
 
 /** The last 64 KiB, for detection, or null when they cannot be read (the stream that follows reports why). */
-function readTailQuietly(abs: string, rel: RelPath, size: number): TextHead | null {
+function readTailQuietly(abs: string, rel: RelPath, size: number, utf16: Utf16Encoding | null): TextHead | null {
   try {
-    return readTail(abs, rel, size);
+    return readTail(abs, rel, size, utf16);
   } catch {
     return null;
   }

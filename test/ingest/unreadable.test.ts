@@ -18,7 +18,7 @@ vi.mock('node:fs', async (original) => {
   return {
     ...fs,
     readdirSync: ((p: string, o: never) => (String(p).endsWith(`${path.sep}locked`) ? refuse('scandir', p) : fs.readdirSync(p, o))) as typeof fs.readdirSync,
-    openSync: ((p: string, ...rest: never[]) => (String(p).endsWith('secret.log') ? refuse('open', p) : fs.openSync(p, ...rest))) as typeof fs.openSync,
+    openSync: ((p: string, flags: string, mode?: number) => (String(p).endsWith('secret.log') ? refuse('open', p) : fs.openSync(p, flags, mode))) as typeof fs.openSync,
   };
 });
 
