@@ -18,7 +18,9 @@ const q = (s: string): string => JSON.stringify(s.length > 80 ? `${s.slice(0, 77
 
 export const MESSAGES = {
   // ingest: finding and reading files
-  'ingest/binary-file': msg('warning', () => 'binary file skipped (NUL bytes or control characters)'),
+  'ingest/binary-file': msg('warning', (archive?: string) =>
+    archive ? `${archive} skipped (compressed files and archives are not read: unpack it first)` : 'binary file skipped (NUL bytes or control characters)',
+  ),
   'ingest/unreadable': msg('error', (reason: string) => `file could not be read: ${reason}`),
   'ingest/unlisted-folder': msg('error', (reason: string) => `folder could not be listed, its files were not read: ${reason}`),
   'ingest/not-a-regular-file': msg('warning', (kind: string) => `skipped: not a regular file (${kind})`),

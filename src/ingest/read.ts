@@ -58,7 +58,7 @@ export function fromBytes(bytes: Uint8Array, rel: RelPath, sink: DiagnosticSink)
   const utf16 = utf16Encoding(bytes);
   if (utf16) sink.report('ingest/utf16', at, utf16 === 'utf-16le' ? 'little' : 'big');
   else if (looksBinary(bytes.subarray(0, DEFAULTS.sniffBytes))) {
-    sink.report('ingest/binary-file', at);
+    sink.report('ingest/binary-file', at, compressionOf(bytes));
     return null;
   }
   const encoding = utf16 ?? 'utf-8';
@@ -134,6 +134,22 @@ export function headOf(source: TextSource): TextHead {
     head += line.length < room ? `${line}\n` : line.slice(0, room);
   }
   return { path: source.path, head };
+}
+
+/** Archives and compressed files by their magic bytes (and where they stand): logs are often kept so. */
+const COMPRESSED: readonly (readonly [what: string, at: number, magic: readonly number[]])[] = [
+  ['gzip-compressed file', 0, [0x1f, 0x8b]],
+  ['zip archive', 0, [0x50, 0x4b, 0x03, 0x04]],
+  ['zstd-compressed file', 0, [0x28, 0xb5, 0x2f, 0xfd]],
+  ['xz-compressed file', 0, [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]],
+  ['bzip2-compressed file', 0, [0x42, 0x5a, 0x68]],
+  ['7z archive', 0, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]],
+  ['tar archive', 257, [0x75, 0x73, 0x74, 0x61, 0x72]],
+];
+
+/** What a binary file's magic bytes say it is (`gzip-compressed file`; undefined: none known). */
+export function compressionOf(bytes: Uint8Array): string | undefined {
+  return COMPRESSED.find(([, at, magic]) => magic.every((b, i) => bytes[at + i] === b))?.[0];
 }
 
 function looksBinary(sample: Uint8Array): boolean {

@@ -6,7 +6,7 @@ import type { BenchRecord } from '../core/records.js';
 import type { RelPath } from '../core/types.js';
 import { type LineSink, streamLines } from '../ingest/line-stream.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile } from '../ingest/json-skim.js';
-import { fromBytes, headOf, readSource } from '../ingest/read.js';
+import { compressionOf, fromBytes, headOf, readSource } from '../ingest/read.js';
 import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
 import { claimingGrammars, claimingGrammarsAtEnds, claimingGrammarsOf, lineFilterOf } from './claims.js';
@@ -90,7 +90,7 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
   if (size > DEFAULTS.streamAboveBytes) {
     const headSource = fromBytes(head, rel, new DiagnosticCollector());
     if (!headSource) {
-      sink.report('ingest/binary-file', { file: rel, line: 1, column: 1 });
+      sink.report('ingest/binary-file', { file: rel, line: 1, column: 1 }, compressionOf(head));
       return outcome(rel, size, null, sink);
     }
     const utf16 = utf16Encoding(head);

@@ -1,6 +1,7 @@
 import { closeSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync, writeSync, ftruncateSync, readFileSync } from 'node:fs';
 import { constants } from 'node:buffer';
 import { createServer, type Server } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,8 @@ beforeAll(async () => {
   writeSync(json, `{"model_id": "m", "generated_texts": ["${'a'.repeat(16 * 1024)}`);
   ftruncateSync(json, constants.MAX_STRING_LENGTH + 12);
   closeSync(json);
+  // a log kept compressed, larger than a head: stored (level 0), so it is over 1 MiB
+  writeFileSync(path.join(dir, 'old.log.gz'), gzipSync(Buffer.alloc(2 * 1024 * 1024, 'x'), { level: 0 }));
   server = createServer();
   await new Promise<void>((resolve) => server.listen(path.join(dir, 'control.sock'), resolve));
 });
@@ -57,6 +60,7 @@ describe('hostile and odd inputs', () => {
     expect(device.diagnostics.map(formatDiagnostic)).toEqual(['null:1:1: warning ingest/not-a-regular-file skipped: not a regular file (device)']);
     expect(text).toContain('latin1.txt:1:1: info ingest/invalid-utf8');
     expect(text).toMatch(/longest-string\.json:1:1: warning ingest\/too-large file of 537 MB/);
+    expect(text).toContain('old.log.gz:1:1: warning ingest/binary-file gzip-compressed file skipped (compressed files and archives are not read: unpack it first)');
   });
 
   it('prints a file name holding a newline quoted, so each diagnostic stays one line', () => {

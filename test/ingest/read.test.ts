@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { asRelPath } from '../../src/core/types.js';
@@ -28,6 +29,24 @@ describe('read', () => {
     const sink = new DiagnosticCollector();
     expect(fromBytes(Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1]), rel, sink)).toBeNull();
     expect(sink.list()[0]).toMatchObject({ code: 'ingest/binary-file', file: 'x.log', line: 1 });
+  });
+
+  it('names a compressed file or an archive it skips, so the user knows to unpack it', () => {
+    const text = Buffer.from('============ Serving Benchmark Result ============\n'.repeat(50));
+    const tar = Buffer.alloc(1024);
+    tar.write('run.log', 0);
+    tar.write('ustar', 257);
+    const said = (bytes: Uint8Array): string => {
+      const sink = new DiagnosticCollector();
+      expect(fromBytes(bytes, rel, sink)).toBeNull();
+      return sink.list().map((d) => d.message).join();
+    };
+    expect(said(gzipSync(text))).toBe('gzip-compressed file skipped (compressed files and archives are not read: unpack it first)');
+    expect(said(brotliCompressSync(text))).toBe('binary file skipped (NUL bytes or control characters)');
+    expect(said(tar)).toBe('tar archive skipped (compressed files and archives are not read: unpack it first)');
+    expect(said(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)]))).toMatch(/^zip archive skipped/);
+    // a text file that starts like an archive's magic is text
+    expect(fromBytes(Buffer.from('BZh is how bzip2 starts\n'), rel, new DiagnosticCollector())?.lines).toEqual(['BZh is how bzip2 starts']);
   });
 
   it('replaces invalid UTF-8 and says how much', () => {
