@@ -32,4 +32,16 @@ describe('labelAbove', () => {
     const lines = ['# concurrency: 16', '# Benchmark duration (s):                 40.2', '# Peak concurrent requests: 16', '============ Serving Benchmark Result ============'];
     expect(label(lines)).toBe('concurrency: 16');
   });
+
+  it('takes the nearest heading above, outside fenced code, for every block of a long document alike', () => {
+    const header = '============ Serving Benchmark Result ============';
+    const lines = ['# Sweep', 'text', '```', '## in a fence', header, '```', '## Successful requests: 100', header, '## Eagle, K=4', 'x', header, '```', header, '```'];
+    const ctx = documentContext(lines);
+    const labels = lines.flatMap((l, i) => (l === header ? [labelAbove(ctx, lines, i, -1)] : []));
+    // a comment in the block's own fence labels it; headings are taken from outside fences only; a statistic is no heading
+    expect(labels).toEqual(['in a fence', 'Sweep', 'Eagle, K=4', 'Eagle, K=4']);
+    // asked in any order, with the heading index already built, the answers are the same
+    expect([10, 4, 7].map((i) => labelAbove(ctx, lines, i, -1))).toEqual(['Eagle, K=4', 'in a fence', 'Sweep']);
+    expect(labelAbove(documentContext(['no heading', header]), ['no heading', header], 1, -1)).toBeNull();
+  });
 });
