@@ -7,7 +7,9 @@ import { lineToken, newlineToken } from '../../../src/parse/chevrotain.js';
  * benchmarks and their forks (formats.md §1). Lines reach the lexer with their embedding
  * (`> `, `# `, indentation) already removed. Order matters: the first matching token wins.
  */
-export const BlockHeader = lineToken('BlockHeader', /^={3,}\s*[^=]*?\bResult\b[^=]*?\s*={3,}$/i);
+/** A block's first line, as a whole line (also where a long source may be cut, see parseServingBlocks). */
+export const BLOCK_HEADER = /^={3,}\s*[^=]*?\bResult\b[^=]*?\s*={3,}$/i;
+export const BlockHeader = lineToken('BlockHeader', BLOCK_HEADER);
 export const Footer = lineToken('Footer', /^={20,}$/);
 /** `-----Time to First Token-----`; an untitled long rule counts too (hand-edited blocks). */
 export const SectionRule = lineToken('SectionRule', /^-{2,}\s*\S.*?\s*-{2,}$|^-{10,}$/);
