@@ -6,16 +6,17 @@
  * `benchlens table` against reference readers on the same files (`grep -c throughput -r`, `cat`),
  * and prints throughput ratios (benchlens ÷ grep) and peak RSS. Writes the table as JSON.
  * Targets (issue 7): ≥ 0.5× grep on server logs, ≥ 0.25× on many small files, RSS ≤ 300 MB.
- * Two last rows, with no ratio target, each a tenth of the corpus's size: one SGLang log of stats
- * lines only (every line parsed into the server timeline) and one vLLM result saved with
- * `--save-detailed` (per-request arrays on one line). Their peak RSS counts like the others'.
+ * Three last rows, with no ratio target: one SGLang log of stats lines only (every line parsed
+ * into the server timeline) and one vLLM result saved with `--save-detailed` (per-request arrays
+ * on one line), each a tenth of the corpus's size, and a sweep's stdout of result blocks in one
+ * file (a fiftieth: some 10,000 runs per GB). Their peak RSS counts like the others'.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeOutput } from '../src/output/write.js';
-import { writeCorpus, writeDetailedResult, writeStatsDenseLog } from './bench/corpus.js';
+import { writeCorpus, writeDetailedResult, writeStatsDenseLog, writeSweepLog } from './bench/corpus.js';
 
 const args = process.argv.slice(2);
 const sizeArg = args[args.indexOf('--size') + 1] ?? '1GB';
@@ -35,6 +36,8 @@ const denseDir = mkdtempSync(path.join(tmpdir(), 'benchlens-bench-dense-'));
 writeStatsDenseLog(path.join(denseDir, 'sglang-serve.log'), Math.round(totalBytes / 10));
 const detailedDir = mkdtempSync(path.join(tmpdir(), 'benchlens-bench-detailed-'));
 writeDetailedResult(path.join(detailedDir, 'vllm-detailed.json'), Math.round(totalBytes / 10));
+const sweepDir = mkdtempSync(path.join(tmpdir(), 'benchlens-bench-sweep-'));
+writeSweepLog(path.join(sweepDir, 'sweep.log'), Math.round(totalBytes / 50));
 
 interface Measure {
   part: string;
@@ -60,7 +63,7 @@ interface Measure {
 
 const rows: Measure[] = [];
 try {
-  const parts = [['server logs', logsDir, 0.5], ['small result files', resultsDir, 0.25], ['whole corpus', dir, 0], ['stats-dense log', denseDir, 0], ['detailed result JSON', detailedDir, 0]] as const;
+  const parts = [['server logs', logsDir, 0.5], ['small result files', resultsDir, 0.25], ['whole corpus', dir, 0], ['stats-dense log', denseDir, 0], ['detailed result JSON', detailedDir, 0], ['sweep log of blocks', sweepDir, 0]] as const;
   for (const [part, folder, target] of parts) {
     const mb = Number(sh(`du -sb ${quote(folder)} | cut -f1`)) / 1e6;
     // Every reader runs right after the files were read once more (this VM drops cached pages
@@ -91,7 +94,7 @@ try {
     });
   }
 } finally {
-  if (!keep) for (const d of [dir, denseDir, detailedDir]) rmSync(d, { recursive: true, force: true });
+  if (!keep) for (const d of [dir, denseDir, detailedDir, sweepDir]) rmSync(d, { recursive: true, force: true });
 }
 
 console.log('');

@@ -117,6 +117,18 @@ export function writeStatsDenseLog(file: string, bytes: number): void {
 }
 
 /**
+ * A sweep's stdout in one file, as `for c in …; do vllm bench serve …; done | tee sweep.log` leaves
+ * it: a result block after another, no headings. Measures a text file of many runs, read whole.
+ */
+export function writeSweepLog(file: string, bytes: number): void {
+  const rand = seededRandom(20261124);
+  const fd = openSync(file, 'w');
+  let written = 0;
+  for (let i = 0; written < bytes; i++) written += writeSync(fd, `Starting run ${i}\n${resultBlock(rand, 2 ** (i % 8))}`);
+  closeSync(fd);
+}
+
+/**
  * A vLLM result saved with `--save-detailed`, on one line as vLLM writes it: the summary, then every
  * request's input and output length, time to first token and inter-token latencies. Its size is
  * in the `itls` arrays, which no grammar reads: measures reading a large result without them.
