@@ -10,7 +10,7 @@ import type { ConfigRecord, RunRecord } from '../core/records.js';
 import { seriesLine, seriesValue, type TimelineSeries } from '../core/timeline-series.js';
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
-import { commandLabel } from './command-label.js';
+import { commandLabeler } from './command-label.js';
 import { setCell } from '../core/cells.js';
 
 type Row = Record<string, FieldValue>;
@@ -32,10 +32,19 @@ interface RatesLine {
   readonly fields: Readonly<Record<string, FieldValue>>;
 }
 
+/**
+ * One file's commands, stats lines and run positions, each in line order, so a run finds what is
+ * above it by a binary search: a sweep log of 10,000 commands and runs looked at every one for
+ * every run (minutes).
+ */
 interface FileIndex {
   readonly configs: Located<ConfigRecord>[];
+  /** The configs of each origin (launch or benchmark command). */
+  readonly byOrigin: Map<string, Located<ConfigRecord>[]>;
   readonly timelines: Located<RatesLine>[];
   readonly runLines: number[];
+  /** The commands of each origin, labelled against each other (built on first use). */
+  readonly labelers: Map<string, (command: string) => string>;
 }
 
 /** Adds in-file context to one run's row, in place; returns that row. */
@@ -48,7 +57,7 @@ export function inFileAttacher(records: readonly ParsedRecord[], sink?: Diagnost
   for (const { record } of records) {
     if (record.kind !== 'run') continue;
     let f = files.get(record.at.file);
-    if (!f) files.set(record.at.file, (f = { configs: [], timelines: [], runLines: [] }));
+    if (!f) files.set(record.at.file, (f = { configs: [], byOrigin: new Map(), timelines: [], runLines: [], labelers: new Map() }));
     f.runLines.push(record.at.line);
   }
   for (const { format, record } of records) {
@@ -60,8 +69,17 @@ export function inFileAttacher(records: readonly ParsedRecord[], sink?: Diagnost
       for (const line of ratesLines(record.series)) f.timelines.push({ record: line, source: `${format}:${record.at.file}:${line.at.line}` });
     }
   }
+  for (const f of files.values()) {
+    // stable sorts: records of one line keep the order the grammars gave them
+    f.configs.sort(byLine);
+    f.timelines.sort(byLine);
+    f.runLines.sort((a, b) => a - b);
+    for (const o of ORIGINS) f.byOrigin.set(o, f.configs.filter((c) => c.record.origin === o));
+  }
   return (row, run) => attach(row, run, files.get(run.at.file), sink);
 }
+
+const byLine = (a: Located<{ readonly at: { readonly line: number } }>, b: Located<{ readonly at: { readonly line: number } }>): number => a.record.at.line - b.record.at.line;
 
 /** The entries of a series that carry a speculative-decoding rate, with those rates. */
 function ratesLines(series: TimelineSeries): RatesLine[] {
@@ -87,7 +105,7 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
   const section = sectionOf(file.configs, r);
   const owners = new Map<string, string>(Object.keys(run.fields).map((c) => [c, `${String(row.source_format)}:${run.at.file}:${r}`]));
   const sources: string[] = parseSources(row.config_sources);
-  const nearest = ORIGINS.map((o) => nearestBefore(file.configs.filter((c) => c.record.origin === o && inSection(c.record, r)), r, 0));
+  const nearest = ORIGINS.map((o) => nearestCommand(file.byOrigin.get(o) ?? [], r));
   for (const config of nearest) {
     if (!config) continue;
     const fields = Object.entries(config.record.fields).filter(([c, v]) => !META.has(c) && !(typeof v === 'string' && v.includes('$')));
@@ -96,13 +114,9 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
   if (row.label === null || row.label === undefined) {
     const closest = nearest.filter((c) => c !== null).sort((a, b) => b.record.at.line - a.record.at.line)[0];
     const command = closest?.record.fields.command;
-    if (closest && typeof command === 'string') {
-      const siblings = file.configs.flatMap((c) => (c.record.origin === closest.record.origin && typeof c.record.fields.command === 'string' ? [c.record.fields.command] : []));
-      row.label = commandLabel(command, siblings);
-    }
+    if (closest && typeof command === 'string') row.label = labelerOf(file, closest.record.origin)(command);
   }
-  let previousRun = 0;
-  for (const l of file.runLines) if (l < r && l > previousRun) previousRun = l;
+  const previousRun = file.runLines[countBelow(file.runLines, r, lineOfNumber) - 1] ?? 0;
   const stats = nearestBefore(file.timelines, r, Math.max(previousRun, (section?.start ?? 1) - 1));
   if (stats) {
     const fields = SPEC_RATES.flatMap((c): [string, FieldValue][] => {
@@ -131,13 +145,47 @@ function fill(row: Row, fields: readonly [string, FieldValue][], source: string,
   return used;
 }
 
-function nearestBefore<R extends { readonly at: { readonly line: number } }>(items: readonly Located<R>[], line: number, after: number): Located<R> | null {
-  let best: Located<R> | null = null;
-  for (const item of items) {
-    const l = item.record.at.line;
-    if (l < line && l > after && (best === null || l > best.record.at.line)) best = item;
+function labelerOf(file: FileIndex, origin: string): (command: string) => string {
+  let labeler = file.labelers.get(origin);
+  if (!labeler) {
+    const commands = (file.byOrigin.get(origin) ?? []).flatMap((c) => (typeof c.record.fields.command === 'string' ? [c.record.fields.command] : []));
+    file.labelers.set(origin, (labeler = commandLabeler(commands)));
   }
-  return best;
+  return labeler;
+}
+
+/** How many of `items` (ascending by `lineOf`) are on a line above `line`. */
+function countBelow<T>(items: readonly T[], line: number, lineOf: (item: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (lineOf(items[mid] as T) < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const lineOfNumber = (l: number): number => l;
+const lineOfLocated = (item: Located<{ readonly at: { readonly line: number } }>): number => item.record.at.line;
+
+/** The last of `items` (in line order) above `line` and below `after`; of several on one line, the first given. */
+function nearestBefore<R extends { readonly at: { readonly line: number } }>(items: readonly Located<R>[], line: number, after: number): Located<R> | null {
+  let k = countBelow(items, line, lineOfLocated) - 1;
+  const at = k < 0 ? 0 : lineOfLocated(items[k] as Located<R>);
+  if (k < 0 || at <= after) return null;
+  while (k > 0 && lineOfLocated(items[k - 1] as Located<R>) === at) k--;
+  return items[k] as Located<R>;
+}
+
+/**
+ * The command of one origin nearest above `line` in its Markdown section. Sections do not overlap
+ * and follow each other down the file, so when the nearest command above is in an earlier
+ * section, every command above it is too.
+ */
+function nearestCommand(configs: readonly Located<ConfigRecord>[], line: number): Located<ConfigRecord> | null {
+  const nearest = nearestBefore(configs, line, 0);
+  return nearest && inSection(nearest.record, line) ? nearest : null;
 }
 
 /** A command applies to runs below it up to the end of its section (the whole file without headings). */
@@ -146,9 +194,15 @@ function inSection(config: ConfigRecord, line: number): boolean {
   return typeof end !== 'number' || line <= end;
 }
 
+/**
+ * The Markdown section of `line`, as a command in it records it. The commands of a section are
+ * consecutive in line order: if any is in the section of `line`, the last one above it or the
+ * first one from it on is.
+ */
 function sectionOf(configs: readonly Located<ConfigRecord>[], line: number): { start: number } | null {
-  for (const { record } of configs) {
-    const { section_start: start, section_end: end } = record.fields;
+  const k = countBelow(configs, line, lineOfLocated);
+  for (const c of [configs[k - 1], configs[k]]) {
+    const { section_start: start, section_end: end } = c?.record.fields ?? {};
     if (typeof start === 'number' && typeof end === 'number' && start <= line && line <= end) return { start };
   }
   return null;

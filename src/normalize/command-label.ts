@@ -15,23 +15,54 @@ const NOISE = new Set([
   'disable-tqdm', 'disable-log-requests', 'disable-log-stats', 'uvicorn-log-level', 'download-dir',
 ]);
 
-interface Option {
+export interface Option {
   readonly key: string;
   readonly text: string;
 }
 
 /** `command` shortened to its distinguishing flags; `siblings` are the file's commands of the same kind. */
 export function commandLabel(command: string, siblings: readonly string[]): string {
-  const options = optionsOf(command);
-  if (options.length === 0) return cap(command);
-  const others = siblings.filter((s) => s !== command).map((s) => new Map(optionsOf(s).map((o) => [o.key, o.text])));
-  const differing = options.filter((o) => others.some((m) => m.get(o.key) !== o.text));
-  const kept = differing.length > 0 ? differing : options.filter((o) => !NOISE.has(o.key));
-  return join(kept.length > 0 ? kept : options);
+  return commandLabeler(siblings)(command);
+}
+
+/**
+ * commandLabel for many commands of one file: the siblings are read once, not once per run (a
+ * sweep log of 10,000 commands and runs read every command for every run: minutes).
+ */
+export function commandLabeler(siblings: readonly string[]): (command: string) => string {
+  const copies = new Map<string, number>();
+  /** How many siblings give each flag each value (the last one a command gives it, as a Map of its options keeps). */
+  const values = new Map<string, Map<string, number>>();
+  for (const s of siblings) {
+    copies.set(s, (copies.get(s) ?? 0) + 1);
+    for (const [k, text] of optionMap(optionsOf(s))) {
+      let byText = values.get(k);
+      if (!byText) values.set(k, (byText = new Map()));
+      byText.set(text, (byText.get(text) ?? 0) + 1);
+    }
+  }
+  return (command) => {
+    const options = optionsOf(command);
+    if (options.length === 0) return cap(command);
+    const own = optionMap(options);
+    // the siblings other than this command's copies, and of those, the ones that give an option exactly as it does
+    const copiesOfThis = copies.get(command) ?? 0;
+    const others = siblings.length - copiesOfThis;
+    const differing = options.filter((o) => {
+      const alike = (values.get(o.key)?.get(o.text) ?? 0) - (own.get(o.key) === o.text ? copiesOfThis : 0);
+      return alike < others;
+    });
+    const kept = differing.length > 0 ? differing : options.filter((o) => !NOISE.has(o.key));
+    return join(kept.length > 0 ? kept : options);
+  };
+}
+
+function optionMap(options: readonly Option[]): Map<string, string> {
+  return new Map(options.map((o) => [o.key, o.text]));
 }
 
 /** The options of a command line: `--flag value`, `--flag=value` and bare `--flag`. */
-function optionsOf(command: string): Option[] {
+export function optionsOf(command: string): Option[] {
   const words = splitWords(command);
   const out: Option[] = [];
   for (let i = 0; i < words.length; i++) {

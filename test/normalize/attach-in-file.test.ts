@@ -147,4 +147,35 @@ describe('attaching in one file (synthetic records)', () => {
       [null, null],
     ]);
   });
+
+  it('finds each run its own command, section and stats in a file of hundreds, whatever order the records come in', () => {
+    // sections of 10 lines: a launch command, stats, a bench command, a run; every fifth section
+    // has its commands after its run (not taken) and no stats, the section before it stats after
+    // its run (not taken either: another section's), and every seventh section no command (nothing borrowed)
+    const records: ParsedRecord[] = [];
+    const expected: [number | null, string | null, number | null][] = [];
+    for (let k = 0; k < 300; k++) {
+      const s0 = k * 10 + 1;
+      const section = { section_start: s0, section_end: s0 + 9 };
+      const late = k % 5 === 4;
+      if (k % 7 !== 6) {
+        records.push(config(late ? s0 + 8 : s0 + 1, 'launch-command', { engine: `e${k}`, ...section }));
+        records.push(config(late ? s0 + 9 : s0 + 3, 'bench-command', { max_concurrency: k, command: `vllm bench serve --max-concurrency ${k}`, ...section }));
+      }
+      if (!late) records.push(stats(s0 + 2, { spec_acceptance_rate: k / 1000 }));
+      records.push(run(s0 + 5, {}));
+      if (k % 5 === 3) records.push(stats(s0 + 7, { spec_acceptance_rate: 9 }));
+      const taken = k % 7 !== 6 && !late;
+      // a section is known by its commands: one without takes the stats line between the previous run and its own
+      expected.push([taken ? k : null, taken ? `e${k}` : null, !late ? k / 1000 : k % 7 === 6 ? 9 : null]);
+    }
+    // two bench commands on one line: the first given is taken
+    records.push(config(3001, 'bench-command', { max_concurrency: 1, command: 'a --max-concurrency 1' }), config(3001, 'bench-command', { max_concurrency: 2, command: 'a --max-concurrency 2' }));
+    records.push(run(3002, {}));
+    for (const [given, first] of [[records, 1], [[...records].reverse(), 2]] as const) {
+      const rows = toRunRows(given).sort((a, b) => Number(a.source_line) - Number(b.source_line));
+      expect(rows.map((r) => [r.max_concurrency ?? null, r.engine ?? null, r.spec_acceptance_rate ?? null])).toEqual([...expected, [first, null, null]]);
+      expect(rows[0]?.label).toBe('--max-concurrency 0');
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commandLabel, MAX_COMMAND_LABEL } from '../../src/normalize/command-label.js';
+import fc from 'fast-check';
+import { commandLabel, commandLabeler, MAX_COMMAND_LABEL, optionsOf } from '../../src/normalize/command-label.js';
 
 describe('commandLabel', () => {
   const loop = [1, 4, 16].map((c) => `vllm bench serve --model acme/m --base-url http://h:8000 --max-concurrency ${c} --num-prompts ${c * 10} --save-result`);
@@ -26,5 +27,28 @@ describe('commandLabel', () => {
     expect(label).toBe('--flag-0 0 --flag-1 1 --flag-2 2 --flag-3 3 --flag-4 4 --flag-5 5 --flag-6 6 ...');
     expect(label.length).toBeLessThanOrEqual(MAX_COMMAND_LABEL + 4);
     expect(commandLabel('./run-bench.sh', [])).toBe('./run-bench.sh');
+  });
+
+  it('labels as comparing the command with every sibling would, however many there are', () => {
+    // the definition, one sibling at a time: an option differs when some other command does not give it so
+    const reference = (command: string, siblings: readonly string[]): string[] => {
+      const options = optionsOf(command);
+      const others = siblings.filter((s) => s !== command).map((s) => new Map(optionsOf(s).map((o) => [o.key, o.text])));
+      return options.filter((o) => others.some((m) => m.get(o.key) !== o.text)).map((o) => o.text);
+    };
+    const flag = fc.constantFrom('--max-concurrency', '--max_concurrency', '--num-prompts', '-tp', '--request-rate', '--x');
+    const value = fc.constantFrom('1', '4', '16', "'4'", '"a b"', 'inf');
+    const option = fc.oneof(fc.tuple(flag, value).map(([f, v]) => `${f} ${v}`), fc.tuple(flag, value).map(([f, v]) => `${f}=${v}`), flag);
+    const command = fc.array(option, { minLength: 1, maxLength: 4 }).map((o) => `vllm bench serve ${o.join(' ')}`);
+    fc.assert(
+      fc.property(command, fc.array(command, { maxLength: 6 }), fc.nat(3), (c, others, copies) => {
+        const siblings = [...others, ...Array.from({ length: copies }, () => c)];
+        const label = commandLabeler(siblings)(c);
+        const differing = reference(c, siblings);
+        // the label lists the differing options when there are any (cut at the length cap)
+        if (differing.length > 0 && differing.join(' ').length <= MAX_COMMAND_LABEL) expect(label).toBe(differing.join(' '));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
