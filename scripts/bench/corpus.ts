@@ -117,14 +117,18 @@ export function writeStatsDenseLog(file: string, bytes: number): void {
 }
 
 /**
- * A sweep's stdout in one file, as `for c in …; do vllm bench serve …; done | tee sweep.log` leaves
- * it: a result block after another, no headings. Measures a text file of many runs, read whole.
+ * A sweep's output in one file, as `bash -x sweep.sh 2>&1 | tee sweep.log` leaves it: each
+ * benchmark command (traced) and its result block, no headings. Measures a text file of many
+ * runs, read whole, each run taking its command's configuration.
  */
 export function writeSweepLog(file: string, bytes: number): void {
   const rand = seededRandom(20261124);
   const fd = openSync(file, 'w');
   let written = 0;
-  for (let i = 0; written < bytes; i++) written += writeSync(fd, `Starting run ${i}\n${resultBlock(rand, 2 ** (i % 8))}`);
+  for (let i = 0; written < bytes; i++) {
+    const c = 2 ** (i % 8);
+    written += writeSync(fd, `+ vllm bench serve --model org/model-8b --max-concurrency ${c} --num-prompts ${c * 10} --seed ${i}\n${resultBlock(rand, c)}`);
+  }
   closeSync(fd);
 }
 

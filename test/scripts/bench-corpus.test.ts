@@ -32,6 +32,7 @@ describe('bench corpus', () => {
     expect(blocks).toBeGreaterThan(100);
     const outcome = processFileWithin(file, asRelPath('sweep.log'), true, Number.POSITIVE_INFINITY);
     expect(outcome?.records.filter((r) => r.record.kind === 'run')).toHaveLength(blocks);
+    expect(outcome?.records.filter((r) => r.record.kind === 'config' && r.record.origin === 'bench-command')).toHaveLength(blocks);
     expect(outcome?.diagnostics).toEqual([]);
   });
 });
