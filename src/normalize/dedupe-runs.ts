@@ -7,26 +7,46 @@ import { ownCell, setCell } from '../core/cells.js';
  * One measurement saved twice — the stdout block and the `--save-result` JSON of the same run, as
  * the sweep runner and many scripts keep both — must count once. Two runs are the same measurement
  * when they sit in the same folder and agree exactly on the request and token counts, on the
- * duration and output throughput to the printed precision, and on the speculative method. The JSON copy is kept (full precision, std columns); columns
+ * duration and output throughput to the printed precision, and on the speculative method, and
+ * their mean latencies agree to the printed precision wherever both have one: repeats of a small
+ * benchmark (a few thousand tokens) can share counts, duration and throughput to two decimals,
+ * never their latencies. The JSON copy is kept (full precision, std columns); columns
  * only the other copy has (a label, preamble flags) are merged in, and the other copy is named in
  * `config_sources` and an info diagnostic, so nothing disappears silently.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
   // Rows in order; a duplicate joins the group of its first copy, which holds its place.
   const order: (RunRow | RunRow[])[] = [];
-  const groups = new Map<string, RunRow[]>();
+  const groups = new Map<string, RunRow[][]>();
   for (const row of rows) {
     const key = identity(row);
-    const group = key === null ? undefined : groups.get(key);
+    if (key === null) {
+      order.push(row);
+      continue;
+    }
+    let candidates = groups.get(key);
+    if (!candidates) groups.set(key, (candidates = []));
+    const group = candidates.find((g) => latenciesAgree(g[0] as RunRow, row));
     if (group) group.push(row);
-    else if (key === null) order.push(row);
     else {
       const fresh = [row];
-      groups.set(key, fresh);
+      candidates.push(fresh);
       order.push(fresh);
     }
   }
   return order.map((item) => (Array.isArray(item) ? merge(item, sink) : item));
+}
+
+/** Latencies every serving benchmark prints, in ms: two decimals mostly, one at the coarsest. */
+const MEAN_LATENCIES = ['mean_ttft_ms', 'mean_tpot_ms', 'mean_itl_ms', 'mean_e2el_ms'] as const;
+const PRINTED_PRECISION_MS = 0.051;
+
+function latenciesAgree(a: RunRow, b: RunRow): boolean {
+  return MEAN_LATENCIES.every((c) => {
+    const x = a[c];
+    const y = b[c];
+    return typeof x !== 'number' || typeof y !== 'number' || Math.abs(x - y) <= PRINTED_PRECISION_MS;
+  });
 }
 
 function merge(group: readonly RunRow[], sink: DiagnosticSink): RunRow {

@@ -22,4 +22,13 @@ describe('dedupeRuns', () => {
     expect(dedupeRuns([block, { ...json, duration_s: 12.5 }], sink)).toHaveLength(2);
     expect(sink.list()).toEqual([]);
   });
+
+  it('keeps repeats that share counts, duration and throughput to two decimals but not their latencies', () => {
+    const sink = new DiagnosticCollector();
+    const repeat = { ...block, source_line: 40, mean_ttft_ms: 31.07 };
+    expect(dedupeRuns([{ ...block, mean_ttft_ms: 29.88 }, repeat, { ...json, mean_ttft_ms: 31.0712 }], sink).map((r) => r.source_line)).toEqual([9, 1]);
+    // the JSON copy joined the block it agrees with, however the rows come
+    expect(sink.list().map((d) => `${d.file}:${d.line}`)).toEqual(['v/bench-c4.log:40']);
+    expect(dedupeRuns([{ ...json, mean_ttft_ms: 31.0712 }, { ...block, mean_ttft_ms: 29.88 }, repeat], new DiagnosticCollector()).map((r) => r.source_line)).toEqual([1, 9]);
+  });
 });
