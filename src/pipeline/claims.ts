@@ -23,6 +23,24 @@ export function claimingGrammars(head: TextHead): Grammar[] {
   return scored.sort((a, b) => b.score - a.score || (a.g.id < b.g.id ? -1 : 1)).map((s) => s.g);
 }
 
+/** A whole-source grammar this sure of a head has found results in it, not a hint that some may follow. */
+const RESULTS_SCORE = 0.5;
+
+/**
+ * True when a whole-source grammar finds results in this head: the file is a benchmark's output (or
+ * a write-up), whatever server lines were tee'd or pasted into it.
+ */
+export function headHoldsResults(head: TextHead): boolean {
+  return GRAMMAR_LIST.some((g) => {
+    if (g.lines) return false;
+    try {
+      return g.detect(head).score >= RESULTS_SCORE;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /**
  * The grammars that claim a source by its head, then those that claim it only by its tail (a
  * result block at the end of a long log).

@@ -9,7 +9,7 @@ import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile } from '../in
 import { compressionOf, fromBytes, headOf, readSource } from '../ingest/read.js';
 import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
-import { claimingGrammars, claimingGrammarsAtEnds, claimingGrammarsOf, lineFilterOf } from './claims.js';
+import { claimingGrammars, claimingGrammarsAtEnds, claimingGrammarsOf, headHoldsResults, lineFilterOf } from './claims.js';
 import { KEPT_LINES_MAX_CHARS, KeptLines } from './kept-lines.js';
 import { remappedSink, remapRecord } from './remap-lines.js';
 
@@ -49,6 +49,8 @@ const DEFAULTS = Object.freeze({
   /** Files larger than this are streamed when a claiming grammar reads line by line, or skimmed (see skimmedSource). */
   streamAboveBytes: 1024 * 1024,
   headBytes: 1024 * 1024,
+  /** A benchmark's output with server lines in it is read whole up to this size, streamed above (see processFileWithin). */
+  wholeClientOutputBytes: 64 * 1024 * 1024,
 });
 
 /**
@@ -94,17 +96,24 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
       return outcome(rel, size, null, sink);
     }
     const utf16 = utf16Encoding(head);
+    const start = headOf(headSource);
     // by its head, then by its end (a benchmark's result block printed after a server's log)
-    const claims = claimingGrammarsAtEnds(headOf(headSource), readTailQuietly(abs, rel, size, utf16));
+    const claims = claimingGrammarsAtEnds(start, readTailQuietly(abs, rel, size, utf16));
     if (claims.length === 0) {
       sink.report('detect/unrecognized', { file: rel, line: 1, column: 1 });
       return outcome(rel, size, { formats: [], records: [] }, sink);
     }
-    // a server log (it has line grammars) is streamed; grammars that read whole sources read the lines it keeps
-    if (claims.some((g) => g.lines)) return outcome(rel, size, streamFile(abs, rel, claims, sink, utf16), sink);
-    // result JSON with per-request arrays: read without them when its grammars never read them
-    const skimmed = skimmedSource(abs, rel, claims, maxWholeBytes, sink);
-    if (skimmed) return outcome(rel, size, skimmed.source ? parseSource(skimmed.source, sink, claims) : null, sink);
+    if (claims.some((g) => g.lines)) {
+      // a server log (it has line grammars) is streamed; grammars that read whole sources read the
+      // lines it keeps. A benchmark's output with server lines in it (a sweep tee'd with its
+      // server, trtllm-bench's own logger lines) is read whole while it is not huge: the kept lines
+      // are a log's first and last 512 KiB, and its result blocks are everywhere.
+      if (size > DEFAULTS.wholeClientOutputBytes || !headHoldsResults(start)) return outcome(rel, size, streamFile(abs, rel, claims, sink, utf16), sink);
+    } else {
+      // result JSON with per-request arrays: read without them when its grammars never read them
+      const skimmed = skimmedSource(abs, rel, claims, maxWholeBytes, sink);
+      if (skimmed) return outcome(rel, size, skimmed.source ? parseSource(skimmed.source, sink, claims) : null, sink);
+    }
   }
   if (size > maxWholeBytes) return null;
   // a file that fit in the head is not read a second time

@@ -110,4 +110,22 @@ describe('a log large enough to be streamed', () => {
     expect(lines[first - 1]).toMatch(/^DEBUG/);
     expect(lines.slice(first - 1, last).join('\n')).toContain('Maximum request concurrency: 64');
   });
+
+  // a sweep's output, its runs tee'd into one file with the server lines they print or that run
+  // beside them: the file starts with results, so it is read whole (under 64 MiB) and every run is read
+  const statsLine = readFileSync(path.join(FIXTURES, 'vllm-server/basic/input.log'), 'utf8').split('\n').find((l) => l.includes('Avg prompt throughput')) ?? '';
+  it.each([
+    ['trtllm-bench, its logger lines', 'trtllm-bench/basic/input.log', '', ['trtllm-bench']],
+    ['vllm bench serve, server stats between runs', 'vllm-bench-serve/basic/input.log', statsLine, ['vllm-bench-serve', 'vllm-server']],
+  ])('reads every run of a large benchmark output that holds server lines (%s)', (_name, fixture, between, formats) => {
+    const one = readFileSync(path.join(FIXTURES, fixture), 'utf8').trimEnd();
+    const runs: string[] = [];
+    for (let chars = 0; chars < 1.5 * 1024 * 1024; chars += one.length) runs.push(`${one}\n${between}`);
+    const file = path.join(dir, 'sweep.log');
+    writeFileSync(file, `${runs.join('\n')}\n`);
+    const outcome = processFile(file, asRelPath('sweep.log'));
+    expect(outcome.report.runs).toBe(runs.length);
+    expect([...outcome.report.formats].sort()).toEqual(formats);
+    expect(outcome.diagnostics.filter((d) => d.code === 'read/middle-not-searched')).toEqual([]);
+  });
 });
