@@ -70,6 +70,7 @@ export function documentContext(lines: readonly string[]): DocumentContext {
 /**
  * The label for a block whose first line has index `start` (0-based). Comments are searched back to
  * `floor` (exclusive; the end of the previous block), headings back to the top of the file.
+ * `lines` are those `ctx` was made from (its heading index is of them).
  */
 export function labelAbove(ctx: DocumentContext, lines: readonly string[], start: number, floor: number): string | null {
   const region = ctx.fence[start] ?? -1;
