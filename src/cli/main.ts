@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
  * benchlens command line. Commander parses, the pipeline computes, reporters format. Only this
- * module sets the exit code: 0 clean, 1 error-level diagnostics, 2 usage/config/internal error.
+ * module sets the exit code: 0 clean, 1 error-level diagnostics, 2 usage/config/output/internal error.
  */
 import { statSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { formatDiagnostic } from '../core/diagnostic.js';
-import { ConfigError, UsageError } from '../core/errors.js';
+import { ConfigError, OutputError, UsageError } from '../core/errors.js';
 import type { CommandResult } from './command-result.js';
 import type { InputOptions } from './input-options.js';
 // peak RSS (issue 7)
@@ -109,7 +109,7 @@ try {
 } catch (e) {
   if (e instanceof CommanderError) {
     process.exitCode = e.exitCode === 0 ? 0 : 2;
-  } else if (e instanceof UsageError || e instanceof ConfigError) {
+  } else if (e instanceof UsageError || e instanceof ConfigError || e instanceof OutputError) {
     process.stderr.write(`benchlens: ${e.message}\n`);
     process.exitCode = 2;
   } else {

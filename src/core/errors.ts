@@ -7,3 +7,8 @@ export class UsageError extends Error {
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
+
+/** An output that could not be written (its folder cannot be made, no rights, no space): exit code 2. */
+export class OutputError extends Error {
+  override readonly name = 'OutputError';
+}

@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { makeFolder } from '../output/write.js';
 import { runBench } from './bench-run.js';
 import type { SweepEvent } from './events.js';
 import type { Interrupt } from './interrupt.js';
@@ -36,7 +37,7 @@ export async function runVariant(plan: VariantPlan, ctx: VariantContext): Promis
     ctx.emit({ kind: 'variant-skipped', variant: name });
     return { variant: name, outcome: 'ok', error: null, skipped: true };
   }
-  mkdirSync(plan.dir, { recursive: true });
+  makeFolder(plan.dir);
   const serveLog = path.join(plan.dir, 'serve.log');
   const startedAt = new Date().toISOString();
   const entries: RunEntry[] = plan.runs

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 
@@ -60,6 +61,24 @@ describe('benchlens command line (built binary)', () => {
     const r = runCli(['table', 'no/such/folder']);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('folder:1:1: error ingest/no-files no files matched "no/such/folder"');
+  });
+
+  it('exits 2 naming the output it cannot write, never hanging or printing a stack', () => {
+    const block = path.join(FIXTURES, 'vllm-bench-serve/basic');
+    const dir = mkdtempSync(path.join(tmpdir(), 'benchlens-out-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'a-file');
+    writeFileSync(file, '');
+    // a folder under a file; a folder under /proc, where Node's recursive mkdir never returns
+    for (const [out, reason] of [[path.join(file, 'runs.csv'), 'ENOTDIR'], ['/proc/benchlens-nope/runs.csv', 'ENOENT']] as const) {
+      const r = runCli(['table', block, '-o', out]);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim()).toMatch(new RegExp(`^benchlens: cannot write ${out.replaceAll('/', '\\/')}: ${reason}: [^\n]*$`));
+    }
+    const report = runCli(['report', block, '-o', file]);
+    expect(report.status).toBe(2);
+    expect(report.stderr).toContain(`benchlens: cannot write ${file}/`);
+    expect(report.stderr).not.toContain('internal error');
   });
 
   it('prints warnings as file:line:col: severity code message', () => {
