@@ -8,8 +8,10 @@
  * Targets (issue 7): ≥ 0.5× grep on server logs, ≥ 0.25× on many small files, RSS ≤ 300 MB.
  * Three last rows, with no ratio target: one SGLang log of stats lines only (every line parsed
  * into the server timeline) and one vLLM result saved with `--save-detailed` (per-request arrays
- * on one line), each a tenth of the corpus's size, and a sweep's stdout of result blocks in one
- * file (a fiftieth: some 10,000 runs per GB). Their peak RSS counts like the others'.
+ * on one line), each a tenth of the corpus's size, and a sweep's output of result blocks in one
+ * file, 10 MB (some 7,000 runs) whatever the corpus's size: a text file of runs is read whole, its
+ * memory grows with its runs (20 MB, 14,500 runs: 270 MB), and this row is there to show what one
+ * file of many runs costs per run. Their peak RSS counts like the others'.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -37,7 +39,7 @@ writeStatsDenseLog(path.join(denseDir, 'sglang-serve.log'), Math.round(totalByte
 const detailedDir = mkdtempSync(path.join(tmpdir(), 'benchlens-bench-detailed-'));
 writeDetailedResult(path.join(detailedDir, 'vllm-detailed.json'), Math.round(totalBytes / 10));
 const sweepDir = mkdtempSync(path.join(tmpdir(), 'benchlens-bench-sweep-'));
-writeSweepLog(path.join(sweepDir, 'sweep.log'), Math.round(totalBytes / 50));
+writeSweepLog(path.join(sweepDir, 'sweep.log'), 10_000_000);
 
 interface Measure {
   part: string;
