@@ -32,7 +32,7 @@ export function plainInput(fd: number): ByteInput {
 
 /**
  * A UTF-16 file read as the UTF-8 bytes of its text (after its byte order mark), in blocks, so a
- * large log streams through the same byte-level line filter as any other. A code unit split
+ * large log streams through the same byte-level line filter as every other log. A code unit split
  * between two blocks is joined by the decoder; a character may be split between two reads of the
  * caller (it finds lines by their newline bytes, never decoding in between). Code units that are
  * not text (a lone surrogate, an odd last byte) become U+FFFD, as invalid UTF-8 does in a stream.
