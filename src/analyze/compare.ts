@@ -34,29 +34,39 @@ export function compareRuns(rows: readonly Row[], options: CompareOptions): Row[
   const configColumns = options.configColumns ?? CONFIG_COLUMNS;
   const keys = options.match ? [...options.match] : defaultMatchKeys(rows, configColumns, options.baseline);
   const baselines = rows.filter((r) => matchesFilter(r, options.baseline));
+  // in source order once, not once per configuration (nearestBaseline takes the first of the nearest)
+  const bySourceOrder = [...baselines].sort(bySource);
   const groups = new Map<string, Row[]>();
   for (const r of rows) {
     if (matchesFilter(r, options.baseline)) continue;
     const k = configKey(r, configColumns);
-    groups.set(k, [...(groups.get(k) ?? []), r]);
+    const group = groups.get(k);
+    if (group) group.push(r);
+    else groups.set(k, [r]);
   }
   const out: Row[] = [];
-  for (const group of groups.values()) out.push(pairGroup(group, baselines, keys, metrics, configColumns, options));
+  for (const group of groups.values()) out.push(pairGroup(group, { all: baselines, bySource: bySourceOrder }, keys, metrics, configColumns, options));
   out.sort(byConfiguration);
   for (const f of options.failedConfigurations ?? []) out.push(failedRow(f));
   return uniformColumns(out);
 }
 
-function pairGroup(group: Row[], baselines: readonly Row[], keys: readonly string[], metrics: readonly string[], configColumns: readonly string[], o: CompareOptions): Row {
+/** The baseline runs in row order (what the statistics see), and sorted by source (what names the nearest). */
+interface Baselines {
+  readonly all: readonly Row[];
+  readonly bySource: readonly Row[];
+}
+
+function pairGroup(group: Row[], baselines: Baselines, keys: readonly string[], metrics: readonly string[], configColumns: readonly string[], o: CompareOptions): Row {
   const first = group[0] as Row;
   const at = { file: String(first.source_file) as RelPath, line: Number(first.source_line), column: 1 };
-  const matched = baselines.filter((b) => differingKeys(first, b, keys).length === 0);
+  const matched = baselines.all.filter((b) => differingKeys(first, b, keys).length === 0);
   const row: Row = {};
   for (const c of PROVENANCE) row[c] = first[c] ?? null;
   for (const c of configColumns) setCell(row, c, first[c] ?? null);
   let status = 'ok';
   if (matched.length === 0) {
-    const nearest = nearestBaseline(first, baselines, keys);
+    const nearest = nearestBaseline(first, baselines.bySource, keys);
     if (!nearest || nearest.diff.every((k) => LOAD_COLUMNS.includes(k))) {
       status = 'no-baseline';
       o.sink?.report('compare/no-baseline', at, o.baseline.text);
@@ -81,9 +91,10 @@ function pairGroup(group: Row[], baselines: readonly Row[], keys: readonly strin
   return row;
 }
 
+/** The baseline differing on the fewest keys; of several, the first in source order (`baselines` are in it). */
 function nearestBaseline(row: Row, baselines: readonly Row[], keys: readonly string[]): { row: Row; diff: string[] } | null {
   let best: { row: Row; diff: string[] } | null = null;
-  for (const b of [...baselines].sort(bySource)) {
+  for (const b of baselines) {
     const diff = differingKeys(row, b, keys);
     if (!best || diff.length < best.diff.length) best = { row: b, diff };
   }
