@@ -74,7 +74,9 @@ export const MESSAGES = {
   'manifest/variant-failed': msg('error', (variant: string, outcome: string, error: string) => `sweep variant ${q(variant)} ended ${outcome}: ${error}`),
   'manifest/missing-key': msg('warning', (key: string) => `manifest has no ${q(key)}`),
   // run linking and comparison (issue 4)
-  'link/ambiguous-server': msg('info', (files: string) => `several server logs fit this run equally (${files}): none linked`),
+  'link/ambiguous-server': msg('info', (files: readonly string[]) =>
+    `several server logs fit this run equally (${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}): none linked`,
+  ),
   'link/failed-configuration': msg('warning', (error: string) => `server failed and no run used it: ${q(error)}`),
   'compare/mismatch': msg('warning', (keys: string, baseline: string) => `nearest baseline ${baseline} differs on ${keys}: not compared`),
   'compare/no-baseline': msg('info', (filter: string) => `no baseline run matching ${q(filter)} has this configuration`),

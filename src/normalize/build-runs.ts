@@ -6,7 +6,7 @@ import type { ParsedRecord } from '../pipeline/process-file.js';
 import { type ConfigLayer, applyLayers } from './config-layers.js';
 import { addDerived } from './derived.js';
 import { failedConfigurations, type FailedConfiguration } from './failed-configurations.js';
-import { linkManifest, linkServer } from './link-runs.js';
+import { indexSources, linkManifest, linkServer } from './link-runs.js';
 import { dedupeRuns } from './dedupe-runs.js';
 import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
@@ -69,6 +69,7 @@ export function takeRuns(records: ParsedRecord[], sink: DiagnosticSink, options:
 function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, sink: DiagnosticSink, options: BuildRunsOptions): RunsBuild {
   // servers are only looked at to link runs: a folder of logs alone has none to link
   const sources = records.some((r) => r.record.kind === 'run') ? collectSources(records) : [];
+  const index = indexSources(sources);
   const extraConfig = new Set<string>();
   const linked = new Map<ConfigSource, number>();
   const sparse = toSparseRunRows(records, sink, take ? { records: take } : undefined);
@@ -83,9 +84,9 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
     // a run's window serves only to link it and to read its server's stats within it
     const window = sources.length > 0 ? runWindow(b) : null;
     const identity = { engine: typeof b.engine === 'string' ? b.engine : null, client: typeof b.client === 'string' ? b.client : null };
-    const link = linkServer(file, window, sources, identity);
-    if (link.tied.length > 0) sink.report('link/ambiguous-server', { file: b.source_file as never, line: Number(b.source_line), column: 1 }, link.tied.map((s) => s.file).join(', '));
-    const manifest = linkManifest(file, sources);
+    const link = linkServer(file, window, index, identity);
+    if (link.tied.length > 0) sink.report('link/ambiguous-server', { file: b.source_file as never, line: Number(b.source_line), column: 1 }, link.tied.map((s) => s.file));
+    const manifest = linkManifest(file, index);
     for (const src of [link.source, manifest]) if (src) linked.set(src, (linked.get(src) ?? 0) + 1);
     return { window, server: link.source, manifest };
   });

@@ -36,6 +36,39 @@ function sourceEngine(src: ConfigSource): string | null {
   return null;
 }
 
+/** A server source with what linking asks of it, worked out once. */
+interface ServerEntry {
+  readonly src: ConfigSource;
+  readonly engine: string | null;
+  readonly tokens: ReadonlySet<string>;
+  readonly healthy: number;
+}
+
+/**
+ * A campaign's sources as linking reads them: the servers of each directory (in the sources'
+ * order) and the manifests. Each run looks only in its directory and its parent; looking through
+ * every source for every run, naming each file's words again each time, took 14 s for 3,000 runs
+ * beside 3,000 server logs.
+ */
+export interface SourceIndex {
+  readonly serversByDir: ReadonlyMap<string, readonly ServerEntry[]>;
+  readonly manifests: readonly ConfigSource[];
+}
+
+export function indexSources(sources: readonly ConfigSource[]): SourceIndex {
+  const serversByDir = new Map<string, ServerEntry[]>();
+  const manifests: ConfigSource[] = [];
+  for (const src of sources) {
+    if (src.kind === 'manifest') manifests.push(src);
+    if (src.kind !== 'server') continue;
+    const d = dirOf(src.file);
+    let entries = serversByDir.get(d);
+    if (!entries) serversByDir.set(d, (entries = []));
+    entries.push({ src, engine: sourceEngine(src), tokens: nameTokens(src.file), healthy: sourceFailure(src) === null ? 1 : 0 });
+  }
+  return { serversByDir, manifests };
+}
+
 /** Result of linking one run: the chosen source, or the tied candidates when none could be chosen. */
 export interface LinkResult {
   readonly source: ConfigSource | null;
@@ -51,26 +84,25 @@ export interface LinkResult {
  * links nothing (the caller reports it). Offline benchmarks (trtllm-bench, SGLang one-batch and
  * offline) link to no server, and a server of another engine than the run's is never a candidate.
  */
-export function linkServer(runFile: string, window: TimeWindow | null, sources: readonly ConfigSource[], run: RunIdentity = { engine: null, client: null }): LinkResult {
+export function linkServer(runFile: string, window: TimeWindow | null, sources: SourceIndex, run: RunIdentity = { engine: null, client: null }): LinkResult {
   if (run.client !== null && OFFLINE_CLIENTS.has(run.client)) return { source: null, tied: [] };
   const dir = dirOf(runFile);
   const parent = dir === '' ? null : dirOf(dir);
   let tokens: Set<string> | null = null; // read only when there is a candidate (most runs of a large campaign have none)
   const ranked: { src: ConfigSource; covers: number; shared: number; healthy: number; near: number }[] = [];
-  for (const src of sources) {
-    if (src.kind !== 'server') continue;
-    const engine = sourceEngine(src);
+  // the run's own directory, then its parent: `near` ranks them so, and ties are within one directory
+  const candidates = [...(sources.serversByDir.get(dir) ?? []), ...(parent === null || parent === dir ? [] : (sources.serversByDir.get(parent) ?? []))];
+  for (const { src, engine, tokens: theirs, healthy } of candidates) {
     if (run.engine !== null && engine !== null && engine !== run.engine) continue;
-    const d = dirOf(src.file);
-    if (d !== dir && d !== parent) continue;
     let covers = 0;
     if (window && src.span) {
       if (!spanOverlaps(window, src.span.first, src.span.last)) continue;
       covers = 1;
     }
     const own = (tokens ??= nameTokens(runFile));
-    const shared = [...nameTokens(src.file)].filter((t) => own.has(t)).length;
-    ranked.push({ src, covers, shared, healthy: sourceFailure(src) === null ? 1 : 0, near: d === dir ? 1 : 0 });
+    let shared = 0;
+    for (const t of theirs) if (own.has(t)) shared++;
+    ranked.push({ src, covers, shared, healthy, near: dirOf(src.file) === dir ? 1 : 0 });
   }
   const same = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.covers === b.covers && a.shared === b.shared && a.healthy === b.healthy && a.near === b.near;
   ranked.sort((a, b) => b.covers - a.covers || b.shared - a.shared || b.healthy - a.healthy || b.near - a.near);
@@ -81,10 +113,9 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
 }
 
 /** The runner manifest that governs a run: the deepest one in the run's directory or above it. */
-export function linkManifest(runFile: string, sources: readonly ConfigSource[]): ConfigSource | null {
+export function linkManifest(runFile: string, sources: SourceIndex): ConfigSource | null {
   let best: ConfigSource | null = null;
-  for (const src of sources) {
-    if (src.kind !== 'manifest') continue;
+  for (const src of sources.manifests) {
     const d = dirOf(src.file);
     if (d !== '' && !runFile.startsWith(`${d}/`)) continue;
     if (!best || d.length > dirOf(best.file).length) best = src;

@@ -39,6 +39,15 @@ describe('buildRuns: configuration inference and linking', () => {
     expect(sink.list().map((d) => d.code)).toContain('link/ambiguous-server');
   });
 
+  it('names at most three of the logs that fit equally (a flat folder of thousands would make one line of each run a page)', () => {
+    const sink = new DiagnosticCollector();
+    const logs = ['a', 'b', 'c', 'd', 'e'].map((n) => configRec(`d/${n}-serve.log`, 'server-log', { tp: 2 }));
+    buildRuns([runRec('d/bench-c4.log', bench), ...logs], sink);
+    expect(sink.list().filter((d) => d.code === 'link/ambiguous-server').map((d) => d.message)).toEqual([
+      'several server logs fit this run equally (d/a-serve.log, d/b-serve.log, d/c-serve.log and 2 more): none linked',
+    ]);
+  });
+
   it('ranks manifest over server log over bench args over path, warning on conflicts', () => {
     const sink = new DiagnosticCollector();
     const { rows } = buildRuns(

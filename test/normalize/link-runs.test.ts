@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfigRecord, FailureRecord } from '../../src/core/records.js';
 import { asRelPath } from '../../src/core/types.js';
-import { linkServer } from '../../src/normalize/link-runs.js';
+import { indexSources, linkServer } from '../../src/normalize/link-runs.js';
 import type { ConfigSource } from '../../src/normalize/server-sources.js';
 
 function source(file: string, fields: ConfigRecord['fields'], failed = false): ConfigSource {
@@ -16,19 +16,19 @@ describe('linkServer', () => {
   const crashed = source('runs/serve-c.log', { engine: 'vllm', model: 'm' }, true);
 
   it('never links a run to a server of another engine', () => {
-    expect(linkServer('runs/bench.log', null, [vllm, sglang], { engine: 'sglang', client: 'sglang-bench-serving' }).source).toBe(sglang);
+    expect(linkServer('runs/bench.log', null, indexSources([vllm, sglang]), { engine: 'sglang', client: 'sglang-bench-serving' }).source).toBe(sglang);
   });
 
   it('prefers a server that started over one that crashed', () => {
-    expect(linkServer('runs/bench.log', null, [crashed, vllm], { engine: 'vllm', client: 'vllm-bench-serve' }).source).toBe(vllm);
+    expect(linkServer('runs/bench.log', null, indexSources([crashed, vllm]), { engine: 'vllm', client: 'vllm-bench-serve' }).source).toBe(vllm);
   });
 
   it('links offline benchmarks to no server', () => {
-    expect(linkServer('runs/bench.log', null, [vllm], { engine: 'trtllm', client: 'trtllm-bench' })).toEqual({ source: null, tied: [] });
+    expect(linkServer('runs/bench.log', null, indexSources([vllm]), { engine: 'trtllm', client: 'trtllm-bench' })).toEqual({ source: null, tied: [] });
   });
 
   it('reports a tie instead of guessing', () => {
     const twin = source('runs/serve-d.log', { engine: 'vllm', model: 'm' });
-    expect(linkServer('runs/bench.log', null, [vllm, twin]).tied).toEqual([vllm, twin]);
+    expect(linkServer('runs/bench.log', null, indexSources([vllm, twin])).tied).toEqual([vllm, twin]);
   });
 });
