@@ -5,12 +5,18 @@ import type { LineFilterSpec } from '../ingest/line-filter.js';
 
 const GRAMMAR_LIST: readonly Grammar[] = Object.values(GRAMMARS);
 
+/** A grammar claiming a head, and how sure it is. */
+export interface Claim {
+  readonly g: Grammar;
+  readonly score: number;
+}
+
 /**
- * The grammars that claim a file, best first (ties by id, so the order is stable). A grammar whose
- * detect() throws is treated as not claiming: detection must never cost the file.
+ * The grammars that claim a head with their scores, best first (ties by id, so the order is
+ * stable). A grammar whose detect() throws is treated as not claiming: detection must never cost the file.
  */
-export function claimingGrammars(head: TextHead): Grammar[] {
-  const scored: { g: Grammar; score: number }[] = [];
+export function scoredClaims(head: TextHead): Claim[] {
+  const scored: Claim[] = [];
   for (const g of GRAMMAR_LIST) {
     let score = 0;
     try {
@@ -20,25 +26,23 @@ export function claimingGrammars(head: TextHead): Grammar[] {
     }
     if (score > 0) scored.push({ g, score });
   }
-  return scored.sort((a, b) => b.score - a.score || (a.g.id < b.g.id ? -1 : 1)).map((s) => s.g);
+  return scored.sort((a, b) => b.score - a.score || (a.g.id < b.g.id ? -1 : 1));
+}
+
+/** The grammars that claim a file, best first. */
+export function claimingGrammars(head: TextHead): Grammar[] {
+  return scoredClaims(head).map((c) => c.g);
 }
 
 /** A whole-source grammar this sure of a head has found results in it, not a hint that some may follow. */
 const RESULTS_SCORE = 0.5;
 
 /**
- * True when a whole-source grammar finds results in this head: the file is a benchmark's output (or
- * a write-up), whatever server lines were tee'd or pasted into it.
+ * True when a whole-source grammar found results in a head (its claims): the file is a benchmark's
+ * output (or a write-up), whatever server lines were tee'd or pasted into it.
  */
-export function headHoldsResults(head: TextHead): boolean {
-  return GRAMMAR_LIST.some((g) => {
-    if (g.lines) return false;
-    try {
-      return g.detect(head).score >= RESULTS_SCORE;
-    } catch {
-      return false;
-    }
-  });
+export function holdsResults(headClaims: readonly Claim[]): boolean {
+  return headClaims.some((c) => !c.g.lines && c.score >= RESULTS_SCORE);
 }
 
 /**
@@ -49,9 +53,12 @@ export function claimingGrammarsOf(source: TextSource): Grammar[] {
   return claimingGrammarsAtEnds(headOf(source), tailOf(source));
 }
 
-/** The grammars that claim a file's head, then those that claim only its tail (null: the head holds it all). */
-export function claimingGrammarsAtEnds(head: TextHead, tail: TextHead | null): Grammar[] {
-  const claims = claimingGrammars(head);
+/**
+ * The grammars that claim a file's head, then those that claim only its tail (null: the head holds
+ * it all). The head's claims may be given when they were asked already.
+ */
+export function claimingGrammarsAtEnds(head: TextHead, tail: TextHead | null, headClaims: readonly Claim[] = scoredClaims(head)): Grammar[] {
+  const claims = headClaims.map((c) => c.g);
   if (tail !== null) for (const g of claimingGrammars(tail)) if (!claims.includes(g)) claims.push(g);
   return claims;
 }

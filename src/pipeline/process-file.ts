@@ -9,7 +9,7 @@ import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile } from '../in
 import { compressionOf, fromBytes, headOf, readSource } from '../ingest/read.js';
 import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
-import { claimingGrammars, claimingGrammarsAtEnds, claimingGrammarsOf, headHoldsResults, lineFilterOf } from './claims.js';
+import { claimingGrammars, claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, lineFilterOf, scoredClaims } from './claims.js';
 import { KEPT_LINES_MAX_CHARS, KeptLines } from './kept-lines.js';
 import { remappedSink, remapRecord } from './remap-lines.js';
 
@@ -97,8 +97,9 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
     }
     const utf16 = utf16Encoding(head);
     const start = headOf(headSource);
+    const headClaims = scoredClaims(start);
     // by its head, then by its end (a benchmark's result block printed after a server's log)
-    const claims = claimingGrammarsAtEnds(start, readTailQuietly(abs, rel, size, utf16));
+    const claims = claimingGrammarsAtEnds(start, readTailQuietly(abs, rel, size, utf16), headClaims);
     if (claims.length === 0) {
       sink.report('detect/unrecognized', { file: rel, line: 1, column: 1 });
       return outcome(rel, size, { formats: [], records: [] }, sink);
@@ -108,7 +109,7 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
       // lines it keeps. A benchmark's output with server lines in it (a sweep tee'd with its
       // server, trtllm-bench's own logger lines) is read whole while it is not huge: the kept lines
       // are a log's first and last 512 KiB, and its result blocks are everywhere.
-      if (size > DEFAULTS.wholeClientOutputBytes || !headHoldsResults(start)) return outcome(rel, size, streamFile(abs, rel, claims, sink, utf16), sink);
+      if (size > DEFAULTS.wholeClientOutputBytes || !holdsResults(headClaims)) return outcome(rel, size, streamFile(abs, rel, claims, sink, utf16), sink);
     } else {
       // result JSON with per-request arrays: read without them when its grammars never read them
       const skimmed = skimmedSource(abs, rel, claims, maxWholeBytes, sink);
