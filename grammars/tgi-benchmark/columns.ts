@@ -13,7 +13,7 @@ const PARAMETER_COLUMNS: Readonly<Record<string, string>> = lookupTable({
   'n runs': 'num_runs',
 });
 
-/** The `| Parameter | Value |` table: applied to every run of the file. */
+/** The `| Parameter | Value |` table: applied to every run of its report. */
 export function addParameters(params: FieldMapBuilder, table: MdTable): void {
   for (const row of table.rows) {
     const [name = '', raw = ''] = row.cells;

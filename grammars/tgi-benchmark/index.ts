@@ -46,24 +46,51 @@ interface Run {
 const EXPECTED_STEPS = ['latency:prefill', 'latency:decode (token)', 'latency:decode (total)', 'throughput:prefill', 'throughput:decode'];
 
 function toRuns(tables: readonly MdTable[], otherLines: number[], source: TextSource, sink: DiagnosticSink): RunRecord[] {
-  const runs = new Map<number, Run>();
-  const params = new FieldMapBuilder();
-  let step = '';
+  const reports: MdTable[][] = [];
   for (const table of tables) {
     const [first = '', second = ''] = table.header.map((h) => h.toLowerCase());
     if (table.orphan && table.rows[0]) {
       const row = table.rows[0];
       sink.report('parse/syntax', { file: source.path, line: row.line, column: 1 }, 'a table header or the end of the table', `| ${row.cells.join(' | ')} |`);
     }
-    if (first === 'parameter' && second === 'value') addParameters(params, table);
-    else if (first === 'step' && second === 'batch size') step = addStepTable(runs, table, table.orphan ? step : '', source, sink);
-    else otherLines.push(...(table.orphan ? [] : [table.line]), ...table.rows.map((r) => r.line));
+    const parameters = first === 'parameter' && second === 'value';
+    if (!parameters && !(first === 'step' && second === 'batch size')) {
+      otherLines.push(...(table.orphan ? [] : [table.line]), ...table.rows.map((r) => r.line));
+      continue;
+    }
+    const current = reports.at(-1);
+    if (current && !table.orphan && !startsReport(current, table, parameters)) current.push(table);
+    else if (current && table.orphan) current.push(table);
+    else reports.push([table]);
   }
   // Markdown headings and comments above the tables label the runs; they are not noise.
   const unrecognized = otherLines.filter((n) => !/^\s*#/.test(source.lines[n - 1] ?? '')).sort((a, b) => a - b);
-  const ctx = documentContext(source.lines);
   const firstOther = unrecognized[0];
   if (firstOther !== undefined) sink.report('parse/unrecognized-lines', { file: source.path, line: firstOther, column: 1 }, unrecognized.length);
+  const ctx = documentContext(source.lines);
+  return reports.flatMap((report) => reportRuns(report, labelAbove(ctx, source.lines, (report[0]?.line ?? 1) - 1, -1), source, sink));
+}
+
+/**
+ * Whether `table` starts the next report of a file (a write-up pasting several): a parameter table
+ * after the current report's own, or after its results; a latency or throughput table when the
+ * current report has one already. A report prints one of each.
+ */
+function startsReport(report: readonly MdTable[], table: MdTable, parameters: boolean): boolean {
+  const kind = (t: MdTable): string => (t.header[0]?.toLowerCase() === 'parameter' ? 'parameters' : isThroughputTable(t) ? 'throughput' : 'latency');
+  const seen = new Set(report.filter((t) => !t.orphan).map(kind));
+  return parameters ? seen.size > 0 : seen.has(kind(table));
+}
+
+/** The runs of one report: one per batch size, its parameters applied to each. */
+function reportRuns(tables: readonly MdTable[], label: string | null, source: TextSource, sink: DiagnosticSink): RunRecord[] {
+  const runs = new Map<number, Run>();
+  const params = new FieldMapBuilder();
+  let step = '';
+  for (const table of tables) {
+    if (table.header[0]?.toLowerCase() === 'parameter') addParameters(params, table);
+    else step = addStepTable(runs, table, table.orphan ? step : '', source, sink);
+  }
   const out: RunRecord[] = [];
   const partial: number[] = [];
   let firstPartial = 0;
@@ -82,10 +109,9 @@ function toRuns(tables: readonly MdTable[], otherLines: number[], source: TextSo
     run.builder.set('max_concurrency', batch, run.line);
     run.builder.set('engine', 'tgi', run.line);
     run.builder.set('client', 'tgi-benchmark', run.line);
-    const label = labelAbove(ctx, source.lines, (tables[0]?.line ?? run.line) - 1, -1);
     out.push({ kind: 'run', at: { file: source.path, line: run.line, column: 1 }, label, complete: missing.length === 0, fields: run.builder.fields, lines: run.builder.lines });
   }
-  // One warning per file: a cut paste leaves every batch size partial.
+  // One warning per report: a cut paste leaves every batch size partial.
   if (partial.length > 0) sink.report('block/truncated', { file: source.path, line: firstPartial, column: 1 }, `step rows missing for batch size ${partial.join(', ')}`);
   return out;
 }

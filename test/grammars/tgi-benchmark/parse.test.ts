@@ -66,4 +66,36 @@ describe('tgi-benchmark', () => {
       '5 info table/ignored-block batch size 16 (every cell NaN or empty) ignored',
     ]);
   });
+
+  it('reads each report of a write-up that pastes several, with its own parameters and label', () => {
+    const report = (model: string, prefill: string): string[] => [
+      `## ${model}`,
+      '',
+      '| Parameter | Value |',
+      '|---|---|',
+      `| Model | ${model} |`,
+      '| Decode Length | 64 |',
+      '',
+      '| Step | Batch Size | Average |',
+      '|---|---|---|',
+      `| Prefill | 1 | ${prefill} ms |`,
+      '| Decode (token) | 1 | 9 ms |',
+      '| Decode (total) | 1 | 570 ms |',
+      '',
+      '| Step | Batch Size | Average |',
+      '|---|---|---|',
+      '| Prefill | 1 | 1000 tokens/secs |',
+      '| Decode | 1 | 110 tokens/secs |',
+      '',
+    ];
+    const { records, diagnostics } = runGrammar(grammar, [...report('acme/a-1b', '21'), ...report('acme/b-8b', '99')].join('\n'));
+    expect(records.map((r) => r.kind === 'run' && [r.label, r.fields.model, r.fields.mean_ttft_ms, r.at.line])).toEqual([
+      ['acme/a-1b', 'acme/a-1b', 21, 10],
+      ['acme/b-8b', 'acme/b-8b', 99, 28],
+    ]);
+    expect(diagnostics).toEqual([]);
+    // printed bare, one after the other: the second latency table starts the second report
+    const bare = [...report('x', '21').slice(7), ...report('x', '99').slice(7)].join('\n');
+    expect(runFields(runGrammar(grammar, bare).records).map((f) => f.mean_ttft_ms)).toEqual([21, 99]);
+  });
 });
