@@ -38,7 +38,8 @@ const BACKEND = /^(?:engine details|pytorch backend)$/i;
 
 /**
  * Walks the CST into reports. A log line inside a report does not end it; a backend section or a
- * section title seen already starts the next one (reports printed back to back, or in a write-up).
+ * section seen already (by its kind: see sameKind) starts the next one (reports printed back to
+ * back, or in a write-up).
  */
 export function toReports(document: CstNode): Report[] {
   const reports: Report[] = [];
@@ -52,7 +53,7 @@ export function toReports(document: CstNode): Report[] {
       const line = t.startLine ?? 1;
       if (t.tokenType.name === 'SectionHeader') {
         const title = sectionTitle(t.image);
-        const seen = current?.sections.some((s) => s.title.toLowerCase() === title.toLowerCase()) ?? false;
+        const seen = current?.sections.some((s) => sameKind(s.title, title)) ?? false;
         if (current === null || seen || (BACKEND.test(title) && current.sections.length > 0)) {
           current = { sections: [], endLine: line };
           reports.push(current);
@@ -69,6 +70,15 @@ export function toReports(document: CstNode): Report[] {
     }
   }
   return reports;
+}
+
+/** Section titles a report has one of: the results are `STATISTICS` (0.12–0.17) or `PERFORMANCE OVERVIEW`. */
+function sameKind(a: string, b: string): boolean {
+  const kind = (title: string): string => {
+    const t = title.toLowerCase();
+    return t === 'statistics' ? 'performance overview' : t;
+  };
+  return kind(a) === kind(b);
 }
 
 function sectionTitle(image: string): string {

@@ -123,6 +123,9 @@ describe('trtllm-bench report values', () => {
     const two = section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 2.0');
     const found = runs([...one, ...two].join('\n')).runs.map((r) => r.fields.request_throughput);
     expect(found).toEqual([1, 2]);
+    // a 0.12 report's STATISTICS then a later one's PERFORMANCE OVERVIEW: two reports' results
+    const old = section('STATISTICS', 'Request Throughput (req/sec):   3.0');
+    expect(runs([...old, ...two].join('\n')).runs.map((r) => r.fields.request_throughput)).toEqual([3, 2]);
   });
 
   it('never throws on arbitrary text', () => {

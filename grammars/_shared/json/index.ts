@@ -82,26 +82,29 @@ function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayL
   const slices: IToken[][] = [];
   const strayLines = new Set<number>();
   let current: IToken[] = [];
-  let depth = 0;
+  // the open brackets of the current document, innermost last
+  let open: string[] = [];
   for (const t of tokens) {
     const name = t.tokenType.name;
-    // `{` at column 1 of a new line while a document is still open, and not after `,` `[` `:`:
-    // JSON Lines whose previous line was cut. Start over there.
+    // `{` at column 1 of a new line while a document is still open, where it cannot be an array's
+    // next value (after `[`, or after `,` in an array): JSON Lines whose previous line was cut.
+    // Start over there. (After `:` too: writers put a value on its key's line.)
     const prev = current.at(-1);
-    const continues = prev?.tokenType.name === 'Comma' || prev?.tokenType.name === 'LSquare' || prev?.tokenType.name === 'Colon';
-    if (depth > 0 && name === 'LCurly' && t.startColumn === 1 && prev && !continues && (prev.endLine ?? 0) < (t.startLine ?? 0)) {
+    const inArray = open.at(-1) === 'LSquare';
+    const continues = prev?.tokenType.name === 'LSquare' || (inArray && prev?.tokenType.name === 'Comma');
+    if (open.length > 0 && name === 'LCurly' && t.startColumn === 1 && prev && !continues && (prev.endLine ?? 0) < (t.startLine ?? 0)) {
       slices.push(current);
       current = [];
-      depth = 0;
+      open = [];
     }
-    if (depth === 0 && name !== 'LCurly' && name !== 'LSquare') {
+    if (open.length === 0 && name !== 'LCurly' && name !== 'LSquare') {
       strayLines.add(t.startLine ?? 1);
       continue;
     }
     current.push(t);
-    if (name === 'LCurly' || name === 'LSquare') depth++;
-    else if (name === 'RCurly' || name === 'RSquare') depth = Math.max(0, depth - 1);
-    if (depth === 0) {
+    if (name === 'LCurly' || name === 'LSquare') open.push(name);
+    else if (name === 'RCurly' || name === 'RSquare') open.pop();
+    if (open.length === 0) {
       slices.push(current);
       current = [];
     }

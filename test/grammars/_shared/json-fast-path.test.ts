@@ -136,6 +136,24 @@ describe('large JSON', () => {
     expect(sink.list()).toEqual([]);
   });
 
+  it('starts over at the next line of JSON Lines whose line was cut, wherever it was cut', () => {
+    // (cut after `[1,` it cannot be told from an array's next object, and is read as one)
+    for (const cut of ['{"a": 1, "b":', '{"a": 1, "b"', '{"a": 1,', '{"a": [1, 2', '{"a": "x']) {
+      const sink = new DiagnosticCollector();
+      const docs = parseJsonDocuments({ path, lines: ['{"a": 0}', cut, '{"a": 2}', '{"a": 3}'] }, sink);
+      expect(docs.map((d) => [d.value, d.line]), cut).toEqual([
+        [{ a: 0 }, 1],
+        [{ a: 2 }, 3],
+        [{ a: 3 }, 4],
+      ]);
+      expect(sink.list().map((d) => `${d.line} ${d.code}`), cut).toEqual(['2 json/syntax']);
+    }
+    // an array's objects may start at column 1: printed with no indent, or one a line
+    const flat = ['{', '"a": [', '{', '"b": 1', '},', '{', '"b": 2', '}', ']', '}'];
+    expect(parseJsonDocuments({ path, lines: flat }, new DiagnosticCollector()).map((d) => d.value)).toEqual([{ a: [{ b: 1 }, { b: 2 }] }]);
+    expect(parseWithGrammar({ path, lines: flat }, new DiagnosticCollector()).map((d) => d.value)).toEqual([{ a: [{ b: 1 }, { b: 2 }] }]);
+  });
+
   it('keeps the whole documents of large JSON Lines around a cut one, and says which line it skipped', () => {
     const good = '{"model_id":"m","completed":1}';
     const lines = [detailed, good, detailed.slice(0, 1000), good];
