@@ -26,7 +26,7 @@ export const grammar: Grammar = {
     for (const doc of parseJsonDocuments(source, sink)) {
       const v = doc.value;
       if (v === null || typeof v !== 'object' || Array.isArray(v) || v.format !== 'benchlens-manifest') continue;
-      out.push(...toRecords(v, doc.line, source, sink));
+      for (const record of toRecords(v, doc.line, source, sink)) out.push(record);
     }
     return out;
   },

@@ -10,6 +10,7 @@ import { consoleTableParser } from './parser.js';
 import { consoleLexer } from './tokens.js';
 import { addTable, applyCommand, type Draft, missingFooter } from './table.js';
 import { type ConsoleItem, toItems } from './visitor.js';
+import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 
 const TITLE = /^\s*NVIDIA (?:GenAI-Perf|AIPerf) \| [A-Z][\w :]*$/m;
 const BOX = /^\s*[┏┃│]/m;
@@ -27,9 +28,14 @@ export const grammar: Grammar = {
     return NOT_MINE;
   },
   parse(source, sink) {
-    const lexed = consoleLexer().tokenize(source.lines.join('\n'));
-    consoleTableParser().input = lexed.tokens;
-    return toRuns(toItems(consoleTableParser().document()), source, sink);
+    // in pieces (src/parse/pieces.ts) cut before a line of text, not blank nor a table's: the
+    // table above ends there, and the line above is no title (that line is no table's border)
+    const items: ConsoleItem[] = [];
+    const cutsBefore = (i: number): boolean => /\S/.test(source.lines[i] as string) && !/^\s*[┏┃│└┡]/.test(source.lines[i] as string);
+    for (const piece of lexedPieces(source.lines, cutsBefore, (text) => consoleLexer().tokenize(text))) {
+      for (const item of toItems(parseTokens(consoleTableParser(), piece.tokens, (p) => p.document()))) items.push(item);
+    }
+    return toRuns(items, source, sink);
   },
 };
 

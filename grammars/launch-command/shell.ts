@@ -1,5 +1,6 @@
 import { shellParser, toStatements, type RawWord } from './parser.js';
 import { shellLexer } from './tokens.js';
+import { parseTokens } from '../../src/parse/pieces.js';
 
 export type { RawWord } from './parser.js';
 
@@ -9,8 +10,6 @@ export type { RawWord } from './parser.js';
  * Total: the lexer's catch-all tokens accept any text and the parser recovers.
  */
 export function shellStatements(text: string, firstLine: number): RawWord[][] {
-  const lexed = shellLexer().tokenize(text);
-  shellParser().input = lexed.tokens;
-  const cst = shellParser().script();
+  const cst = parseTokens(shellParser(), shellLexer().tokenize(text).tokens, (p) => p.script());
   return toStatements(cst).map((words) => words.map((w) => ({ ...w, line: w.line + firstLine - 1 })));
 }

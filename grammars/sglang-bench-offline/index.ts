@@ -33,7 +33,7 @@ export const grammar: Grammar = {
       if (/offline throughput/i.test(item.title)) runs.push(blockRun(item, source, floor, ctx, sink));
       floor = item.endLine - 1;
     }
-    runs.push(...recordRuns(source, sink));
+    for (const run of recordRuns(source, sink)) runs.push(run);
     return runs.sort((a, b) => a.at.line - b.at.line);
   },
 };

@@ -8,8 +8,9 @@ import { scaleExact } from '../../src/parse/values.js';
 import { keyLines, parseJsonDocuments } from '../_shared/json/index.js';
 import { oneBatchParser } from './parser.js';
 import { sectionRun } from './runs.js';
-import { oneBatchLexer } from './tokens.js';
-import { toDocument } from './visitor.js';
+import { oneBatchLexer, startsSection } from './tokens.js';
+import { type OneBatchLine, type OneBatchSection, toDocument } from './visitor.js';
+import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { lookupTable } from '../../src/core/cells.js';
 
 const TEXT = signature(['Prefill. latency: '], /^\s*Prefill\. latency: [\d.na]+ s, throughput:/m);
@@ -30,10 +31,16 @@ export const grammar: Grammar = {
 };
 
 function textRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
-  oneBatchParser().input = oneBatchLexer().tokenize(source.lines.join('\n')).tokens;
-  const doc = toDocument(oneBatchParser().document());
-  const runs = doc.sections.filter((s) => s.kind === 'benchmark').map((s) => sectionRun(s, source, sink));
-  const other = doc.loose.filter((l) => l.type === 'OtherLine' && l.text.trim() !== '' && !/^\s*\{/.test(l.text));
+  const sections: OneBatchSection[] = [];
+  const other: OneBatchLine[] = [];
+  // in pieces (src/parse/pieces.ts) cut before a section's first line
+  const cutsBefore = (i: number): boolean => startsSection(source.lines[i] as string);
+  for (const piece of lexedPieces(source.lines, cutsBefore, (text) => oneBatchLexer().tokenize(text))) {
+    const doc = toDocument(parseTokens(oneBatchParser(), piece.tokens, (p) => p.document()));
+    for (const s of doc.sections) sections.push(s);
+    for (const l of doc.loose) if (l.type === 'OtherLine' && l.text.trim() !== '' && !/^\s*\{/.test(l.text)) other.push(l);
+  }
+  const runs = sections.filter((s) => s.kind === 'benchmark').map((s) => sectionRun(s, source, sink));
   if (other.length > 0 && runs.length > 0) {
     const first = other[0]?.line ?? 1;
     sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, other.length);

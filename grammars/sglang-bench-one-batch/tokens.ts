@@ -3,8 +3,12 @@ import { Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken, newlineToken } from '../../src/parse/chevrotain.js';
 
 /** Line kinds of `python -m sglang.bench_one_batch` stdout (formats.md §5.2). */
-export const Warmup = lineToken('Warmup', /^\s*Warmup \.\.\.\s*$/);
-export const Benchmark = lineToken('Benchmark', /^\s*Benchmark \.\.\.\s*$/);
+const WARMUP = /^\s*Warmup \.\.\.\s*$/;
+const BENCHMARK = /^\s*Benchmark \.\.\.\s*$/;
+export const Warmup = lineToken('Warmup', WARMUP);
+export const Benchmark = lineToken('Benchmark', BENCHMARK);
+/** A section's first line: where the parse of a whole source starts a section too. */
+export const startsSection = (line: string): boolean => WARMUP.test(line) || BENCHMARK.test(line);
 export const Prefill = lineToken('Prefill', /^\s*Prefill\. latency: /);
 /** `Decode 3. Batch size: 1, latency: …` (one per early step). */
 export const DecodeStep = lineToken('DecodeStep', /^\s*Decode \d+\. /);

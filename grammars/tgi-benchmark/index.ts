@@ -8,7 +8,8 @@ import { readNumber, scaleExact } from '../../src/parse/values.js';
 import { addParameters, isThroughputTable, latencyColumn, throughputColumn } from './columns.js';
 import { tgiTableParser } from './parser.js';
 import { tgiLexer } from './tokens.js';
-import { type MdTable, toTables } from './visitor.js';
+import { addTables, type MdTable, type MdTables } from './visitor.js';
+import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { lookupTable } from '../../src/core/cells.js';
 
 const STEP_TABLE = signature(['Batch Size'], /^\s*\|\s*Step\s*\|\s*Batch Size\s*\|/m);
@@ -27,10 +28,13 @@ export const grammar: Grammar = {
     return NOT_MINE;
   },
   parse(source, sink) {
-    const lexed = tgiLexer().tokenize(source.lines.join('\n'));
-    tgiTableParser().input = lexed.tokens;
-    const { tables, otherLines } = toTables(tgiTableParser().document());
-    return toRuns(tables, otherLines, source, sink);
+    // in pieces (src/parse/pieces.ts) cut before a line that is not a table's: a table ends there
+    const found: MdTables = { tables: [], otherLines: [] };
+    const cutsBefore = (i: number): boolean => !/^\s*\|/.test(source.lines[i] as string);
+    for (const piece of lexedPieces(source.lines, cutsBefore, (text) => tgiLexer().tokenize(text))) {
+      addTables(parseTokens(tgiTableParser(), piece.tokens, (p) => p.document()), found);
+    }
+    return toRuns(found.tables, found.otherLines, source, sink);
   },
 };
 
@@ -55,7 +59,8 @@ function toRuns(tables: readonly MdTable[], otherLines: number[], source: TextSo
     }
     const parameters = first === 'parameter' && second === 'value';
     if (!parameters && !(first === 'step' && second === 'batch size')) {
-      otherLines.push(...(table.orphan ? [] : [table.line]), ...table.rows.map((r) => r.line));
+      if (!table.orphan) otherLines.push(table.line);
+      for (const r of table.rows) otherLines.push(r.line);
       continue;
     }
     const current = reports.at(-1);

@@ -18,16 +18,24 @@ export interface MdTable {
   readonly orphan: boolean;
 }
 
-/** Tables of the document, split at each header (the row before a `|---|` rule), plus other lines. */
-export function toTables(document: CstNode): { tables: MdTable[]; otherLines: number[] } {
-  const tables: MdTable[] = [];
-  const otherLines: number[] = [];
+/** A source's tables and the lines of its other lines, as its pieces are read. */
+export interface MdTables {
+  readonly tables: MdTable[];
+  readonly otherLines: number[];
+}
+
+/**
+ * Adds the tables of a document (a piece of the source, after those before it), split at each
+ * header (the row before a `|---|` rule), and its other lines.
+ */
+export function addTables(document: CstNode, into: MdTables): void {
+  const { tables, otherLines } = into;
   const nodes = (document.children.table as CstNode[] | undefined) ?? [];
   for (const node of byOffset([...nodes])) {
     let current: MdTable | null = null;
     let pending: MdRow[] = [];
     const flush = (rows: MdRow[]): void => {
-      if (current) current.rows.push(...rows);
+      if (current) for (const r of rows) current.rows.push(r);
       else orphanRows(rows, tables, otherLines);
     };
     for (const t of byOffset([...tokensOf(node, 'TableRow'), ...tokensOf(node, 'TableRule')])) {
@@ -48,7 +56,6 @@ export function toTables(document: CstNode): { tables: MdTable[]; otherLines: nu
     const t = [...tokensOf(node, 'OtherLine'), ...tokensOf(node, 'TableRule')][0];
     if (t && t.image.trim() !== '') otherLines.push(t.startLine ?? 1);
   }
-  return { tables, otherLines: otherLines.sort((a, b) => a - b) };
 }
 
 /** Rows without a header continue the previous table (flagged); with no table before, they are noise. */
@@ -57,7 +64,7 @@ function orphanRows(rows: readonly MdRow[], tables: MdTable[], otherLines: numbe
   const first = rows[0];
   if (!first) return;
   if (prev) tables.push({ header: prev.header, line: first.line, rows: [...rows], orphan: true });
-  else otherLines.push(...rows.map((r) => r.line));
+  else for (const r of rows) otherLines.push(r.line);
 }
 
 function tokensOf(node: CstNode, name: string): IToken[] {

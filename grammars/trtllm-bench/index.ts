@@ -8,7 +8,9 @@ import { documentContext, labelAbove } from '../../src/parse/context.js';
 import { stripEmbedding } from '../../src/parse/embedding.js';
 import { addReportFields } from './fields.js';
 import { trtllmBenchParser } from './parser.js';
-import { trtllmBenchLexer } from './tokens.js';
+import { RULE, TITLE_LINE, trtllmBenchLexer } from './tokens.js';
+import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
+import type { CstNode } from '../../src/parse/chevrotain-runtime.js';
 import { type Report, toReports } from './visitor.js';
 
 /** `[08/07/2025-02:28:51] [TRT-LLM] [I] ` (optionally `[RANK 0] `): the logger prefix of the first line. */
@@ -44,9 +46,7 @@ const ANY_TITLE = /^[\s>#]*(?:\[[^\]]*\] )*=[ \t]+[A-Za-z]/;
 
 function parseReports(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   if (!source.lines.some((l) => ANY_TITLE.test(l))) return [];
-  const lexed = trtllmBenchLexer().tokenize(source.lines.map(reportLine).join('\n'));
-  trtllmBenchParser().input = lexed.tokens;
-  const reports = toReports(trtllmBenchParser().document());
+  const reports = toReports(documents(source.lines));
   const ctx = documentContext(source.lines);
   let floor = -1;
   const runs: RunRecord[] = [];
@@ -57,6 +57,19 @@ function parseReports(source: TextSource, sink: DiagnosticSink): RunRecord[] {
     floor = report.endLine - 1;
   }
   return runs;
+}
+
+/**
+ * The CSTs of the source's pieces (src/parse/pieces.ts), cut before a section header: its rule,
+ * when the line after it is a title and the line before it is not (the rule would close that
+ * header). The parse of the whole starts a report there too; toReports carries on across pieces.
+ */
+function* documents(lines: readonly string[]): Generator<CstNode> {
+  const at = (i: number): string => (i >= 0 && i < lines.length ? reportLine(lines[i] as string) : '');
+  const cutsBefore = (i: number): boolean => RULE.test(at(i)) && TITLE_LINE.test(at(i + 1)) && !TITLE_LINE.test(at(i - 1));
+  for (const piece of lexedPieces(lines, cutsBefore, (text) => trtllmBenchLexer().tokenize(text), reportLine)) {
+    yield parseTokens(trtllmBenchParser(), piece.tokens, (p) => p.document());
+  }
 }
 
 function toRun(report: Report, line: number, floor: number, source: TextSource, ctx: ReturnType<typeof documentContext>, sink: DiagnosticSink): RunRecord {

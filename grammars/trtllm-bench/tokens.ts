@@ -2,7 +2,9 @@ import { lazily } from '../../src/parse/lazily.js';
 import { createToken, type CustomPatternMatcherReturn, Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken } from '../../src/parse/chevrotain.js';
 
-const RULE = /^={20,}[ \t]*$/;
+export const RULE = /^={20,}[ \t]*$/;
+/** The title line of a section header: `= PERFORMANCE OVERVIEW`. */
+export const TITLE_LINE = /^=[ \t]+\S/;
 
 /**
  * `====…` / `= TITLE ` / `====…`: one token spanning the three lines of a section header, so the
@@ -20,7 +22,7 @@ export const SectionHeader = createToken({
       const titleStart = offset + first.length + 1;
       if (titleStart >= text.length) return null;
       const title = lineAt(text, titleStart);
-      if (!/^=[ \t]+\S/.test(title)) return null;
+      if (!TITLE_LINE.test(title)) return null;
       let end = titleStart + title.length;
       const next = end + 1 < text.length ? lineAt(text, end + 1) : '';
       if (RULE.test(next)) end = end + 1 + next.length;

@@ -1,5 +1,6 @@
 import type { CstNode, IToken } from '../../src/parse/chevrotain-runtime.js';
 import { byOffset } from '../../src/parse/chevrotain.js';
+import { TITLE_LINE } from './tokens.js';
 
 export type ReportLineKind = 'kv' | 'breakdown' | 'sub' | 'row' | 'machine' | 'other';
 
@@ -37,36 +38,38 @@ const KIND: Readonly<Record<string, ReportLineKind>> = {
 const BACKEND = /^(?:engine details|pytorch backend)$/i;
 
 /**
- * Walks the CST into reports. A log line inside a report does not end it; a backend section or a
- * section seen already (by its kind: see sameKind) starts the next one (reports printed back to
- * back, or in a write-up).
+ * Walks the CSTs of a source's pieces, in order, into reports. A log line inside a report does
+ * not end it; a backend section or a section seen already (by its kind: see sameKind) starts the
+ * next one (reports printed back to back, or in a write-up).
  */
-export function toReports(document: CstNode): Report[] {
+export function toReports(documents: Iterable<CstNode>): Report[] {
   const reports: Report[] = [];
   let current: Report | null = null;
-  for (const node of (document.children.report as CstNode[] | undefined) ?? []) {
-    const tokens = byOffset([
-      ...((node.children.SectionHeader as IToken[] | undefined) ?? []),
-      ...((node.children.bodyLine as CstNode[] | undefined) ?? []).flatMap((b) => Object.values(b.children).flat() as IToken[]),
-    ]).filter((t) => Number.isFinite(t.startLine));
-    for (const t of tokens) {
-      const line = t.startLine ?? 1;
-      if (t.tokenType.name === 'SectionHeader') {
-        const title = sectionTitle(t.image);
-        const seen = current?.sections.some((s) => sameKind(s.title, title)) ?? false;
-        if (current === null || seen || (BACKEND.test(title) && current.sections.length > 0)) {
-          current = { sections: [], endLine: line };
-          reports.push(current);
+  for (const document of documents) {
+    for (const node of (document.children.report as CstNode[] | undefined) ?? []) {
+      const tokens = byOffset([
+        ...((node.children.SectionHeader as IToken[] | undefined) ?? []),
+        ...((node.children.bodyLine as CstNode[] | undefined) ?? []).flatMap((b) => Object.values(b.children).flat() as IToken[]),
+      ]).filter((t) => Number.isFinite(t.startLine));
+      for (const t of tokens) {
+        const line = t.startLine ?? 1;
+        if (t.tokenType.name === 'SectionHeader') {
+          const title = sectionTitle(t.image);
+          const seen = current?.sections.some((s) => sameKind(s.title, title)) ?? false;
+          if (current === null || seen || (BACKEND.test(title) && current.sections.length > 0)) {
+            current = { sections: [], endLine: line };
+            reports.push(current);
+          }
+          current.sections.push({ title, line, lines: [] });
+          current.endLine = t.endLine ?? line;
+          continue;
         }
-        current.sections.push({ title, line, lines: [] });
+        if (current === null) continue;
         current.endLine = t.endLine ?? line;
-        continue;
+        const kind = KIND[t.tokenType.name];
+        const section = current.sections.at(-1);
+        if (kind && section) section.lines.push({ kind, text: t.image, line });
       }
-      if (current === null) continue;
-      current.endLine = t.endLine ?? line;
-      const kind = KIND[t.tokenType.name];
-      const section = current.sections.at(-1);
-      if (kind && section) section.lines.push({ kind, text: t.image, line });
     }
   }
   return reports;
@@ -82,6 +85,6 @@ function sameKind(a: string, b: string): boolean {
 }
 
 function sectionTitle(image: string): string {
-  const titleLine = image.split('\n').find((l) => /^=[ \t]+\S/.test(l)) ?? '';
+  const titleLine = image.split('\n').find((l) => TITLE_LINE.test(l)) ?? '';
   return titleLine.replace(/^=[ \t]+/, '').trim();
 }

@@ -43,7 +43,7 @@ function parseRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
     floor = item.endLine - 1;
     preamble = [];
   }
-  runs.push(...legacyRuns(items, source, ctx, sink));
+  for (const run of legacyRuns(items, source, ctx, sink)) runs.push(run);
   return runs.sort((a, b) => a.at.line - b.at.line);
 }
 

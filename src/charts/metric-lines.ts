@@ -72,8 +72,13 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
 
 /** Axis ticks at the powers of two spanned by the data. */
 export function powersOfTwo(values: readonly number[]): number[] {
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
+  // a loop, not Math.min(...values): a spread of more than some 120,000 values overflows the stack
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
   const out: number[] = [];
   for (let p = 2 ** Math.floor(Math.log2(lo)); p <= hi * 1.0001; p *= 2) out.push(p);
   return out;

@@ -114,7 +114,7 @@ function buildCells(rows: readonly Row[], field: string, xCol: string, yCol: str
     }
     const best = panelCells.reduce<Cell | null>((b, c) => (c.speedup !== null && (b === null || (b.speedup ?? 0) < c.speedup) ? c : b), null);
     if (best) best.is_best = true;
-    cells.push(...panelCells);
+    for (const cell of panelCells) cells.push(cell);
   }
   return cells;
 }

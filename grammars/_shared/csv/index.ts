@@ -1,18 +1,44 @@
 import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
 import type { TextSource } from '../../../src/core/grammar.js';
+import { lexedPieces, parseTokens } from '../../../src/parse/pieces.js';
 import { type CsvRow, csvParser } from './parser.js';
 import { csvLexer } from './tokens.js';
 
 export type { CsvRow } from './parser.js';
 
-/** Every non-blank CSV record of a source, with its line; syntax errors become diagnostics. */
+/** Syntax errors reported per file, at most. */
+const MAX_REPORTED = 5;
+
+/**
+ * Every non-blank CSV record of a source, with its line; syntax errors become diagnostics. A long
+ * source is read in pieces (src/parse/pieces.ts) cut between records: before a line outside any
+ * quoted field (an even count of quotes above it).
+ */
 export function parseCsvRows(source: TextSource, sink: DiagnosticSink): CsvRow[] {
-  const lexed = csvLexer().tokenize(source.lines.join('\n'));
-  csvParser().input = lexed.tokens;
-  const rows = csvParser().document();
-  for (const e of csvParser().errors.slice(0, 5)) {
-    const line = Number.isFinite(e.token.startLine) ? (e.token.startLine ?? 1) : source.lines.length;
-    sink.report('parse/syntax', { file: source.path, line, column: 1 }, 'a CSV record', e.token.image ?? '');
+  const rows: CsvRow[] = [];
+  let reported = 0;
+  for (const piece of lexedPieces(source.lines, betweenRecords(source.lines), (text) => csvLexer().tokenize(text))) {
+    parseTokens(csvParser(), piece.tokens, (parser) => {
+      for (const row of parser.document()) if (row.cells.some((c) => c.trim() !== '')) rows.push(row);
+      for (const e of parser.errors) {
+        if (reported++ >= MAX_REPORTED) break;
+        const line = Number.isFinite(e.token.startLine) ? (e.token.startLine ?? 1) : piece.end;
+        sink.report('parse/syntax', { file: source.path, line, column: 1 }, 'a CSV record', e.token.image ?? '');
+      }
+    });
   }
-  return rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
+  return rows;
+}
+
+/** A cut rule for lexedPieces: true before a line that no quoted field of the lines above runs into. */
+function betweenRecords(lines: readonly string[]): (i: number) => boolean {
+  let read = 0;
+  let inQuotes = false;
+  return (i) => {
+    for (; read < i; read++) {
+      const line = lines[read] as string;
+      for (let k = line.indexOf('"'); k >= 0; k = line.indexOf('"', k + 1)) inQuotes = !inQuotes;
+    }
+    return !inQuotes;
+  };
 }

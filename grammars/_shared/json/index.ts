@@ -1,4 +1,5 @@
 import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
+import { parseTokens } from '../../../src/parse/pieces.js';
 import type { IToken } from '../../../src/parse/chevrotain-runtime.js';
 import type { TextSource } from '../../../src/core/grammar.js';
 import { documentOf, isBlank, parseStrictJsonLines, parseWholeJson } from './fast-path.js';
@@ -55,18 +56,17 @@ export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): Json
   const { slices, strayLines } = topLevelSlices(lexed.tokens);
   if (strayLines.size > 0) {
     // text between documents (a shell prompt, a pasted summary): counted once, never parsed
-    const first = Math.min(...strayLines);
+    let first = Number.POSITIVE_INFINITY;
+    for (const line of strayLines) first = Math.min(first, line);
     sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, strayLines.size);
   }
   for (const slice of slices) {
-    jsonParser().input = slice;
     // With recovery on, a rule that could not recover returns undefined instead of throwing.
-    const found: JsonDocument[] | undefined = jsonParser().documents();
-    if (jsonParser().errors.length > 0) {
-      const e = jsonParser().errors[0];
-      const t = e?.token;
+    const { found, e } = parseTokens(jsonParser(), slice, (p) => ({ found: p.documents() as JsonDocument[] | undefined, e: p.errors[0] }));
+    if (e) {
+      const t = e.token;
       const line = t && Number.isFinite(t.startLine) ? (t.startLine ?? 1) : (slice.at(-1)?.endLine ?? source.lines.length);
-      if (e && reported++ < 5) sink.report('json/syntax', { file: source.path, line, column: t && Number.isFinite(t.startColumn) ? (t.startColumn ?? 1) : 1 }, shorten(e.message));
+      if (reported++ < 5) sink.report('json/syntax', { file: source.path, line, column: t && Number.isFinite(t.startColumn) ? (t.startColumn ?? 1) : 1 }, shorten(e.message));
       continue;
     }
     for (const d of found ?? []) if (d.value !== undefined) docs.push(d);

@@ -1,6 +1,6 @@
 import type { TextSource } from '../../../src/core/grammar.js';
 import { stripEmbedding } from '../../../src/parse/embedding.js';
-import type { IToken } from '../../../src/parse/chevrotain-runtime.js';
+import { lexedPieces, parseTokens } from '../../../src/parse/pieces.js';
 import { servingBlockParser } from './parser.js';
 import { BLOCK_HEADER, servingBlockLexer } from './tokens.js';
 import { type ServingItem, toItems } from './visitor.js';
@@ -12,43 +12,20 @@ export type { BlockEntry, LooseEntry, ServingBlock, ServingItem } from './visito
  * Lexes and parses a source into result blocks and loose label/value lines. Total: the lexer's
  * catch-all line token and the parser's loose-line rule accept any text.
  *
- * A long source goes through in pieces of a few thousand lines, each cut before a line that ends
- * any block and starts none but a block of its own (a blank line, a block header): what the
- * pieces give is what the whole gives, without holding a token and a CST node per line of the
- * whole at once (a 250 MB paste of 125,000 blocks ran out of heap at 4 GB).
+ * A long source goes through in pieces (src/parse/pieces.ts), each cut before a line that ends
+ * any block and starts none but a block of its own (a blank line, a block header).
  */
 export function parseServingBlocks(source: TextSource): ServingItem[] {
   const { lines } = source;
   const items: ServingItem[] = [];
-  for (let start = 0; start < lines.length; ) {
-    const end = pieceEnd(lines, start);
-    const lexed = servingBlockLexer().tokenize(lines.slice(start, end).map(stripEmbedding).join('\n'));
-    if (start > 0) for (const t of lexed.tokens) moveDown(t, start);
-    servingBlockParser().input = lexed.tokens;
-    for (const item of toItems(servingBlockParser().document())) items.push(item);
-    start = end;
+  const cutsBefore = (i: number): boolean => {
+    const text = stripEmbedding(lines[i] as string);
+    return text === '' || BLOCK_HEADER.test(text);
+  };
+  for (const piece of lexedPieces(lines, cutsBefore, (text) => servingBlockLexer().tokenize(text), stripEmbedding)) {
+    for (const item of toItems(parseTokens(servingBlockParser(), piece.tokens, (p) => p.document()))) items.push(item);
   }
   return items;
-}
-
-const PIECE_LINES = 4096;
-/** A piece with no place to cut ends here anyway: no real block is this long. */
-const MAX_PIECE_LINES = 64 * PIECE_LINES;
-
-/** Where the piece from line index `start` ends (exclusive): at a blank line or a block header from PIECE_LINES on. */
-function pieceEnd(lines: readonly string[], start: number): number {
-  const last = Math.min(lines.length, start + MAX_PIECE_LINES);
-  for (let i = start + PIECE_LINES; i < last; i++) {
-    const text = stripEmbedding(lines[i] as string);
-    if (text === '' || BLOCK_HEADER.test(text)) return i;
-  }
-  return last;
-}
-
-/** A token lexed from a piece, numbered as in the whole source. */
-function moveDown(t: IToken, lines: number): void {
-  if (t.startLine !== undefined) t.startLine += lines;
-  if (t.endLine !== undefined) t.endLine += lines;
 }
 
 const LABEL_KEYS = new Map<string, string>();
