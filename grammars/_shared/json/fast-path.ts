@@ -107,12 +107,20 @@ function holdsNoBrackets(a: readonly JsonValue[]): boolean {
 }
 
 /**
+ * Documents nested deeper than this are left to the grammar, which skips them with a diagnostic:
+ * its parser recurses once per level (a few thousand overflow the stack, sooner or later
+ * depending on the stack in use), and no benchmark writes more than a handful.
+ */
+export const MAX_NESTING = 256;
+
+/**
  * Walks JSON text that JSON.parse has read, alongside the value it gave, and records the line of
  * every object's keys (keyLines). False when the text has a key twice in one object or a
  * `__proto__` key, where the grammar's value differs from JSON.parse's.
  */
 class KeyLineScan {
   #i = 0;
+  #depth = 0;
   line: number;
   readonly #text: string;
 
@@ -133,12 +141,20 @@ class KeyLineScan {
     this.#i = i;
   }
 
-  /** The text's structure must be the value's at every step: a key given twice makes them part. */
+  /**
+   * The text's structure must be the value's at every step: a key given twice makes them part.
+   * False past MAX_NESTING levels, as the grammar skips such a document.
+   */
   value(v: JsonValue): boolean {
     this.skipSpace();
     const c = this.#text.charCodeAt(this.#i);
-    if (c === OPEN_BRACE) return typeof v === 'object' && v !== null && !Array.isArray(v) && this.#object(v);
-    if (c === OPEN_BRACKET) return Array.isArray(v) && this.#array(v);
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (this.#depth >= MAX_NESTING) return false;
+      this.#depth++;
+      const same = c === OPEN_BRACE ? typeof v === 'object' && v !== null && !Array.isArray(v) && this.#object(v) : Array.isArray(v) && this.#array(v);
+      this.#depth--;
+      return same;
+    }
     if (c === QUOTE) return typeof v === 'string' && this.#string() !== NOT_A_STRING;
     this.#scalar();
     return v === null || typeof v === 'number' || typeof v === 'boolean';

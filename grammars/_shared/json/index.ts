@@ -2,7 +2,7 @@ import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
 import { parseTokens } from '../../../src/parse/pieces.js';
 import type { IToken } from '../../../src/parse/chevrotain-runtime.js';
 import type { TextSource } from '../../../src/core/grammar.js';
-import { documentOf, isBlank, parseStrictJsonLines, parseWholeJson } from './fast-path.js';
+import { documentOf, isBlank, MAX_NESTING, parseStrictJsonLines, parseWholeJson } from './fast-path.js';
 import { type JsonDocument, jsonParser } from './parser.js';
 import { jsonLexer } from './tokens.js';
 
@@ -53,14 +53,20 @@ export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): Json
   // Each top-level document is parsed on its own, so a cut or broken one costs only itself.
   const docs: JsonDocument[] = [];
   let reported = 0;
-  const { slices, strayLines } = topLevelSlices(lexed.tokens);
+  const { slices, strayLines, depths } = topLevelSlices(lexed.tokens);
   if (strayLines.size > 0) {
     // text between documents (a shell prompt, a pasted summary): counted once, never parsed
     let first = Number.POSITIVE_INFINITY;
     for (const line of strayLines) first = Math.min(first, line);
     sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, strayLines.size);
   }
-  for (const slice of slices) {
+  for (const [k, slice] of slices.entries()) {
+    const depth = depths[k] ?? 0;
+    if (depth > MAX_NESTING) {
+      // the recursive parser would overflow the stack and cost the file's other documents
+      sink.report('json/too-deep', { file: source.path, line: slice[0]?.startLine ?? 1, column: 1 }, depth);
+      continue;
+    }
     // With recovery on, a rule that could not recover returns undefined instead of throwing.
     const { found, e } = parseTokens(jsonParser(), slice, (p) => ({ found: p.documents() as JsonDocument[] | undefined, e: p.errors[0] }));
     if (e) {
@@ -78,9 +84,17 @@ export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): Json
  * Splits a token stream where bracket depth returns to zero: one slice per top-level document.
  * Tokens outside any document are not parsed; their lines are returned as stray.
  */
-function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayLines: Set<number> } {
+function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayLines: Set<number>; depths: number[] } {
   const slices: IToken[][] = [];
   const strayLines = new Set<number>();
+  /** The deepest nesting of each slice. */
+  const depths: number[] = [];
+  let deepest = 0;
+  const close = (slice: IToken[]): void => {
+    slices.push(slice);
+    depths.push(deepest);
+    deepest = 0;
+  };
   let current: IToken[] = [];
   // the open brackets of the current document, innermost last
   let open: string[] = [];
@@ -93,7 +107,7 @@ function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayL
     const inArray = open.at(-1) === 'LSquare';
     const continues = prev?.tokenType.name === 'LSquare' || (inArray && prev?.tokenType.name === 'Comma');
     if (open.length > 0 && name === 'LCurly' && t.startColumn === 1 && prev && !continues && (prev.endLine ?? 0) < (t.startLine ?? 0)) {
-      slices.push(current);
+      close(current);
       current = [];
       open = [];
     }
@@ -102,15 +116,15 @@ function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayL
       continue;
     }
     current.push(t);
-    if (name === 'LCurly' || name === 'LSquare') open.push(name);
+    if (name === 'LCurly' || name === 'LSquare') deepest = Math.max(deepest, open.push(name));
     else if (name === 'RCurly' || name === 'RSquare') open.pop();
     if (open.length === 0) {
-      slices.push(current);
+      close(current);
       current = [];
     }
   }
-  if (current.length > 0) slices.push(current);
-  return { slices, strayLines };
+  if (current.length > 0) close(current);
+  return { slices, strayLines, depths };
 }
 
 /** True when a head looks like the start of a JSON document or JSON Lines file. */

@@ -136,6 +136,17 @@ describe('large JSON', () => {
     expect(sink.list()).toEqual([]);
   });
 
+  it('skips a document nested too deep for the parser, and keeps the others (a stack overflow cost the file)', () => {
+    const sink = new DiagnosticCollector();
+    const deep = `{"a": ${'['.repeat(6000)}${']'.repeat(6000)}}`;
+    const docs = parseJsonDocuments({ path, lines: ['{"a": 0}', deep, '{"a": 2}'] }, sink);
+    expect(docs.map((d) => [d.value, d.line])).toEqual([
+      [{ a: 0 }, 1],
+      [{ a: 2 }, 3],
+    ]);
+    expect(sink.list().map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual(['2 json/too-deep JSON nested 6001 levels deep here: deeper than any result, skipped']);
+  });
+
   it('starts over at the next line of JSON Lines whose line was cut, wherever it was cut', () => {
     // (cut after `[1,` it cannot be told from an array's next object, and is read as one)
     for (const cut of ['{"a": 1, "b":', '{"a": 1, "b"', '{"a": 1,', '{"a": [1, 2', '{"a": "x']) {
