@@ -49,8 +49,15 @@ export function flatNumberDict(text: string): Record<string, number> | null {
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
 
+/**
+ * Nesting read as values at most; deeper, a value is kept as its text. Reprs in logs nest a few
+ * levels; a hostile line nested thousands deep overflowed the stack and cost its file's runs.
+ */
+const MAX_DEPTH = 64;
+
 class Reader {
   pos = 0;
+  depth = 0;
   readonly s: string;
   constructor(s: string) {
     this.s = s;
@@ -86,13 +93,20 @@ class Reader {
     const c = this.s[this.pos];
     if (c === undefined) return null;
     if (c === "'" || c === '"') return this.str(c);
-    if (c === '[' || c === '(') return this.list(c === '[' ? ']' : ')');
-    if (c === '{') return this.dict();
     if (c === '<') return this.opaque('<', '>');
-    const call = /^[A-Za-z_][\w.]*\(/.exec(this.s.slice(this.pos, this.pos + 200));
-    if (call) {
-      this.pos += call[0].length;
-      return this.kwargs(')');
+    // past MAX_DEPTH the rest of a value is one raw string (bare reads nesting without recursing)
+    if (this.depth >= MAX_DEPTH) return this.bare(stops);
+    this.depth++;
+    try {
+      if (c === '[' || c === '(') return this.list(c === '[' ? ']' : ')');
+      if (c === '{') return this.dict();
+      const call = /^[A-Za-z_][\w.]*\(/.exec(this.s.slice(this.pos, this.pos + 200));
+      if (call) {
+        this.pos += call[0].length;
+        return this.kwargs(')');
+      }
+    } finally {
+      this.depth--;
     }
     return this.bare(stops);
   }

@@ -13,6 +13,17 @@ describe('Python reprs', () => {
     expect(JSON.stringify(parseKeywordArgs('__proto__=2'))).toBe('{"__proto__":2}');
   });
 
+  it('keeps a value nested deeper than any repr as its text, and reads on (20,000 levels overflowed the stack)', () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const args = parseKeywordArgs(`a=1, b=${deep}, c='x'`);
+    expect(args.a).toBe(1);
+    expect(args.c).toBe('x');
+    let v = args.b;
+    for (let level = 0; level < 64; level++) v = (v as unknown[])[0] as typeof v;
+    expect(v).toBe(`${'['.repeat(19_936)}${']'.repeat(19_936)}`);
+    expect(parsePyValue(`{'k': ${'{'.repeat(5000)}${'}'.repeat(5000)}}`)).toHaveProperty('k');
+  });
+
   it('reads a flat dict of numbers as the general reader does, wherever it answers', () => {
     const key = fc.constantFrom('num_ctx_requests', 'num_ctx_tokens', 'a b', 'x:y', "it's", 'back\\slash', '__proto__', '', 'é');
     const number = fc.oneof(fc.constantFrom('0', '-0', '12', '-3', '2048', '0.5', '1.', '.5', '1e3', '+1', 'None', 'True', "'s'", '1x', '[1]'), fc.double({ noNaN: true }).map(String));
