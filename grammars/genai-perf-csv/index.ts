@@ -3,7 +3,7 @@ import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { readNumber } from '../../src/parse/values.js';
-import { type CsvRow, parseCsvRows } from '../_shared/csv/index.js';
+import { type CsvRow, csvRows } from '../_shared/csv/index.js';
 import { addMetricRow, reportUnknownMetrics, statName } from '../_shared/perf-metrics/index.js';
 
 /** First line of the export: the statistics header or the `Metric,Value` header. */
@@ -21,7 +21,7 @@ export const grammar: Grammar = {
     return SIGNATURE.test(first) ? { score: 0.8, reason: 'Metric,avg,min,max / Metric,Value header' } : NOT_MINE;
   },
   parse(source, sink) {
-    return toRuns(parseCsvRows(source, sink), source, sink);
+    return toRuns(csvRows(source, sink), source, sink);
   },
 };
 
@@ -38,7 +38,7 @@ interface Draft {
   seen: Set<BlockKind>;
 }
 
-function toRuns(rows: readonly CsvRow[], source: TextSource, sink: DiagnosticSink): RunRecord[] {
+function toRuns(rows: Iterable<CsvRow>, source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const drafts: Draft[] = [];
   let draft: Draft | null = null;
   let kind: BlockKind = 'unknown';

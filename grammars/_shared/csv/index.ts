@@ -10,24 +10,25 @@ export type { CsvRow } from './parser.js';
 const MAX_REPORTED = 5;
 
 /**
- * Every non-blank CSV record of a source, with its line; syntax errors become diagnostics. A long
- * source is read in pieces (src/parse/pieces.ts) cut between records: before a line outside any
- * quoted field (an even count of quotes above it).
+ * Every non-blank CSV record of a source, with its line, as the pieces are read; syntax errors
+ * become diagnostics. A long source is read in pieces (src/parse/pieces.ts) cut between records:
+ * before a line outside any quoted field (an even count of quotes above it). The records are
+ * yielded piece by piece, so a reader that keeps what it needs holds no more than a piece's.
  */
-export function parseCsvRows(source: TextSource, sink: DiagnosticSink): CsvRow[] {
-  const rows: CsvRow[] = [];
+export function* csvRows(source: TextSource, sink: DiagnosticSink): Generator<CsvRow> {
   let reported = 0;
   for (const piece of lexedPieces(source.lines, betweenRecords(source.lines), (text) => csvLexer().tokenize(text))) {
-    parseTokens(csvParser(), piece.tokens, (parser) => {
-      for (const row of parser.document()) if (row.cells.some((c) => c.trim() !== '')) rows.push(row);
+    const rows = parseTokens(csvParser(), piece.tokens, (parser) => {
+      const parsed = parser.document();
       for (const e of parser.errors) {
         if (reported++ >= MAX_REPORTED) break;
         const line = Number.isFinite(e.token.startLine) ? (e.token.startLine ?? 1) : piece.end;
         sink.report('parse/syntax', { file: source.path, line, column: 1 }, 'a CSV record', e.token.image ?? '');
       }
+      return parsed;
     });
+    for (const row of rows) if (row.cells.some((c) => c.trim() !== '')) yield row;
   }
-  return rows;
 }
 
 /** A cut rule for lexedPieces: true before a line that no quoted field of the lines above runs into. */

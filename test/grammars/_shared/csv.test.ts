@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsvRows } from '../../../grammars/_shared/csv/index.js';
+import { csvRows } from '../../../grammars/_shared/csv/index.js';
 import { DiagnosticCollector } from '../../../src/core/diagnostic.js';
 import { asRelPath } from '../../../src/core/types.js';
 
 function rows(text: string) {
   const sink = new DiagnosticCollector();
-  const out = parseCsvRows({ path: asRelPath('t.csv'), lines: text.split('\n') }, sink);
+  const out = [...csvRows({ path: asRelPath('t.csv'), lines: text.split('\n') }, sink)];
   return { rows: out.map((r) => [r.line, ...r.cells]), diagnostics: sink.list().map((d) => `${d.line} ${d.code}`) };
 }
 
