@@ -58,7 +58,7 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
         if (stats.fields.size > 0) {
           timeline.begin(lineNo);
           writeStatsEntry(timeline, stats, lineNo, isoTime(p.year ?? year, p.date, p.clock), p.ranks);
-          return;
+          return true;
         }
       }
       const args = SERVER_ARGS.exec(p.message);

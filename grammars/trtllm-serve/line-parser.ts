@@ -49,7 +49,7 @@ export function trtllmServeLineParser(file: RelPath, sink: DiagnosticSink): Line
         timeline.begin(lineNo);
         const bad = writeIterEntry(timeline, parseIterLine(p.message), lineNo, p.time);
         if (bad.length > 0) sink.report('log/bad-stats-value', at, bad.join(', '));
-        return;
+        return true;
       }
       if (isErrorLevel(p) && p.source !== 'uvicorn') {
         const exc = EXCEPTION.exec(p.message.trim());

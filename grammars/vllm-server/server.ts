@@ -50,12 +50,12 @@ export class VllmServerParser implements LineParser {
     this.#timeline = new TimelineBuilder(file, sink);
   }
 
-  line(text: string, lineNo: number): void {
-    if (text.length === 0) return;
-    if (SKIP.some((s) => text.includes(s)) || ACCESS.test(text) || REQUEST_LOG.test(text)) return; // access and request logs: the bulk of big logs
+  line(text: string, lineNo: number): boolean {
+    if (text.length === 0) return false;
+    if (SKIP.some((s) => text.includes(s)) || ACCESS.test(text) || REQUEST_LOG.test(text)) return false; // access and request logs: the bulk of big logs
     const p = parsePrefix(text);
     const message = p.message;
-    if (this.#tracker(p.process).line(message, lineNo, p.level ?? undefined)) return;
+    if (this.#tracker(p.process).line(message, lineNo, p.level ?? undefined)) return false;
     const stats = readStatsLine(message);
     if (stats !== null) {
       const time = p.stamp ? this.#clock.date(p.stamp, p.wrapper) : p.wrapper ? this.#clock.date(p.wrapper, p.wrapper) : null;
@@ -63,12 +63,13 @@ export class VllmServerParser implements LineParser {
       this.#timeline.add(stats, lineNo, time?.time ?? null, extra);
       const current = this.#starts.at(-1);
       if (current) current.busy = true;
-      return;
+      return true;
     }
     if (p.stamp) this.#clock.date(p.stamp, p.wrapper); // sees year roll-overs between stats lines
-    if (this.#startup(message, lineNo)) return;
-    if (message.trim() === '') return;
+    if (this.#startup(message, lineNo)) return false;
+    if (message.trim() === '') return false;
     if (this.#unrecognized++ === 0) this.#firstUnrecognized = lineNo;
+    return false;
   }
 
   finish(): BenchRecord[] {

@@ -29,8 +29,13 @@ export interface Detection {
  * pipeline may stream such a file instead of holding it in memory.
  */
 export interface LineParser {
-  /** Called for every cleaned line, in order, with its 1-based line number. */
-  line(text: string, lineNo: number): void;
+  /**
+   * Called for every cleaned line, in order, with its 1-based line number. Returns true when the
+   * line is a server stats line it read (the bulk of a busy log): such a line is no other
+   * grammar's (a result block or a command never holds one), and the grammars that read whole
+   * sources are given the file without them, whether it is streamed or read whole.
+   */
+  line(text: string, lineNo: number): boolean | void;
   /** Called once after the last line; returns every record. */
   finish(): BenchRecord[];
 }

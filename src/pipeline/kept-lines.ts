@@ -12,7 +12,8 @@ export const KEPT_LINES_MAX_CHARS = Object.freeze({ head: 512 * 1024, tail: 512 
 
 /**
  * The lines of a streamed file that are passed on (all but the access and request-log lines the
- * server-log grammars skip), kept for the grammars that read whole sources: a benchmark's result
+ * server-log grammars skip and the stats lines they read), kept for the grammars that read whole
+ * sources: a benchmark's result
  * blocks or a launch command tee'd into a server's log. Their line numbers are kept beside them.
  * Past the head's allowance the latest lines are kept, the tail's allowance of them; the lines in
  * between are dropped, and `dropped` says which.

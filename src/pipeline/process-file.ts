@@ -129,18 +129,43 @@ export function parseSource(source: TextSource, sink: DiagnosticSink, claimed: r
   const byLine = claimed.filter((g) => g.lines);
   const claims = byLine.length > 0 ? [...claimed, ...foreignLines(source, byLine).claimsBeyond(claimed)] : claimed;
   const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
-  for (const g of claims) {
-    guarded(g, source.path, sink, parsed, () => {
-      if (!g.lines) return g.parse(source, sink);
+  // the line grammars first: the grammars that read whole sources do not see the stats lines
+  // they own, as a stream does not keep those for them (see LineParser.line)
+  const owned = new Uint8Array(byLine.length > 0 ? source.lines.length : 0);
+  const lineRecords = new Map<Grammar, ParsedRecord[]>();
+  for (const g of byLine) {
+    const into: Parsed = { formats: [], records: [] };
+    guarded(g, source.path, sink, into, () => {
       // the same prefilter as when streaming, so both paths give the same records
-      const parser = g.lines(source.path, sink);
+      const parser = (g.lines as NonNullable<Grammar['lines']>)(source.path, sink);
       source.lines.forEach((text, i) => {
-        if (wantsLine(g, text)) parser.line(text, i + 1);
+        if (wantsLine(g, text) && parser.line(text, i + 1) === true) owned[i] = 1;
       });
       return parser.finish();
     });
+    lineRecords.set(g, into.records);
+  }
+  const rest = owned.includes(1) ? withoutOwnedLines(source, owned) : null;
+  const restSink = rest ? remappedSink(sink, rest.lineOf) : sink;
+  for (const g of claims) {
+    const done = lineRecords.get(g);
+    if (done) for (const r of done) parsed.records.push(r);
+    else if (rest) guarded(g, source.path, sink, parsed, () => g.parse(rest.source, restSink).map((r) => remapRecord(r, rest.lineOf)));
+    else guarded(g, source.path, sink, parsed, () => g.parse(source, sink));
   }
   return parsed;
+}
+
+/** A source without the lines marked in `owned`, and where each of its lines is in the original. */
+function withoutOwnedLines(source: TextSource, owned: Uint8Array): { source: TextSource; lineOf: (line: number) => number } {
+  const lines: string[] = [];
+  const numbers: number[] = [];
+  source.lines.forEach((text, i) => {
+    if (owned[i] === 1) return;
+    lines.push(text);
+    numbers.push(i + 1);
+  });
+  return { source: { path: source.path, lines }, lineOf: (n) => numbers[n - 1] ?? numbers.at(-1) ?? n };
 }
 
 /** Passes a streamed line to each claiming grammar that wants it (the stream's filter is their union). */
@@ -156,13 +181,15 @@ class ClaimantsSink implements LineSink {
   }
 
   line(text: string, lineNo: number): void {
-    this.#kept.line(text, lineNo);
     let wanted = false;
+    let owned = false;
     for (const { g, p } of this.parsers) {
       if (!wantsLine(g, text)) continue;
       wanted = true;
-      p.line(text, lineNo);
+      if (p.line(text, lineNo) === true) owned = true;
     }
+    // a stats line is its grammar's alone: not kept, so a busy log's are not what fills the allowance
+    if (!owned) this.#kept.line(text, lineNo);
     if (!wanted) this.foreign.add(text);
   }
 }
@@ -209,8 +236,9 @@ function foreignLines(source: TextSource, byLine: readonly Grammar[]): ForeignLi
 
 /**
  * Streams a server log to its line grammars. Grammars that read whole sources read the lines the
- * stream keeps for them: all but the access and request-log lines the line grammars skip, as much
- * as KEPT_LINES_MAX_CHARS allows from each end, numbered as in the file. They are those that claim
+ * stream keeps for them: all but the access and request-log lines the line grammars skip and the
+ * stats lines they read (LineParser.line), as much as KEPT_LINES_MAX_CHARS allows from each end,
+ * numbered as in the file. They are those that claim
  * the file's head or tail, and those that claim the lines no line grammar wanted: a result block
  * printed in the middle of a tee'd server log, the server logging on long after it.
  */

@@ -92,6 +92,27 @@ describe('a log large enough to be streamed', () => {
     expect(streamed.diagnostics).toEqual(wholeDiagnostics);
   });
 
+  // a busy server logs a stats line every few seconds for hours: megabytes of them, which the
+  // allowance for the other grammars does not have to hold, so blocks anywhere are found
+  it.each([
+    ['vLLM', 'vllm-server/basic/input.log', 'Avg prompt throughput'],
+    ['SGLang', 'sglang-server/basic/input.log', 'Decode batch'],
+    ['TensorRT-LLM', 'trtllm-serve/basic/input.log', '[I] iter = '],
+  ])('finds result blocks between megabytes of %s stats lines, streamed or read whole', (_engine, log, statsMark) => {
+    const stats = readFileSync(path.join(FIXTURES, log), 'utf8').split('\n').filter((l) => l.includes(statsMark));
+    const busy = (n: number) => Array.from({ length: n }, (_, i) => stats[i % stats.length]).join('\n');
+    const at = (c: number) => block.replaceAll(/(concurrency:\s+|max_concurrency=)16/g, (_match, label: string) => `${label}${c}`);
+    const statsChars = Math.ceil((KEPT_LINES_MAX_CHARS.head + KEPT_LINES_MAX_CHARS.tail) / (stats[0]?.length ?? 1));
+    const text = `${busy(statsChars)}\n${at(1)}\n${busy(statsChars)}\n${at(2)}\n${busy(statsChars)}\n${at(4)}\n${busy(statsChars)}\n`;
+    expect(text.length).toBeGreaterThan(3 * (KEPT_LINES_MAX_CHARS.head + KEPT_LINES_MAX_CHARS.tail));
+    const { streamed, whole, wholeDiagnostics } = bothWays(text, 'busy.log');
+    const concurrency = streamed.records.flatMap((r) => (r.record.kind === 'run' ? [r.record.fields.max_concurrency] : []));
+    expect(concurrency).toEqual([1, 2, 4]);
+    expect(streamed.diagnostics.filter((d) => d.code === 'read/middle-not-searched')).toEqual([]);
+    expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
+    expect(streamed.diagnostics).toEqual(wholeDiagnostics);
+  });
+
   it('keeps the first and last lines of a long log for those grammars, and says which it dropped', () => {
     // debug output (no access lines): all of it is passed on, more than both allowances
     const debug = (n: number) => `${`DEBUG 06-03 09:15:00 [core.py:1] scheduler step ${n} `.padEnd(199, '.')}\n`;
