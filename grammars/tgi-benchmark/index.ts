@@ -64,8 +64,8 @@ function toRuns(tables: readonly MdTable[], otherLines: number[], source: TextSo
       continue;
     }
     const current = reports.at(-1);
-    if (current && !table.orphan && !startsReport(current, table, parameters)) current.push(table);
-    else if (current && table.orphan) current.push(table);
+    // rows after a break continue their table, in its report
+    if (current && (table.orphan || !startsReport(current, table, parameters))) current.push(table);
     else reports.push([table]);
   }
   // Markdown headings and comments above the tables label the runs; they are not noise.

@@ -238,9 +238,9 @@ function foreignLines(source: TextSource, byLine: readonly Grammar[]): ForeignLi
  * Streams a server log to its line grammars. Grammars that read whole sources read the lines the
  * stream keeps for them: all but the access and request-log lines the line grammars skip and the
  * stats lines they read (LineParser.line), as much as KEPT_LINES_MAX_CHARS allows from each end,
- * numbered as in the file. They are those that claim
- * the file's head or tail, and those that claim the lines no line grammar wanted: a result block
- * printed in the middle of a tee'd server log, the server logging on long after it.
+ * numbered as in the file. They are those that claim the file's head or tail, and those that claim
+ * the lines no line grammar wanted: a result block printed in the middle of a tee'd server log,
+ * the server logging on long after it.
  */
 function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink, utf16: Utf16Encoding | null): Parsed {
   const byLine = claims.filter((g) => g.lines);
