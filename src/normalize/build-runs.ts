@@ -11,6 +11,7 @@ import { dedupeRuns } from './dedupe-runs.js';
 import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
 import { type RunRow, runColumns, takeFilled, toSparseRunRows } from './runs-table.js';
+import { capExtraColumns } from './extra-columns.js';
 import { CONFIG_COLUMNS, DERIVED_COLUMNS, PROVENANCE_COLUMNS, RESULT_COLUMNS } from './schema.js';
 import { serverAggregates } from './server-aggregates.js';
 import { type ConfigSource, collectSources } from './server-sources.js';
@@ -119,9 +120,11 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
     return { ...row };
   });
   links.length = 0;
+  const kept = capExtraColumns(rows, sink);
   const failed = failedConfigurations(sources, linked, sink, (file) => pathFields(file, options.pathTemplate));
   for (const f of failed) for (const k of Object.keys(f.config)) extraConfig.add(k);
-  const configColumns = [...new Set<string>([...CONFIG_COLUMNS, ...[...extraConfig].filter((c) => !NOT_CONFIG.has(c)).sort()])];
+  const extra = [...extraConfig].filter((c) => !NOT_CONFIG.has(c) && (kept === null || kept.has(c)));
+  const configColumns = [...new Set<string>([...CONFIG_COLUMNS, ...extra.sort()])];
   return { rows, failedConfigurations: failed, configColumns };
 }
 

@@ -27,6 +27,16 @@ describe('buildRuns: configuration inference and linking', () => {
     expect(sink.list().filter((d) => d.severity !== 'info')).toEqual([]);
   });
 
+  it('leaves out of the table the extra columns beyond its cap (garbage labels in thousands of runs)', () => {
+    const garbage = (file: string, n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${file}_${i}`, i]));
+    const sink = new DiagnosticCollector();
+    const { rows } = buildRuns([runRec('a/bench.log', { ...bench, ...garbage('a', 1500) }), runRec('b/bench.log', { ...bench, ...garbage('b', 1500) })], sink);
+    const extra = new Set(rows.flatMap((r) => Object.keys(r).filter((k) => /^[ab]_\d+$/.test(k))));
+    expect(extra.size).toBe(2000);
+    expect(rows[0]?.output_throughput).toBe(500);
+    expect(sink.list().map((d) => d.code)).toContain('normalize/too-many-columns');
+  });
+
   it('links a log in the parent directory when the run directory has none', () => {
     const { rows } = buildRuns([runRec('sweep/c4/out.log', { ...bench, max_concurrency: 4 }), configRec('sweep/server.log', 'server-log', { tp: 2 })], new DiagnosticCollector());
     expect(rows[0]?.tp).toBe(2);
