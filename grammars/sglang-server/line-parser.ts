@@ -115,7 +115,7 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
         records.push({ kind: 'config', at: { file, line: configLine, column: 1 }, origin: 'server-log', fields: config.fields, lines: config.lines });
       }
       if (unrecognized > 0) sink.report('parse/unrecognized-lines', { file, line: firstUnrecognized, column: 1 }, unrecognized);
-      return [...records, ...timelineRecords(file, timeline), ...failures].sort((a, b) => a.at.line - b.at.line);
+      return [...records, ...timelineRecords(file, timeline, sink), ...failures].sort((a, b) => a.at.line - b.at.line);
     },
   };
 }

@@ -43,7 +43,7 @@ function toRecords(docs: readonly JsonDocument[], source: TextSource, sink: Diag
       series.push(metricsEntry(item, at));
     }
   }
-  return timelineRecords(source.path, series);
+  return timelineRecords(source.path, series, sink);
 }
 
 /** The line of an object's first key: where the element starts for provenance. */

@@ -52,7 +52,7 @@ export class TimelineBuilder {
 
   finish(): TimelineRecord[] {
     this.#pending = null;
-    return timelineRecords(this.#file, this.#series);
+    return timelineRecords(this.#file, this.#series, this.#sink);
   }
 
   /** Sets the entry's values it does not have yet (the first of a column wins); a companion line's keep their own line. */

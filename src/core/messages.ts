@@ -64,6 +64,9 @@ export const MESSAGES = {
   'log/crash': msg('error', (exception: string, message: string) => `crash: ${exception}${message ? `: ${q(message)}` : ''}`),
   'log/traceback-truncated': msg('warning', () => 'python traceback ends before its exception line'),
   'log/bad-stats-value': msg('warning', (labels: string) => `unreadable value of ${labels} in a server stats line (cut short?)`),
+  'log/too-many-stats': msg('warning', (values: number, kept: number, first: string) =>
+    `stats lines name more than ${kept} kinds of values: ${values} values of the others (first ${q(first)}) left out of the timeline`,
+  ),
   'log/failed-start': msg('warning', (engine: string) => `${engine} server log has a crash and no ready line: failed start`),
   // launch and benchmark commands (grammars/launch-command)
   'command/unterminated-quote': msg('warning', () => 'a quote in this command never closes: read to the end of the command as written'),

@@ -1,6 +1,7 @@
 import { setCell } from './cells.js';
 import { seriesLine, type TimelineSeries } from './timeline-series.js';
-import type { TimelineSeriesBuilder } from './timeline-series-builder.js';
+import { MAX_SERIES_COLUMNS, type TimelineSeriesBuilder } from './timeline-series-builder.js';
+import type { DiagnosticSink } from './diagnostic.js';
 import type { FieldValue, RelPath, SourcePos } from './types.js';
 
 /**
@@ -39,8 +40,10 @@ export interface TimelineRecord {
   readonly series: TimelineSeries;
 }
 
-/** The record of a file's stats lines: none when it had none. */
-export function timelineRecords(file: RelPath, builder: TimelineSeriesBuilder): TimelineRecord[] {
+/** The record of a file's stats lines: none when it had none. Says what the builder left out. */
+export function timelineRecords(file: RelPath, builder: TimelineSeriesBuilder, sink: DiagnosticSink): TimelineRecord[] {
+  const dropped = builder.dropped;
+  if (dropped) sink.report('log/too-many-stats', { file, line: dropped.line, column: 1 }, dropped.count, MAX_SERIES_COLUMNS, dropped.column);
   if (builder.length === 0) return [];
   const series = builder.finish();
   return [{ kind: 'timeline', at: { file, line: seriesLine(series, 0), column: 1 }, series }];

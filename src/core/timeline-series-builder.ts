@@ -9,11 +9,20 @@ import { type Bits, CHUNK, CHUNK_BITS, type CodeArray, hasBit, MASK, type Series
 import type { FieldValue } from './types.js';
 
 /**
+ * Columns a series holds at most. A server's stats lines have a few dozen kinds of values; a log
+ * naming a new one on every line would hold a chunk per column, and its timeline table a cell per
+ * line and column (20,000 such lines, 3.5 MB: out of memory after 150 s).
+ */
+export const MAX_SERIES_COLUMNS = 256;
+
+/**
  * Collects entries into a series; memory is the columns, not an object per line. An entry is
  * pushed whole, or written a value at a time (`begin`, then `set`), which a stats-dense log's
  * reader does to make no object per line at all.
  */
 export class TimelineSeriesBuilder implements FieldWriter {
+  /** Values of columns past MAX_SERIES_COLUMNS: how many, and the first (its column and line). */
+  #dropped: { count: number; column: string; line: number } | null = null;
   #length = 0;
   /** The line of the entry begun last. */
   #line = 0;
@@ -44,8 +53,14 @@ export class TimelineSeriesBuilder implements FieldWriter {
     const i = this.#length - 1;
     if (i < 0) throw new Error('TimelineSeriesBuilder.set before begin');
     let c = this.#columns.get(column);
-    if (c === undefined) this.#columns.set(column, (c = new ColumnBuilder()));
-    else if (c.has(i)) return false;
+    if (c === undefined) {
+      if (this.#columns.size >= MAX_SERIES_COLUMNS) {
+        this.#dropped ??= { count: 0, column, line };
+        this.#dropped.count++;
+        return true;
+      }
+      this.#columns.set(column, (c = new ColumnBuilder()));
+    } else if (c.has(i)) return false;
     c.set(i, value);
     if (line !== this.#line) {
       let chunks = this.#valueLines.get(column);
@@ -53,6 +68,11 @@ export class TimelineSeriesBuilder implements FieldWriter {
       chunkOf(chunks, i >>> CHUNK_BITS, newInt32s)[i & MASK] = line;
     }
     return true;
+  }
+
+  /** The values left out, past MAX_SERIES_COLUMNS columns (null: none). */
+  get dropped(): { readonly count: number; readonly column: string; readonly line: number } | null {
+    return this.#dropped;
   }
 
   finish(): TimelineSeries {

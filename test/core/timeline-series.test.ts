@@ -9,9 +9,10 @@ import {
   type TimelineEntry,
   withoutValueLines,
 } from '../../src/core/timeline-series.js';
-import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
+import { MAX_SERIES_COLUMNS, TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { asRelPath, type FieldValue } from '../../src/core/types.js';
-import { FieldMapBuilder } from '../../src/core/records.js';
+import { FieldMapBuilder, timelineRecords } from '../../src/core/records.js';
 
 const FILE = asRelPath('serve.log');
 
@@ -187,5 +188,25 @@ describe('timeline series', () => {
       [30, { a: 30 }],
     ]);
     expect(seriesEntries(withoutValueLines(build(pushed)), FILE)[0]?.lines).toEqual({ a: 1, b: 1 });
+  });
+});
+
+describe('a series of more kinds of values than any server logs', () => {
+  it('keeps the first MAX_SERIES_COLUMNS columns, leaves the others out and says so once', () => {
+    const builder = new TimelineSeriesBuilder();
+    for (let i = 0; i < 1000; i++) {
+      builder.begin(i + 1);
+      builder.set('running', i, i + 1);
+      builder.set(`weird_${i}`, i, i + 1);
+    }
+    expect(builder.dropped).toEqual({ count: 1000 - (MAX_SERIES_COLUMNS - 1), column: `weird_${MAX_SERIES_COLUMNS - 1}`, line: MAX_SERIES_COLUMNS });
+    const sink = new DiagnosticCollector();
+    const [record] = timelineRecords(asRelPath('s.log'), builder, sink);
+    expect(record?.series.length).toBe(1000);
+    expect(record?.series.columns.size).toBe(MAX_SERIES_COLUMNS);
+    expect(record?.series.columns.has('running')).toBe(true);
+    expect(sink.list().map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual([
+      `256 log/too-many-stats stats lines name more than 256 kinds of values: 745 values of the others (first "weird_255") left out of the timeline`,
+    ]);
   });
 });
