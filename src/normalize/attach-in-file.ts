@@ -44,7 +44,7 @@ interface FileIndex {
   readonly timelines: Located<RatesLine>[];
   readonly runLines: number[];
   /** The commands of each origin, labelled against each other (built on first use). */
-  readonly labelers: Map<string, (command: string) => string>;
+  readonly labelers: Map<string, (command: string) => string | null>;
 }
 
 /** Adds in-file context to one run's row, in place; returns that row. */
@@ -115,6 +115,7 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
     const closest = nearest.filter((c) => c !== null).sort((a, b) => b.record.at.line - a.record.at.line)[0];
     const command = closest?.record.fields.command;
     if (closest && typeof command === 'string') row.label = labelerOf(file, closest.record.origin)(command);
+    // (null when the command names no configuration: a sweep's commands that vary only the load)
   }
   const previousRun = file.runLines[countBelow(file.runLines, r, lineOfNumber) - 1] ?? 0;
   const stats = nearestBefore(file.timelines, r, Math.max(previousRun, (section?.start ?? 1) - 1));
@@ -145,7 +146,7 @@ function fill(row: Row, fields: readonly [string, FieldValue][], source: string,
   return used;
 }
 
-function labelerOf(file: FileIndex, origin: string): (command: string) => string {
+function labelerOf(file: FileIndex, origin: string): (command: string) => string | null {
   let labeler = file.labelers.get(origin);
   if (!labeler) {
     const commands = (file.byOrigin.get(origin) ?? []).flatMap((c) => (typeof c.record.fields.command === 'string' ? [c.record.fields.command] : []));

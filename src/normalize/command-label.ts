@@ -1,7 +1,10 @@
 /**
  * A short label for a run that has none, made from the command that produced it: the flags that
- * tell this command apart from the other commands of its file (`--max-concurrency 4 --num-prompts
- * 40`), not the whole command line repeated on every row.
+ * tell this command apart from the other commands of its file (`--random-input-len 4096`,
+ * `--speculative-config {...}`), not the whole command line repeated on every row. A label names a
+ * configuration (schema.md: a sweep variant's name), the same at every load point: the flags that
+ * set the load (`--max-concurrency 4 --num-prompts 40`, which the run's own columns hold) and those
+ * that only locate the server or the output are not part of it.
  */
 
 /** The longest label a command gives; longer ones are cut at a flag boundary. */
@@ -15,13 +18,24 @@ const NOISE = new Set([
   'disable-tqdm', 'disable-log-requests', 'disable-log-stats', 'uvicorn-log-level', 'download-dir',
 ]);
 
+/** Flags that set a run's load point, the axis a sweep steps along (the run's columns hold them). */
+const LOAD = new Set(['max-concurrency', 'concurrency', 'request-rate', 'rate', 'num-prompts', 'num-requests', 'request-count']);
+
+/** Whether a flag (its key: `max-concurrency`) may name a configuration in a label. */
+export function describesConfiguration(key: string): boolean {
+  return !NOISE.has(key) && !LOAD.has(key);
+}
+
 export interface Option {
   readonly key: string;
   readonly text: string;
 }
 
-/** `command` shortened to its distinguishing flags; `siblings` are the file's commands of the same kind. */
-export function commandLabel(command: string, siblings: readonly string[]): string {
+/**
+ * `command` shortened to its distinguishing flags; `siblings` are the file's commands of the same
+ * kind. Null when it has flags and none names a configuration (a sweep that varies only the load).
+ */
+export function commandLabel(command: string, siblings: readonly string[]): string | null {
   return commandLabeler(siblings)(command);
 }
 
@@ -29,7 +43,7 @@ export function commandLabel(command: string, siblings: readonly string[]): stri
  * commandLabel for many commands of one file: the siblings are read once, not once per run (a
  * sweep log of 10,000 commands and runs read every command for every run: minutes).
  */
-export function commandLabeler(siblings: readonly string[]): (command: string) => string {
+export function commandLabeler(siblings: readonly string[]): (command: string) => string | null {
   const copies = new Map<string, number>();
   /** How many siblings give each flag each value (the last one a command gives it, as a Map of its options keeps). */
   const values = new Map<string, Map<string, number>>();
@@ -48,12 +62,13 @@ export function commandLabeler(siblings: readonly string[]): (command: string) =
     // the siblings other than this command's copies, and of those, the ones that give an option exactly as it does
     const copiesOfThis = copies.get(command) ?? 0;
     const others = siblings.length - copiesOfThis;
-    const differing = options.filter((o) => {
+    const naming = options.filter((o) => describesConfiguration(o.key));
+    const differing = naming.filter((o) => {
       const alike = (values.get(o.key)?.get(o.text) ?? 0) - (own.get(o.key) === o.text ? copiesOfThis : 0);
       return alike < others;
     });
-    const kept = differing.length > 0 ? differing : options.filter((o) => !NOISE.has(o.key));
-    return join(kept.length > 0 ? kept : options);
+    const kept = differing.length > 0 ? differing : naming;
+    return kept.length > 0 ? join(kept) : null;
   };
 }
 

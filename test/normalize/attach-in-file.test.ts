@@ -118,19 +118,22 @@ describe('attaching in one file (synthetic records)', () => {
   it('labels an unlabelled run with the nearest command and never attaches unresolved $VAR text', () => {
     const [row] = toRunRows([
       config(1, 'launch-command', { engine: 'vllm', model: 'm', command: 'vllm serve m' }),
-      config(3, 'bench-command', { max_concurrency: '$C', max_concurrency_values: [1, 2], command: 'vllm bench serve --max-concurrency $C' }),
+      config(3, 'bench-command', { max_concurrency: '$C', max_concurrency_values: [1, 2], command: 'vllm bench serve --max-concurrency $C --random-input-len $LEN' }),
       run(6, {}),
     ]);
-    expect(row?.label).toBe('--max-concurrency $C');
+    expect(row?.label).toBe('--random-input-len $LEN');
     expect(row?.max_concurrency ?? null).toBeNull();
     expect(row?.max_concurrency_values).toEqual([1, 2]);
     expect(row?.command ?? null).toBeNull();
   });
 
-  it('labels runs of a command loop with the flags that differ between the commands', () => {
-    const bench = (line: number, c: number) => config(line, 'bench-command', { command: `vllm bench serve --model m --host 0.0.0.0 --max-concurrency ${c} --num-prompts ${c * 10}` });
-    const rows = toRunRows([bench(1, 1), run(3, {}), bench(5, 4), run(7, {}), run(9, {}, 'own label')]);
-    expect(rows.map((r) => r.label)).toEqual(['--max-concurrency 1 --num-prompts 10', '--max-concurrency 4 --num-prompts 40', 'own label']);
+  it('labels runs of a command loop with the flags that differ between the commands, and not with the load', () => {
+    const bench = (line: number, c: number, len = 512) => config(line, 'bench-command', { command: `vllm bench serve --model m --host 0.0.0.0 --max-concurrency ${c} --num-prompts ${c * 10} --random-input-len ${len}` });
+    const rows = toRunRows([bench(1, 1), run(3, {}), bench(5, 4, 2048), run(7, {}), run(9, {}, 'own label')]);
+    expect(rows.map((r) => r.label)).toEqual(['--random-input-len 512', '--random-input-len 2048', 'own label']);
+    // a sweep of the load alone: one configuration, labelled by what its commands share
+    const sweep = toRunRows([bench(1, 1), run(3, {}), bench(5, 4), run(7, {})]);
+    expect(sweep.map((r) => r.label)).toEqual(['--random-input-len 512', '--random-input-len 512']);
   });
 
   it('stops at the end of a section and takes stats only from between the previous run and this one', () => {
@@ -160,7 +163,7 @@ describe('attaching in one file (synthetic records)', () => {
       const late = k % 5 === 4;
       if (k % 7 !== 6) {
         records.push(config(late ? s0 + 8 : s0 + 1, 'launch-command', { engine: `e${k}`, ...section }));
-        records.push(config(late ? s0 + 9 : s0 + 3, 'bench-command', { max_concurrency: k, command: `vllm bench serve --max-concurrency ${k}`, ...section }));
+        records.push(config(late ? s0 + 9 : s0 + 3, 'bench-command', { max_concurrency: k, command: `vllm bench serve --max-concurrency ${k} --random-input-len ${k}`, ...section }));
       }
       if (!late) records.push(stats(s0 + 2, { spec_acceptance_rate: k / 1000 }));
       records.push(run(s0 + 5, {}));
@@ -175,7 +178,7 @@ describe('attaching in one file (synthetic records)', () => {
     for (const [given, first] of [[records, 1], [[...records].reverse(), 2]] as const) {
       const rows = toRunRows(given).sort((a, b) => Number(a.source_line) - Number(b.source_line));
       expect(rows.map((r) => [r.max_concurrency ?? null, r.engine ?? null, r.spec_acceptance_rate ?? null])).toEqual([...expected, [first, null, null]]);
-      expect(rows[0]?.label).toBe('--max-concurrency 0');
+      expect(rows[0]?.label).toBe('--random-input-len 0');
     }
   });
 });

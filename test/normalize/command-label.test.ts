@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { commandLabel, commandLabeler, MAX_COMMAND_LABEL, optionsOf } from '../../src/normalize/command-label.js';
+import { commandLabel, commandLabeler, describesConfiguration, MAX_COMMAND_LABEL, optionsOf } from '../../src/normalize/command-label.js';
 
 describe('commandLabel', () => {
   const loop = [1, 4, 16].map((c) => `vllm bench serve --model acme/m --base-url http://h:8000 --max-concurrency ${c} --num-prompts ${c * 10} --save-result`);
 
   it('keeps only the flags that differ between the commands of the file', () => {
-    expect(loop.map((c) => commandLabel(c, loop))).toEqual([
-      '--max-concurrency 1 --num-prompts 10',
-      '--max-concurrency 4 --num-prompts 40',
-      '--max-concurrency 16 --num-prompts 160',
-    ]);
+    const lengths = [1024, 4096].flatMap((n) => loop.map((c) => `${c} --random-input-len ${n} --seed ${n % 7}`));
+    expect(lengths.map((c) => commandLabel(c, lengths))).toEqual([...loop.map(() => '--random-input-len 1024'), ...loop.map(() => '--random-input-len 4096')]);
+  });
+
+  it('gives no label to the commands of a sweep that vary only the load: the runs are one configuration', () => {
+    // the load point is in the run's columns (max_concurrency, num_prompts); a label in each
+    // would make each run a configuration of its own, a line of one point in every chart
+    expect(loop.map((c) => commandLabel(c, loop))).toEqual([null, null, null]);
+    const workload = loop.map((c) => `${c} --dataset-name random --random-input-len 1024`);
+    expect(workload.map((c) => commandLabel(c, workload))).toEqual(loop.map(() => '--dataset-name random --random-input-len 1024'));
   });
 
   it('names the speculative config that sets two launches apart, unquoted', () => {
@@ -21,18 +26,19 @@ describe('commandLabel', () => {
   });
 
   it('drops location and output flags when nothing differs, and caps the length', () => {
-    expect(commandLabel(loop[0] ?? '', [loop[0] ?? ''])).toBe('--max-concurrency 1 --num-prompts 10');
+    const one = `${loop[0] ?? ''} --tp 2`;
+    expect(commandLabel(one, [one])).toBe('--tp 2');
     const long = `vllm bench serve ${Array.from({ length: 12 }, (_, i) => `--flag-${i} ${i}`).join(' ')}`;
     const label = commandLabel(long, []);
     expect(label).toBe('--flag-0 0 --flag-1 1 --flag-2 2 --flag-3 3 --flag-4 4 --flag-5 5 --flag-6 6 ...');
-    expect(label.length).toBeLessThanOrEqual(MAX_COMMAND_LABEL + 4);
+    expect(label?.length).toBeLessThanOrEqual(MAX_COMMAND_LABEL + 4);
     expect(commandLabel('./run-bench.sh', [])).toBe('./run-bench.sh');
   });
 
   it('labels as comparing the command with every sibling would, however many there are', () => {
     // the definition, one sibling at a time: an option differs when some other command does not give it so
     const reference = (command: string, siblings: readonly string[]): string[] => {
-      const options = optionsOf(command);
+      const options = optionsOf(command).filter((o) => describesConfiguration(o.key));
       const others = siblings.filter((s) => s !== command).map((s) => new Map(optionsOf(s).map((o) => [o.key, o.text])));
       return options.filter((o) => others.some((m) => m.get(o.key) !== o.text)).map((o) => o.text);
     };
