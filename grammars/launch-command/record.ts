@@ -3,7 +3,7 @@ import type { RelPath } from '../../src/core/types.js';
 import { addFlags, canonicalFlag, toField } from '../../src/normalize/flags.js';
 import { settleSglangSpec } from '../../src/normalize/sglang-spec.js';
 import { parsePyValue, type PyValue } from '../../src/parse/python-repr.js';
-import type { Flag } from './args.js';
+import type { Args, Flag } from './args.js';
 import { readArgs } from './args.js';
 import { commandStart, type Recognized, type Word } from './recognize.js';
 import { lookupTable } from '../../src/core/cells.js';
@@ -52,8 +52,25 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
   }
   for (const [name, { value, line: at }] of nested) addFlags(b, { [name]: value }, at);
   if (rec.tool.value === 'sglang') settleSglangSpec(b);
+  if (rec.role === 'launch-command' && servesWithoutSpeculation(words, args)) b.set('spec_method', 'none', line);
   b.set('command', commandText(words.slice(commandStart(words, rec.start))), line);
   return { kind: 'config', at: { file, line, column: 1 }, origin: rec.role, fields: b.fields, lines: b.lines };
+}
+
+/** Flags that read part of a server's configuration from a file, out of sight. */
+const CONFIG_FILES = new Set(['config', 'config_file', 'extra_llm_api_options']);
+/** Flag names that set up speculative decoding, whatever the engine and release calls them. */
+const SPECULATIVE = /specul|draft|num[-_]spec|mtp|eagle|medusa|lookahead|ngram/i;
+
+/**
+ * A server launch that sets no speculative flag serves without speculative decoding (every
+ * engine's default), which makes its runs a baseline (`spec_method=none`) like a server log's
+ * argument dump does: unless part of its arguments is out of sight (a variable not expanded, a
+ * configuration file).
+ */
+function servesWithoutSpeculation(words: readonly Word[], args: Args): boolean {
+  if (words.some((w) => w.text.includes('$'))) return false;
+  return !args.flags.some((f) => SPECULATIVE.test(f.name) || CONFIG_FILES.has(canonicalFlag(f.name)));
 }
 
 function addFlag(b: FieldMapBuilder, flag: Flag, trt: boolean, loops: Loops): void {

@@ -45,17 +45,20 @@ const CLIENT = { client: 'vllm-bench-serve', dataset: 'random', num_prompts: 64,
 const withoutStats = (v: unknown) => (JSON.parse(String(v)) as string[]).filter((s) => !s.startsWith('vllm-server:'));
 const src = (...s: string[]) => JSON.stringify(s.map((x) => x.replace('@', `:${FILE}:`)));
 
-/** Written by hand from the write-up: one entry per pasted result block, in file order. */
+/**
+ * Written by hand from the write-up: one entry per pasted result block, in file order. A server
+ * launched with no speculative flag serves without it (`spec_method: 'none'`).
+ */
 const EXPECTED: Record<string, unknown>[] = [
-  { label: 'BS=1', engine: 'vllm', ...CLIENT, model: M, max_num_seqs: 64, enable_prefix_caching: false, max_concurrency: 1,
+  { label: 'BS=1', engine: 'vllm', ...CLIENT, model: M, spec_method: 'none', max_num_seqs: 64, enable_prefix_caching: false, max_concurrency: 1,
     config_sources: src('vllm-bench-serve@23', 'launch-command@12', 'bench-command@16') },
-  { label: 'BS=16', engine: 'vllm', ...CLIENT, model: M, max_num_seqs: 64, enable_prefix_caching: false, max_concurrency: 16,
+  { label: 'BS=16', engine: 'vllm', ...CLIENT, model: M, spec_method: 'none', max_num_seqs: 64, enable_prefix_caching: false, max_concurrency: 16,
     config_sources: src('vllm-bench-serve@51', 'launch-command@12', 'bench-command@45') },
-  { label: 'Step 1: SGLang instead of vLLM', engine: 'sglang', ...CLIENT, backend: 'sglang', model: M, tp: 1, max_num_seqs: 64, max_concurrency: 1,
+  { label: 'Step 1: SGLang instead of vLLM', engine: 'sglang', ...CLIENT, backend: 'sglang', model: M, spec_method: 'none', tp: 1, max_num_seqs: 64, max_concurrency: 1,
     config_sources: src('vllm-bench-serve@82', 'launch-command@73', 'bench-command@78') },
-  { label: 'FP8, BS=1', engine: 'vllm', ...CLIENT, model: M, quantization: 'fp8', kv_cache_dtype: 'fp8', max_num_seqs: 64,
+  { label: 'FP8, BS=1', engine: 'vllm', ...CLIENT, model: M, spec_method: 'none', quantization: 'fp8', kv_cache_dtype: 'fp8', max_num_seqs: 64,
     enable_prefix_caching: false, max_concurrency: 1, config_sources: src('vllm-bench-serve@111', 'launch-command@104', 'bench-command@105') },
-  { label: 'Step 3: FlashInfer attention backend', engine: 'vllm', ...CLIENT, model: M, quantization: 'fp8', kv_cache_dtype: 'fp8',
+  { label: 'Step 3: FlashInfer attention backend', engine: 'vllm', ...CLIENT, model: M, spec_method: 'none', quantization: 'fp8', kv_cache_dtype: 'fp8',
     max_num_seqs: 64, enable_prefix_caching: false, attention_backend: 'FLASHINFER', max_concurrency: 1,
     config_sources: src('vllm-bench-serve@140', 'launch-command@133', 'bench-command@135') },
   { label: 'EAGLE-3, K=3', engine: 'vllm', ...CLIENT, model: M, draft_model: 'acme-ai/Falcon-Lite-8B-EAGLE3', spec_method: 'eagle3',
