@@ -52,7 +52,7 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
   }
   for (const [name, { value, line: at }] of nested) addFlags(b, { [name]: value }, at);
   if (rec.tool.value === 'sglang') settleSglangSpec(b);
-  if (rec.role === 'launch-command' && servesWithoutSpeculation(words, args)) b.set('spec_method', 'none', line);
+  if (rec.role === 'launch-command') settleServerSpec(b, words, args, line);
   b.set('command', commandText(words.slice(commandStart(words, rec.start))), line);
   return { kind: 'config', at: { file, line, column: 1 }, origin: rec.role, fields: b.fields, lines: b.lines };
 }
@@ -61,6 +61,18 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
 const CONFIG_FILES = new Set(['config', 'config_file', 'extra_llm_api_options']);
 /** Flag names that set up speculative decoding, whatever the engine and release calls them. */
 const SPECULATIVE = /specul|draft|num[-_]spec|mtp|eagle|medusa|lookahead|ngram/i;
+
+/**
+ * The method of a server launch's speculative decoding when its flags do not name one: a draft
+ * model alone (vLLM before `--speculative-config`) is a draft model, `[ngram]` n-gram lookup, as a
+ * vLLM log's arguments say; no speculative flag at all, none (servesWithoutSpeculation).
+ */
+function settleServerSpec(b: FieldMapBuilder, words: readonly Word[], args: Args, line: number): void {
+  if (b.has('spec_method')) return;
+  const draft = b.fields.draft_model;
+  if (typeof draft === 'string') b.set('spec_method', /ngram/i.test(draft) ? 'ngram' : 'draft_model', b.lines.draft_model ?? line);
+  else if (servesWithoutSpeculation(words, args)) b.set('spec_method', 'none', line);
+}
 
 /**
  * A server launch that sets no speculative flag serves without speculative decoding (every

@@ -27,6 +27,20 @@ describe('shell words', () => {
 });
 
 describe('launch-command grammar', () => {
+  it('takes a server launched with no speculative flag for a baseline, unless some of its arguments are out of sight', () => {
+    const method = (text: string) => parse(text).map((r) => r.fields.spec_method ?? null);
+    expect(method('vllm serve acme/m --tensor-parallel-size 2')).toEqual(['none']);
+    expect(method('python -m sglang.launch_server --model-path acme/m --tp 2')).toEqual(['none']);
+    expect(method(`vllm serve acme/m --speculative-config '{"method": "eagle3", "num_speculative_tokens": 3}'`)).toEqual(['eagle3']);
+    expect(method('vllm serve acme/m --speculative-model acme/d --num-speculative-tokens 4')).toEqual(['draft_model']);
+    // a variable the file does not set, a configuration file: the speculative flags may be there
+    expect(method('vllm serve acme/m $EXTRA_ARGS')).toEqual([null]);
+    expect(method('vllm serve acme/m --config serve.yaml')).toEqual([null]);
+    expect(method('trtllm-serve acme/m --extra_llm_api_options spec.yaml')).toEqual([null]);
+    // a benchmark command says nothing of the server's decoding
+    expect(method('vllm bench serve --model acme/m --max-concurrency 4')).toEqual([null]);
+  });
+
   it('reads a prompted command, short flags, an --x=y flag and a negated boolean', () => {
     const [r] = parse('user@box:~$ vllm serve org/m -tp 8 --max-num-seqs=16 --no-enable-prefix-caching --enforce-eager');
     expect(r?.origin).toBe('launch-command');
