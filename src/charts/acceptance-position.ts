@@ -1,6 +1,6 @@
 import { num } from './fields.js';
 import { combineRepeats } from './repeats.js';
-import { seriesName, varyingKeys } from './series.js';
+import { seriesNamer, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
@@ -9,9 +9,10 @@ export function acceptancePosition(rows: readonly Row[], options: ChartOptions):
   const withArrays = rows.filter((r) => Array.isArray(r.spec_per_position_acceptance));
   if (withArrays.length === 0) return chartSkip('no runs with spec_per_position_acceptance');
   const keys = varyingKeys(withArrays);
+  const seriesOf = seriesNamer(withArrays, keys, options.color);
   const measured = withArrays.flatMap((r) => {
     const arr = r.spec_per_position_acceptance as readonly number[];
-    const series = seriesName(r, keys, options.color);
+    const series = seriesOf(r);
     const conc = num(r.max_concurrency);
     const name = conc === null || keys.includes('max_concurrency') ? series : `${series} @${conc}`;
     const source = `${String(r.source_file)}:${String(r.source_line)}`;

@@ -1,5 +1,5 @@
 import { columnTitle, distinct, lowerIsBetter, metricOf, num, text } from './fields.js';
-import { seriesName, varyingKeys } from './series.js';
+import { seriesNamer, varyingKeys } from './series.js';
 import { finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
@@ -24,6 +24,7 @@ export function ladderChart(rows: readonly Row[], options: ChartOptions): ChartR
   const ok = rows.filter((r) => (r.pair_status === undefined || text(r.pair_status) === 'ok') && num(r[metric]) !== null && num(r[field]) !== null);
   if (ok.length === 0) return chartSkip(`no paired runs with ${metric} and ${field}`);
   const keys = varyingKeys(ok);
+  const name = seriesNamer(ok, keys, options.color);
   const bars: Bar[] = [];
   const seenBaseline = new Set<string>();
   for (const r of ok) {
@@ -31,7 +32,7 @@ export function ladderChart(rows: readonly Row[], options: ChartOptions): ChartR
     const speedup = num(r[field]) ?? 1;
     const group = text(r[groupCol]) ?? 'all';
     const pct = round((speedup - 1) * 100);
-    bars.push({ group, config: seriesName(r, keys, options.color), value: round(value), pct, text: `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%`, baseline: false, order: 1 });
+    bars.push({ group, config: name(r), value: round(value), pct, text: `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%`, baseline: false, order: 1 });
     const baseKey = `${group}\u0000${text(r.baseline_run_id) ?? ''}`;
     if (!seenBaseline.has(baseKey)) {
       seenBaseline.add(baseKey);

@@ -1,6 +1,6 @@
 import { columnTitle, matchesFilter, metricOf, num } from './fields.js';
 import { combineRepeats } from './repeats.js';
-import { seriesName, varyingKeys } from './series.js';
+import { seriesNamer, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
@@ -9,12 +9,13 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
   const metric = options.y ?? metricOf(options);
   const xCol = options.x ?? 'max_concurrency';
   const keys = varyingKeys(rows);
+  const name = seriesNamer(rows, keys, options.color);
   const measured = rows.flatMap((r) => {
     const x = num(r[xCol]);
     const y = num(r[metric]);
     if (x === null || x <= 0 || y === null) return [];
     const baseline = options.baseline !== undefined && matchesFilter(r, options.baseline);
-    const series = baseline ? `baseline: ${seriesName(r, keys, options.color)}` : seriesName(r, keys, options.color);
+    const series = baseline ? `baseline: ${name(r)}` : name(r);
     return [{ key: `${series}\u0000${x}`, values: [y], series, x, baseline, source: `${String(r.source_file)}:${String(r.source_line)}` }];
   });
   if (measured.length === 0) return chartSkip(`no runs with both ${xCol} and ${metric}`);

@@ -1,6 +1,6 @@
 import { columnTitle, hasColumn, num } from './fields.js';
 import { combineRepeats } from './repeats.js';
-import { seriesName, varyingKeys } from './series.js';
+import { seriesNamer, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
@@ -19,11 +19,12 @@ export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartR
   const xCol = options.x ?? 'output_throughput_per_user';
   const yCol = options.y ?? (hasColumn(rows, 'output_throughput_per_gpu') ? 'output_throughput_per_gpu' : 'output_throughput');
   const keys = varyingKeys(rows);
+  const name = seriesNamer(rows, keys, options.color);
   const measured = rows.flatMap((r) => {
     const x = num(r[xCol]);
     const y = num(r[yCol]);
     if (x === null || y === null) return [];
-    const series = seriesName(r, keys, options.color);
+    const series = name(r);
     const concurrency = num(r.max_concurrency);
     const source = `${String(r.source_file)}:${String(r.source_line)}`;
     // repeats are told by their concurrency; a run without one stands alone

@@ -16,8 +16,34 @@ export function varyingKeys(rows: readonly Row[], keys: readonly string[] = SERI
  */
 export function seriesName(row: Row, keys: readonly string[], column?: string): string {
   if (column) return text(row[column]) ?? '(none)';
-  const label = text(row.label);
-  if (label !== null) return label;
+  return text(row.label) ?? keysName(row, keys);
+}
+
+/**
+ * seriesName for the rows of one chart, which tells apart the configurations a label shares: a
+ * label that rows of different varying keys have (`--random-input-len 1024` on the baseline and
+ * on every method's runs) is followed by their keys, so one line never mixes two configurations.
+ */
+export function seriesNamer(rows: readonly Row[], keys: readonly string[], column?: string): (row: Row) => string {
+  if (column) return (row) => seriesName(row, keys, column);
+  const byLabel = new Map<string, string>();
+  const shared = new Set<string>();
+  for (const r of rows) {
+    const label = text(r.label);
+    if (label === null) continue;
+    const name = keysName(r, keys);
+    const seen = byLabel.get(label);
+    if (seen === undefined) byLabel.set(label, name);
+    else if (seen !== name) shared.add(label);
+  }
+  return (row) => {
+    const label = text(row.label);
+    if (label === null) return keysName(row, keys);
+    return shared.has(label) ? `${label} · ${keysName(row, keys)}` : label;
+  };
+}
+
+function keysName(row: Row, keys: readonly string[]): string {
   const parts = keys.map((k) => {
     const v = text(row[k]);
     if (k === 'spec_method') return v ?? 'none';
