@@ -2,8 +2,9 @@ import { distinct, text } from './fields.js';
 import type { Row } from './types.js';
 
 /** Configuration columns that, when they vary, tell one line (series) from another (the draft model
- * is left out: it follows the method and would make legends unreadable). */
-const SERIES_KEYS = ['spec_method', 'num_spec_tokens', 'tp', 'quantization', 'engine', 'model', 'dataset'] as const;
+ * is left out: it follows the method and would make legends unreadable). The workload's lengths are
+ * among them: runs of 1,024 and of 4,096 input tokens at one concurrency are not repeats. */
+const SERIES_KEYS = ['spec_method', 'num_spec_tokens', 'tp', 'quantization', 'engine', 'model', 'dataset', 'input_len', 'output_len'] as const;
 
 /** Columns in SERIES_KEYS whose value differs between rows. */
 export function varyingKeys(rows: readonly Row[], keys: readonly string[] = SERIES_KEYS): string[] {

@@ -24,4 +24,12 @@ describe('seriesNamer', () => {
     expect(rows.map(name)).toEqual(['EAGLE-3, K=3', 'EAGLE-3, K=3', 'none']);
     expect(seriesNamer(rows, varyingKeys(rows), 'max_concurrency')(rows[1] ?? {})).toBe('8');
   });
+
+  it('tells workloads of other lengths apart: they are not repeats of each other', () => {
+    const rows = [
+      { label: null, spec_method: 'none', dataset: 'random', input_len: 1024, output_len: 256, max_concurrency: 8 },
+      { label: null, spec_method: 'none', dataset: 'random', input_len: 4096, output_len: 256, max_concurrency: 8 },
+    ];
+    expect(rows.map(seriesNamer(rows, varyingKeys(rows)))).toEqual(['input_len=1024', 'input_len=4096']);
+  });
 });
