@@ -114,8 +114,8 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
   if (row.label === null || row.label === undefined) {
     const closest = nearest.filter((c) => c !== null).sort((a, b) => b.record.at.line - a.record.at.line)[0];
     const command = closest?.record.fields.command;
+    // null when the command names no configuration (a sweep's commands that vary only the load)
     if (closest && typeof command === 'string') row.label = labelerOf(file, closest.record.origin)(command);
-    // (null when the command names no configuration: a sweep's commands that vary only the load)
   }
   const previousRun = file.runLines[countBelow(file.runLines, r, lineOfNumber) - 1] ?? 0;
   const stats = nearestBefore(file.timelines, r, Math.max(previousRun, (section?.start ?? 1) - 1));
