@@ -33,7 +33,8 @@ export interface Option {
 
 /**
  * `command` shortened to its distinguishing flags; `siblings` are the file's commands of the same
- * kind. Null when it has flags and none names a configuration (a sweep that varies only the load).
+ * kind. Null when it has flags and none sets it apart as a configuration (a sweep that varies only
+ * the load); a command with no other is named by the flags that name a configuration.
  */
 export function commandLabel(command: string, siblings: readonly string[]): string | null {
   return commandLabeler(siblings)(command);
@@ -67,7 +68,9 @@ export function commandLabeler(siblings: readonly string[]): (command: string) =
       const alike = (values.get(o.key)?.get(o.text) ?? 0) - (own.get(o.key) === o.text ? copiesOfThis : 0);
       return alike < others;
     });
-    const kept = differing.length > 0 ? differing : naming;
+    // nothing sets it apart from other commands (a sweep of the load alone): no label; a command
+    // with no other (or only copies of itself) is named by what it sets
+    const kept = differing.length > 0 || others > 0 ? differing : naming;
     return kept.length > 0 ? join(kept) : null;
   };
 }
