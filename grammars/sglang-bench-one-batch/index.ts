@@ -9,7 +9,7 @@ import { keyLines, parseJsonDocuments } from '../_shared/json/index.js';
 import { oneBatchParser } from './parser.js';
 import { sectionRun } from './runs.js';
 import { oneBatchLexer, startsSection } from './tokens.js';
-import { type OneBatchLine, type OneBatchSection, toDocument } from './visitor.js';
+import { type OneBatchSection, toDocument } from './visitor.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { lookupTable } from '../../src/core/cells.js';
 
@@ -32,19 +32,21 @@ export const grammar: Grammar = {
 
 function textRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const sections: OneBatchSection[] = [];
-  const other: OneBatchLine[] = [];
+  // lines in no section that are neither blank nor a JSON result line: how many, and the first
+  let others = 0;
+  let firstOther = 0;
   // in pieces (src/parse/pieces.ts) cut before a section's first line
   const cutsBefore = (i: number): boolean => startsSection(source.lines[i] as string);
   for (const piece of lexedPieces(source.lines, cutsBefore, (text) => oneBatchLexer().tokenize(text))) {
     const doc = toDocument(parseTokens(oneBatchParser(), piece.tokens, (p) => p.document()));
     for (const s of doc.sections) sections.push(s);
-    for (const l of doc.loose) if (l.type === 'OtherLine' && l.text.trim() !== '' && !/^\s*\{/.test(l.text)) other.push(l);
+    for (const l of doc.loose) {
+      if (l.type !== 'OtherLine' || l.text.trim() === '' || /^\s*\{/.test(l.text)) continue;
+      if (others++ === 0) firstOther = l.line;
+    }
   }
   const runs = sections.filter((s) => s.kind === 'benchmark').map((s) => sectionRun(s, source, sink));
-  if (other.length > 0 && runs.length > 0) {
-    const first = other[0]?.line ?? 1;
-    sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, other.length);
-  }
+  if (others > 0 && runs.length > 0) sink.report('parse/unrecognized-lines', { file: source.path, line: firstOther, column: 1 }, others);
   return runs;
 }
 

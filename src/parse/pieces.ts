@@ -29,8 +29,8 @@ export interface Piece {
 /**
  * The pieces of `lines`, lexed one at a time. A piece ends before the first line, from PIECE_LINES
  * on, for which `cutsBefore(i)` holds (asked about increasing indexes only, so it may keep state
- * as it reads the lines), or at MAX_PIECE_LINES (see pieceLines). `text` turns a line into what is lexed (a
- * grammar's own clean-up), `lex` lexes a piece's text.
+ * as it reads the lines), or at MAX_PIECE_LINES (see pieceLines). `text` turns a line into what is
+ * lexed (a grammar's own clean-up), `lex` lexes a piece's text.
  */
 export function* lexedPieces(
   lines: readonly string[],
