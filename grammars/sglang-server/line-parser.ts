@@ -63,7 +63,11 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
       }
       const args = SERVER_ARGS.exec(p.message);
       if (args?.[1] !== undefined) {
-        addFlags(config, parseKeywordArgs(args[1]), lineNo);
+        const parsed = parseKeywordArgs(args[1]);
+        addFlags(config, parsed, lineNo);
+        // the whole ServerArgs, `speculative_algorithm=None` among them: no speculative decoding,
+        // as a vLLM log's argument dump says (its runs are a baseline)
+        if (Object.hasOwn(parsed, 'speculative_algorithm') && parsed.speculative_algorithm === null) config.set('spec_method', 'none', lineNo);
         note(lineNo);
         return;
       }
