@@ -39,7 +39,11 @@ export class DiagnosticCollector implements DiagnosticSink {
     });
   }
 
-  /** Everything reported, sorted by file, line, column, code; with a note per capped code. */
+  /**
+   * Everything reported, sorted by file, line, column, code; with a note per capped code, of that
+   * code's severity, so a flood of warnings says how large it was where the warnings show (an
+   * info would show only with --verbose).
+   */
   list(): Diagnostic[] {
     const capped: Diagnostic[] = [];
     for (const [key, n] of this.#counts) {
@@ -48,8 +52,8 @@ export class DiagnosticCollector implements DiagnosticSink {
       const first = this.#items.find((d) => d.file === file && d.code === code);
       capped.push({
         code,
-        severity: 'info',
-        message: `… and ${n - DEFAULTS.maxPerCodePerFile} more ${code}`,
+        severity: MESSAGES[code].severity,
+        message: `… and ${n - DEFAULTS.maxPerCodePerFile} more ${code} not listed`,
         file,
         line: first?.line ?? 1,
         column: 1,
