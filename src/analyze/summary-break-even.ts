@@ -1,9 +1,10 @@
+import { loadAxis } from './load-axis.js';
 import type { FieldValue } from '../core/types.js';
 import type { SummaryOptions } from './summary-best.js';
 import { claimed, CONFIG_IDENTITY, groupRows, num, round, type Row } from './summary-groups.js';
 
 export interface BreakEvenOptions extends SummaryOptions {
-  /** The load column, default `max_concurrency` (must be > 0: interpolation is on log2). */
+  /** The load column, default loadAxis's (must be > 0: interpolation is on log2). */
   readonly axis?: string;
 }
 
@@ -14,7 +15,7 @@ export interface BreakEvenOptions extends SummaryOptions {
  */
 export function breakEven(rows: readonly Row[], options: BreakEvenOptions = {}): Record<string, FieldValue>[] {
   const metric = options.metric ?? 'output_throughput';
-  const axis = options.axis ?? 'max_concurrency';
+  const axis = options.axis ?? loadAxis(rows);
   const col = `speedup_${metric}`;
   const usable = claimed(rows, metric).filter((r) => (num(r[axis]) ?? 0) > 0);
   return groupRows(usable, CONFIG_IDENTITY.filter((c) => c !== axis)).map(({ identity, rows: g }) => {

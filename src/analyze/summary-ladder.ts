@@ -1,3 +1,4 @@
+import { loadAxis } from './load-axis.js';
 import type { FieldValue } from '../core/types.js';
 import type { SummaryOptions } from './summary-best.js';
 import { claimed, groupRows, num, round, type Row } from './summary-groups.js';
@@ -16,7 +17,7 @@ export interface LadderOptions extends SummaryOptions {
  */
 export function optimizationLadder(rows: readonly Row[], options: LadderOptions = {}): Record<string, FieldValue>[] {
   const metric = options.metric ?? 'output_throughput';
-  const axis = options.axis ?? 'max_concurrency';
+  const axis = options.axis ?? loadAxis(rows);
   const col = `speedup_${metric}`;
   const labelled = claimed(rows, metric).filter((r) => typeof r.label === 'string' && r.label !== '');
   const order = options.order ?? defaultOrder(labelled, col);

@@ -1,3 +1,4 @@
+import { loadAxis } from './load-axis.js';
 import { UsageError } from '../core/errors.js';
 import type { FieldValue } from '../core/types.js';
 import { CONFIG_IDENTITY, groupRows, num, type Row } from './summary-groups.js';
@@ -22,7 +23,7 @@ export function parseSla(text: string): Record<string, number> {
  * (each metric ≤ its limit); null with `verdict: none meets` when no load does. A run missing a
  * limited metric cannot meet it.
  */
-export function slaTable(rows: readonly Row[], limits: Readonly<Record<string, number>>, axis = 'max_concurrency'): Record<string, FieldValue>[] {
+export function slaTable(rows: readonly Row[], limits: Readonly<Record<string, number>>, axis = loadAxis(rows)): Record<string, FieldValue>[] {
   const cols = Object.keys(limits);
   return groupRows(rows.filter((r) => num(r[axis]) !== null), CONFIG_IDENTITY.filter((c) => c !== axis)).map(({ identity, rows: g }) => {
     const ok = g.filter((r) => cols.every((c) => {

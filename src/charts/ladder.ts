@@ -1,3 +1,4 @@
+import { loadAxis } from '../analyze/load-axis.js';
 import { columnTitle, distinct, lowerIsBetter, metricOf, num, text } from './fields.js';
 import { seriesNamer, varyingKeys } from './series.js';
 import { finish } from './theme.js';
@@ -20,9 +21,9 @@ interface Bar {
 export function ladderChart(rows: readonly Row[], options: ChartOptions): ChartResult {
   const metric = metricOf(options);
   const field = `speedup_${metric}`;
-  const groupCol = options.facet ?? 'max_concurrency';
   const ok = rows.filter((r) => (r.pair_status === undefined || text(r.pair_status) === 'ok') && num(r[metric]) !== null && num(r[field]) !== null);
   if (ok.length === 0) return chartSkip(`no paired runs with ${metric} and ${field}`);
+  const groupCol = options.facet ?? loadAxis(ok);
   const keys = varyingKeys(ok);
   const name = seriesNamer(ok, keys, options.color);
   const bars: Bar[] = [];

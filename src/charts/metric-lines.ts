@@ -1,3 +1,4 @@
+import { loadAxis } from '../analyze/load-axis.js';
 import { columnTitle, matchesFilter, metricOf, num } from './fields.js';
 import { combineRepeats } from './repeats.js';
 import { seriesNamer, varyingKeys } from './series.js';
@@ -7,7 +8,7 @@ import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult,
 /** A metric against concurrency, one line per configuration; the baseline dashed in black. */
 export function metricLines(rows: readonly Row[], options: ChartOptions): ChartResult {
   const metric = options.y ?? metricOf(options);
-  const xCol = options.x ?? 'max_concurrency';
+  const xCol = options.x ?? loadAxis(rows);
   const keys = varyingKeys(rows);
   const name = seriesNamer(rows, keys, options.color);
   const measured = rows.flatMap((r) => {

@@ -1,3 +1,4 @@
+import { loadAxis } from '../analyze/load-axis.js';
 import { darkCell, symmetricRatioDomain } from './log-domain.js';
 import { distinct, hasColumn, metricOf, num, text } from './fields.js';
 import { varyingKeys, panelName } from './series.js';
@@ -22,7 +23,7 @@ export function speedupHeatmap(rows: readonly Row[], options: ChartOptions): Cha
   const field = `speedup_${metric}`;
   const usable = rows.filter((r) => text(r.pair_status) === 'ok' || (r.pair_status === undefined && num(r[field]) !== null));
   if (!usable.some((r) => num(r[field]) !== null)) return chartSkip(`no ${field} values to draw`);
-  const xCol = options.x ?? 'max_concurrency';
+  const xCol = options.x ?? loadAxis(rows);
   const yCol = options.y ?? (hasColumn(usable, 'num_spec_tokens') ? 'num_spec_tokens' : 'label');
   const panelKeys = options.facet ? [options.facet] : varyingKeys(usable, ['dataset', 'model']);
   const cells = buildCells(usable, field, xCol, yCol, panelKeys);

@@ -1,3 +1,4 @@
+import { loadAxis } from '../analyze/load-axis.js';
 import { metricOf, num, text } from './fields.js';
 import { powersOfTwo } from './metric-lines.js';
 import { seriesName, varyingKeys } from './series.js';
@@ -8,7 +9,7 @@ import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult,
 export function speedupLines(rows: readonly Row[], options: ChartOptions): ChartResult {
   const metric = metricOf(options);
   const field = `speedup_${metric}`;
-  const xCol = options.x ?? 'max_concurrency';
+  const xCol = options.x ?? loadAxis(rows);
   const ok = rows.filter((r) => r.pair_status === undefined || text(r.pair_status) === 'ok');
   const keys = varyingKeys(ok).filter((k) => k === 'spec_method' || k === 'num_spec_tokens' || k === 'draft_model');
   const points = ok.flatMap((r) => {
