@@ -72,8 +72,8 @@ export const MESSAGES = {
   'command/unterminated-quote': msg('warning', () => 'a quote in this command never closes: read to the end of the command as written'),
   // normalize and analysis
   'normalize/duplicate-run': msg('info', (kept: string) => `same measurement as ${kept} (stdout block and result JSON of one run): counted once`),
-  'normalize/too-many-columns': msg('warning', (dropped: number, kept: number, first: string) =>
-    `${dropped} columns no schema names left out of the table, beyond the ${kept} that the most runs have (first left out: ${q(first)}): labels this many are not a tool's metrics`,
+  'normalize/too-many-columns': msg('warning', (dropped: number, kept: number, first: string, holders = 'runs') =>
+    `${dropped} columns no schema names left out of the table, beyond the ${kept} that the most ${holders} have (first left out: ${q(first)}): labels this many are not a tool's metrics`,
   ),
   'config/conflict': msg('warning', (column: string, a: string, b: string) => `${column}: ${a} disagrees with ${b}; kept the first`),
   // sweep runner and its manifests (issue 6: src/sweep, grammars/benchlens-manifest)

@@ -1,7 +1,8 @@
 import { seriesLine, seriesValue, type TimelineSeries } from '../core/timeline-series.js';
-import type { FieldValue } from '../core/types.js';
+import type { FieldValue, RelPath } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
 import { nullRowTemplate, setCell } from '../core/cells.js';
+import type { DiagnosticSink } from '../core/diagnostic.js';
 
 /** The timeline table's leading columns (schema.md §2), in output order; other fields follow sorted. */
 export const TIMELINE_COLUMNS = [
@@ -28,13 +29,11 @@ export interface TimelineTable {
  * One row per server stats line, from any engine's grammar (vLLM, SGLang, TensorRT-LLM): every
  * row has every column (null where missing), rows sorted by file then line, so output is stable.
  */
-export function timelineTable(records: readonly ParsedRecord[]): TimelineTable {
+export function timelineTable(records: readonly ParsedRecord[], sink?: DiagnosticSink): TimelineTable {
   const parts: Part[] = [];
   for (const { record } of records) if (record.kind === 'timeline') parts.push({ file: record.at.file, series: record.series });
   const locate = rowLocator(parts);
-  const seen = new Set<string>(TIMELINE_COLUMNS);
-  for (const p of parts) for (const c of p.series.columns.keys()) seen.add(c);
-  const columns = [...seen].sort(compareColumns);
+  const columns = [...new Set<string>([...TIMELINE_COLUMNS, ...otherColumns(parts, sink)])].sort(compareColumns);
   const template = nullRowTemplate(columns);
   const cellOf = (p: Part, e: number, c: string): FieldValue | undefined => (c === 'source_file' ? p.file : c === 'source_line' ? seriesLine(p.series, e) : seriesValue(p.series, c, e));
   return {
@@ -54,6 +53,31 @@ export function timelineTable(records: readonly ParsedRecord[]): TimelineTable {
       return cellOf(part(parts, locate.part(i)), locate.entry(i), column) ?? null;
     },
   };
+}
+
+/**
+ * Columns past the schema's a timeline table has at most. Each log's series holds at most
+ * MAX_SERIES_COLUMNS; logs that each name others of their own would give a cell per line and
+ * column of them all.
+ */
+export const MAX_TIMELINE_COLUMNS = 1024;
+
+/**
+ * The columns of the parts past the schema's: those the most logs have, MAX_TIMELINE_COLUMNS at
+ * most (ties: by name), with a warning at the first log that had one left out.
+ */
+function otherColumns(parts: readonly Part[], sink: DiagnosticSink | undefined): string[] {
+  const counts = new Map<string, number>();
+  for (const p of parts) for (const c of p.series.columns.keys()) if (!INDEX.has(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  if (counts.size <= MAX_TIMELINE_COLUMNS) return [...counts.keys()];
+  const kept = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, MAX_TIMELINE_COLUMNS).map(([c]) => c);
+  const keep = new Set(kept);
+  const first = parts.find((p) => [...p.series.columns.keys()].some((c) => !INDEX.has(c) && !keep.has(c)));
+  if (first && sink) {
+    const column = [...first.series.columns.keys()].find((c) => !INDEX.has(c) && !keep.has(c)) ?? '';
+    sink.report('normalize/too-many-columns', { file: first.file, line: seriesLine(first.series, 0), column: 1 }, counts.size - MAX_TIMELINE_COLUMNS, MAX_TIMELINE_COLUMNS, column, 'logs');
+  }
+  return kept;
 }
 
 /** Where row `i` of the table is: entry `entry(i)` of part `part(i)`. */
@@ -136,7 +160,7 @@ function upperBound(offsets: Float64Array, i: number): number {
 
 /** One file's stats lines, as one grammar read them. */
 interface Part {
-  readonly file: string;
+  readonly file: RelPath;
   readonly series: TimelineSeries;
 }
 

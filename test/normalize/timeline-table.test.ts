@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { BenchRecord } from '../../src/core/records.js';
 import { timelineRec } from '../helpers/records.js';
 import { asRelPath, type FieldValue } from '../../src/core/types.js';
-import { timelineTable } from '../../src/normalize/timeline-table.js';
+import { MAX_TIMELINE_COLUMNS, timelineTable } from '../../src/normalize/timeline-table.js';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
 import type { ParsedRecord } from '../../src/pipeline/process-file.js';
 
@@ -84,3 +85,22 @@ function timelineSeriesOf(file: string, entries: readonly { line: number; runnin
   const series = b.finish();
   return { kind: 'timeline', at: { file: asRelPath(file), line: entries[0]?.line ?? 1, column: 1 }, series };
 }
+
+describe('a timeline of logs that each name stats of their own', () => {
+  it('keeps the schema columns and the MAX_TIMELINE_COLUMNS others the most logs have, and says how many it left out', () => {
+    // 5 logs of 250 columns each, the first 20 shared by all: 1,020 + … others, more than the cap
+    const records: ParsedRecord[] = Array.from({ length: 5 }, (_, k) => {
+      const fields: Record<string, FieldValue> = { running: 1 };
+      for (let c = 0; c < 250; c++) fields[c < 20 ? `shared_${c}` : `own_${k}_${c}`] = c;
+      return timelineRec(`log-${k}.log`, fields, 3);
+    });
+    const sink = new DiagnosticCollector();
+    const table = timelineTable(records, sink);
+    const others = table.columns.filter((c) => c.startsWith('shared_') || c.startsWith('own_'));
+    expect(others).toHaveLength(Math.min(MAX_TIMELINE_COLUMNS, 20 + 5 * 230));
+    expect(others.filter((c) => c.startsWith('shared_'))).toHaveLength(20);
+    expect(table.columns.slice(0, 3)).toEqual(['source_file', 'source_line', 'engine']);
+    expect(table.row(0).running).toBe(1);
+    expect(sink.list().map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(['log-4.log:3 normalize/too-many-columns']);
+  });
+});

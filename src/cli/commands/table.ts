@@ -45,11 +45,12 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       let result: ScanResult | null = await scan(paths, scanOptions(options), bar.update);
       bar.done();
       if (options.timeline) {
-        const timeline = timelineTable(result.records);
+        const sink = new DiagnosticCollector();
+        const timeline = timelineTable(result.records, sink);
         // rows are built as they are written (a long SGLang log has hundreds of thousands)
         const rowNumbers = new Uint32Array(timeline.length).map((_, i) => i);
         writeOutputChunks(options.out, await rowChunks(rowNumbers, options.format, (i) => timeline.row(i)));
-        return { diagnostics: result.diagnostics, summary: `${timeline.length} timeline rows from ${result.files.length} files` };
+        return { diagnostics: sortDiagnostics([...result.diagnostics, ...sink.list()]), summary: `${timeline.length} timeline rows from ${result.files.length} files` };
       }
       const template = options.pathTemplate ? compilePathTemplate(options.pathTemplate) : undefined;
       const sink = new DiagnosticCollector();
