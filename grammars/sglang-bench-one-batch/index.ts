@@ -9,7 +9,7 @@ import { keyLines, parseJsonDocuments } from '../_shared/json/index.js';
 import { oneBatchParser } from './parser.js';
 import { sectionRun } from './runs.js';
 import { oneBatchLexer, startsSection } from './tokens.js';
-import { type OneBatchSection, toDocument } from './visitor.js';
+import { type OneBatchSection, oneBatchDocument } from './visitor.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { lookupTable } from '../../src/core/cells.js';
 
@@ -38,7 +38,7 @@ function textRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   // in pieces (src/parse/pieces.ts) cut before a section's first line
   const cutsBefore = (i: number): boolean => startsSection(source.lines[i] as string);
   for (const piece of lexedPieces(source.lines, cutsBefore, (text) => oneBatchLexer().tokenize(text))) {
-    const doc = toDocument(parseTokens(oneBatchParser(), piece.tokens, (p) => p.document()));
+    const doc = oneBatchDocument(parseTokens(oneBatchParser(), piece.tokens, (p) => p.document()));
     for (const s of doc.sections) sections.push(s);
     for (const l of doc.loose) {
       if (l.type !== 'OtherLine' || l.text.trim() === '' || /^\s*\{/.test(l.text)) continue;

@@ -21,7 +21,7 @@ export interface OneBatchDocument {
   readonly loose: readonly OneBatchLine[];
 }
 
-export function toDocument(document: CstNode): OneBatchDocument {
+export function oneBatchDocument(document: CstNode): OneBatchDocument {
   const sections = ((document.children.section as CstNode[] | undefined) ?? []).flatMap((s) => toSection(s));
   const loose = ((document.children.line as CstNode[] | undefined) ?? []).flatMap((l) => bodyTokens(l));
   return { sections: sections.sort((a, b) => a.line - b.line), loose: loose.sort((a, b) => a.line - b.line) };
