@@ -27,22 +27,69 @@ export function parseJsonDocuments(source: TextSource, sink: DiagnosticSink): Js
 }
 
 /**
- * Large JSON that is neither one document nor JSON Lines throughout (a cut last line, text
- * between documents): each line that is a document on its own is read, the others are reported.
+ * Large JSON that is neither one document nor JSON Lines throughout: documents one after another
+ * (`cat results/*.json > all.json`, pretty-printed), a cut line, text between documents. It is cut
+ * where the bracket depth is back to zero at a line's end (topLevelLines); each part that is a
+ * document is read, a part that is not is read line by line (JSON Lines around a cut line), and the
+ * lines that are no document on their own are reported.
  */
 function documentLines(source: TextSource, chars: number, sink: DiagnosticSink): JsonDocument[] {
   const docs: JsonDocument[] = [];
   let skipped = 0;
   let first = 0;
-  source.lines.forEach((text, i) => {
-    if (isBlank(text)) return;
-    const doc = documentOf(text, i + 1);
-    if (doc !== null) docs.push(doc);
-    else if (skipped++ === 0) first = i + 1;
-  });
+  for (const [start, end, closed] of topLevelLines(source.lines)) {
+    // (a range left open by a cut document runs to the end of the file: not joined into one string)
+    const whole = closed && end - start > 1 ? documentOf(source.lines.slice(start, end).join('\n'), start + 1) : null;
+    if (whole !== null) {
+      docs.push(whole);
+      continue;
+    }
+    for (let i = start; i < end; i++) {
+      const text = source.lines[i] as string;
+      if (isBlank(text)) continue;
+      const doc = documentOf(text, i + 1);
+      if (doc !== null) docs.push(doc);
+      else if (skipped++ === 0) first = i + 1;
+    }
+  }
   if (skipped > 0) sink.report('json/too-large-to-recover', { file: source.path, line: first, column: 1 }, Math.round(chars / 1e5) / 10, skipped);
   return docs;
 }
+
+/**
+ * Line ranges [start, end) at whose end the bracket depth (outside strings) is back to zero: a
+ * document each, or a line of text between documents. A cut document leaves the depth above zero,
+ * and its range runs on to where it is zero again, or to the end (`closed` false).
+ */
+function* topLevelLines(lines: readonly string[]): Generator<readonly [start: number, end: number, closed: boolean]> {
+  let depth = 0;
+  let inString = false;
+  let start = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i] as string;
+    for (let k = 0; k < text.length; k++) {
+      const c = text.charCodeAt(k);
+      if (inString) {
+        if (c === BACKSLASH) k++;
+        else if (c === QUOTE) inString = false;
+      } else if (c === QUOTE) inString = true;
+      else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+      else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && depth > 0) depth--;
+    }
+    if (depth === 0 && !inString) {
+      yield [start, i + 1, true];
+      start = i + 1;
+    }
+  }
+  if (start < lines.length) yield [start, lines.length, false];
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
 
 /** The Chevrotain grammar: appended or pretty-printed documents, cut ones, text around them. */
 export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): JsonDocument[] {

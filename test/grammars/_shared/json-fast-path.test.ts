@@ -165,6 +165,27 @@ describe('large JSON', () => {
     expect(parseWithGrammar({ path, lines: flat }, new DiagnosticCollector()).map((d) => d.value)).toEqual([{ a: [{ b: 1 }, { b: 2 }] }]);
   });
 
+  it('reads every document of large JSON made of pretty-printed documents one after another (cat *.json), around a cut one', () => {
+    const doc = (i: number) => JSON.stringify({ model_id: 'm', completed: i, note: 'a "quoted" } brace', nested: { ttfts: [1, 2] } }, null, 2).split('\n');
+    const lines: string[] = [];
+    const starts: number[] = [];
+    for (let i = 0; lines.join('\n').length <= GRAMMAR_MAX_CHARS; i++) {
+      starts.push(lines.length + 1);
+      lines.push(...doc(i));
+    }
+    const sink = new DiagnosticCollector();
+    const docs = parseJsonDocuments({ path, lines }, sink);
+    expect(docs.map((d) => d.line)).toEqual(starts);
+    expect(docs.map((d) => (d.value as { completed: number }).completed)).toEqual(starts.map((_, i) => i));
+    expect(keyLines.get(docs[1]?.value as object)).toMatchObject({ model_id: (starts[1] ?? 0) + 1, nested: (starts[1] ?? 0) + 4 });
+    expect(sink.list()).toEqual([]);
+    // a document cut short in the middle: the documents after it are read as JSON Lines would be
+    // (none here: pretty-printed), and its lines are reported, never a crash or a hang
+    const cut = [...lines.slice(0, starts[2] ?? 0), '{', '  "model_id": "m",', ...lines.slice((starts[2] ?? 0) - 1)];
+    const after = parseJsonDocuments({ path, lines: cut }, new DiagnosticCollector());
+    expect(after.slice(0, 2).map((d) => d.line)).toEqual(starts.slice(0, 2));
+  });
+
   it('keeps the whole documents of large JSON Lines around a cut one, and says which line it skipped', () => {
     const good = '{"model_id":"m","completed":1}';
     const lines = [detailed, good, detailed.slice(0, 1000), good];
