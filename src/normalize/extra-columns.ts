@@ -25,8 +25,7 @@ export function capExtraColumns(rows: RunRow[], sink: DiagnosticSink): Set<strin
     for (const k in r) if (!CANONICAL.has(k)) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   if (counts.size <= MAX_EXTRA_COLUMNS) return null;
-  const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const kept = new Set(ranked.slice(0, MAX_EXTRA_COLUMNS).map(([k]) => k));
+  const kept = mostCommon(counts, MAX_EXTRA_COLUMNS);
   let first: { at: SourcePos; column: string } | null = null;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i] as RunRow;
@@ -43,4 +42,10 @@ export function capExtraColumns(rows: RunRow[], sink: DiagnosticSink): Set<strin
   }
   if (first) sink.report('normalize/too-many-columns', first.at, counts.size - MAX_EXTRA_COLUMNS, MAX_EXTRA_COLUMNS, first.column);
   return kept;
+}
+
+/** The `max` names of the highest counts (ties: by name), so what a cap keeps does not depend on reading order. */
+export function mostCommon(counts: ReadonlyMap<string, number>, max: number): Set<string> {
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return new Set(ranked.slice(0, max).map(([name]) => name));
 }

@@ -3,6 +3,7 @@ import type { FieldValue, RelPath } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
 import { nullRowTemplate, setCell } from '../core/cells.js';
 import type { DiagnosticSink } from '../core/diagnostic.js';
+import { mostCommon } from './extra-columns.js';
 
 /** The timeline table's leading columns (schema.md §2), in output order; other fields follow sorted. */
 export const TIMELINE_COLUMNS = [
@@ -70,14 +71,14 @@ function otherColumns(parts: readonly Part[], sink: DiagnosticSink | undefined):
   const counts = new Map<string, number>();
   for (const p of parts) for (const c of p.series.columns.keys()) if (!INDEX.has(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
   if (counts.size <= MAX_TIMELINE_COLUMNS) return [...counts.keys()];
-  const kept = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, MAX_TIMELINE_COLUMNS).map(([c]) => c);
-  const keep = new Set(kept);
-  const first = parts.find((p) => [...p.series.columns.keys()].some((c) => !INDEX.has(c) && !keep.has(c)));
-  if (first && sink) {
-    const column = [...first.series.columns.keys()].find((c) => !INDEX.has(c) && !keep.has(c)) ?? '';
-    sink.report('normalize/too-many-columns', { file: first.file, line: seriesLine(first.series, 0), column: 1 }, counts.size - MAX_TIMELINE_COLUMNS, MAX_TIMELINE_COLUMNS, column, 'logs');
+  const kept = mostCommon(counts, MAX_TIMELINE_COLUMNS);
+  for (const p of parts) {
+    const left = [...p.series.columns.keys()].find((c) => !INDEX.has(c) && !kept.has(c));
+    if (left === undefined) continue;
+    sink?.report('normalize/too-many-columns', { file: p.file, line: seriesLine(p.series, 0), column: 1 }, counts.size - MAX_TIMELINE_COLUMNS, MAX_TIMELINE_COLUMNS, left, 'logs');
+    break;
   }
-  return kept;
+  return [...kept];
 }
 
 /** Where row `i` of the table is: entry `entry(i)` of part `part(i)`. */

@@ -134,10 +134,12 @@ export function parseSource(source: TextSource, sink: DiagnosticSink, claimed: r
   const owned = new Uint8Array(byLine.length > 0 ? source.lines.length : 0);
   const lineRecords = new Map<Grammar, ParsedRecord[]>();
   for (const g of byLine) {
+    const lines = g.lines;
+    if (!lines) continue;
     const into: Parsed = { formats: [], records: [] };
     guarded(g, source.path, sink, into, () => {
       // the same prefilter as when streaming, so both paths give the same records
-      const parser = (g.lines as NonNullable<Grammar['lines']>)(source.path, sink);
+      const parser = lines.call(g, source.path, sink);
       source.lines.forEach((text, i) => {
         if (wantsLine(g, text) && parser.line(text, i + 1) === true) owned[i] = 1;
       });

@@ -23,7 +23,7 @@ export function parseJsonDocuments(source: TextSource, sink: DiagnosticSink): Js
   if (fast !== null) return fast;
   let chars = 0;
   for (const line of source.lines) chars += line.length + 1;
-  return chars > GRAMMAR_MAX_CHARS ? documentLines(source, chars, sink) : parseWithGrammar(source, sink);
+  return chars > GRAMMAR_MAX_CHARS ? largeDocuments(source, chars, sink) : parseWithGrammar(source, sink);
 }
 
 /**
@@ -33,7 +33,7 @@ export function parseJsonDocuments(source: TextSource, sink: DiagnosticSink): Js
  * document is read, a part that is not is read line by line (JSON Lines around a cut line), and the
  * lines that are no document on their own are reported.
  */
-function documentLines(source: TextSource, chars: number, sink: DiagnosticSink): JsonDocument[] {
+function largeDocuments(source: TextSource, chars: number, sink: DiagnosticSink): JsonDocument[] {
   const docs: JsonDocument[] = [];
   let skipped = 0;
   let first = 0;
