@@ -8,15 +8,16 @@ import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { asRelPath } from '../../src/core/types.js';
 import { cleanLine } from '../../src/ingest/clean-line.js';
 import { streamLines } from '../../src/ingest/line-stream.js';
+import { CHUNK_BYTES } from '../../src/ingest/scan-kernel.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'benchlens-line-stream-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const SPEC = { anchors: ['throughput', 'é-anchor'], skip: ['HTTP/1.', 'Received request '] };
-/** Pieces that hold anchors, skip literals, CR, ANSI, multi-byte characters, and fillers long enough to cross the stream's 64 KiB chunks. */
+/** Pieces that hold anchors, skip literals, CR, ANSI, multi-byte characters, and fillers long enough that two of them fill more than one of the stream's chunks. */
 const piece = fc.oneof(
   fc.constantFrom('INFO ', 'Avg prompt throughput: 1.0', '"POST /v1 HTTP/1.1" 200', 'Received request x', 'é-anchor', 'ü', '\r', '\x1b[31m', 'HTTP/1', 'through'),
-  fc.integer({ min: 1, max: 90_000 }).map((n) => 'x'.repeat(n)),
+  fc.integer({ min: 1, max: Math.round(CHUNK_BYTES * 0.7) }).map((n) => 'x'.repeat(n)),
 );
 const line = fc.array(piece, { maxLength: 4 }).map((p) => p.join(''));
 
