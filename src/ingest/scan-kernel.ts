@@ -328,7 +328,7 @@ function moduleBytes(literals: readonly Uint8Array[]): Uint8Array {
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vec([[0x60, 2, I32, I32, 1, I32]])), // type: (i32, i32) → i32
     ...section(3, vec([[0]])), // function 0 has type 0
-    ...section(5, vec([[0x00, PAGES]])), // memory
+    ...section(5, vec([[0x00, ...uleb(PAGES)]])), // memory: a minimum, no maximum
     ...section(6, vec([mutableI32, mutableI32])), // globals: lines, rest
     ...section(7, vec([[...name('scan'), 0x00, 0], [...name('memory'), 0x02, 0], [...name('lines'), 0x03, 0], [...name('rest'), 0x03, 1]])),
     ...section(10, vec([[...uleb(body.length), ...body]])),
