@@ -31,7 +31,6 @@ export const MESSAGES = {
   'ingest/invalid-utf16': msg('info', (count: number) => `${count} invalid UTF-16 code units replaced`),
   'read/ansi-stripped': msg('info', () => 'ANSI escape sequences stripped'),
   'read/carriage-returns': msg('info', (count: number) => `${count} lines with carriage-return redraws (kept the last)`),
-  'read/middle-not-searched': msg('info', (last: number, kib: number) => `lines up to ${last} were read for server stats only: result blocks and commands are looked for in the first and last ${kib} KiB of a large log's other lines`),
   'read/long-line': msg('warning', (chars: number) => `line of ${chars} characters truncated to its head`),
   // detect
   'detect/unrecognized': msg('info', () => 'no known benchmark or log format found in this file'),

@@ -3,80 +3,98 @@ import type { RelPath } from '../core/types.js';
 import type { LineSink } from '../ingest/line-stream.js';
 
 /**
- * Text kept at most from each end of a log for the grammars that read whole sources (their tokens
- * cost some 15 times the text, in a worker whose heap is 128 MB): its first lines (an echoed launch
- * command, within a server's start-up output) and its last (the result block a benchmark printed
- * when it finished; an idle server logs little after it).
+ * The kept lines are handed on in windows of about this much text: what one parse by the
+ * grammars that read whole sources holds at once (their tokens cost some 15 times the text, in a
+ * worker whose heap is 128 MB), whatever the log's length.
  */
-export const KEPT_LINES_MAX_CHARS = Object.freeze({ head: 512 * 1024, tail: 512 * 1024 });
+export const KEPT_WINDOW_CHARS = 1024 * 1024;
+/**
+ * Consecutive windows share this much text: a window owns the records and diagnostics that start
+ * in its middle, so each of them is parsed with at least half of this before and after it (the
+ * comment or command above a result block, the block's own lines), and the record cut at a
+ * window's edge is the neighbour's, read whole there.
+ */
+export const KEPT_OVERLAP_CHARS = 256 * 1024;
+
+/** Some consecutive kept lines, read by the grammars as if they were the whole file. */
+export interface KeptWindow {
+  readonly source: TextSource;
+  /** Line n of `source` is line lineOf(n) of the file. */
+  readonly lineOf: (line: number) => number;
+  /** The file lines this window owns: a record or diagnostic found at a line in [from, to) is kept. */
+  readonly from: number;
+  readonly to: number;
+}
 
 /**
  * The lines of a streamed file that are passed on (all but the access and request-log lines the
- * server-log grammars skip and the stats lines they read), kept for the grammars that read whole
- * sources: a benchmark's result
- * blocks or a launch command tee'd into a server's log. Their line numbers are kept beside them.
- * Past the head's allowance the latest lines are kept, the tail's allowance of them; the lines in
- * between are dropped, and `dropped` says which.
+ * server-log grammars skip and the stats lines they read), for the grammars that read whole
+ * sources: a benchmark's result blocks or a launch command tee'd into a server's log. They go to
+ * `onWindow` in overlapping windows as they come (see KEPT_OVERLAP_CHARS), the last at `finish`,
+ * so memory holds one window whatever the log's length and no part of it goes unread. A log with
+ * less than a window of such lines is one window, which owns every line, as a whole read.
  */
 export class KeptLines implements LineSink {
-  readonly #lines: string[] = [];
-  readonly #numbers: number[] = [];
-  #headChars = 0;
-  /** Where the tail starts in #lines (the head is before it), and where its kept part starts. */
-  #tailFrom = -1;
-  #tailStart = 0;
-  #tailChars = 0;
-  /** The first and last line numbers dropped from the middle (0: none). */
-  #firstDropped = 0;
-  #lastDropped = 0;
+  readonly #path: RelPath;
+  readonly #onWindow: (window: KeptWindow) => void;
+  #lines: string[] = [];
+  #numbers: number[] = [];
+  #chars = 0;
+  #from = 0;
+
+  constructor(path: RelPath, onWindow: (window: KeptWindow) => void) {
+    this.#path = path;
+    this.#onWindow = onWindow;
+  }
 
   line(text: string, lineNo: number): void {
-    const chars = text.length + 1;
-    if (this.#tailFrom < 0) {
-      if (this.#headChars + chars <= KEPT_LINES_MAX_CHARS.head) {
-        this.#headChars += chars;
-        this.#push(text, lineNo);
-        return;
-      }
-      this.#tailFrom = this.#lines.length;
-      this.#tailStart = this.#tailFrom;
-    }
-    this.#push(text, lineNo);
-    this.#tailChars += chars;
-    while (this.#tailChars > KEPT_LINES_MAX_CHARS.tail && this.#tailStart < this.#lines.length) this.#dropOldest();
-  }
-
-  get dropped(): { readonly first: number; readonly last: number } | null {
-    return this.#firstDropped === 0 ? null : { first: this.#firstDropped, last: this.#lastDropped };
-  }
-
-  /** The kept lines, in order, as one source (line i+1 of it is line `lineOf(i+1)` of the file). */
-  source(path: RelPath): TextSource {
-    this.#compact();
-    return { path, lines: this.#lines };
-  }
-
-  lineOf = (n: number): number => this.#numbers[n - 1] ?? this.#numbers.at(-1) ?? n;
-
-  #push(text: string, lineNo: number): void {
     this.#lines.push(text);
     this.#numbers.push(lineNo);
+    this.#chars += text.length + 1;
+    if (this.#chars >= KEPT_WINDOW_CHARS) this.#flush();
   }
 
-  #dropOldest(): void {
-    const i = this.#tailStart++;
-    this.#tailChars -= (this.#lines[i] as string).length + 1;
-    this.#lastDropped = this.#numbers[i] as number;
-    if (this.#firstDropped === 0) this.#firstDropped = this.#lastDropped;
-    // now and then, not at every line: the dropped lines leave the arrays in one splice
-    if (this.#tailStart - this.#tailFrom > 65_536) this.#compact();
+  /** The last window (every line to the end is its own; one is handed on even when no line was kept). */
+  finish(): void {
+    this.#emit(Number.POSITIVE_INFINITY);
+    this.#lines = [];
+    this.#numbers = [];
+    this.#chars = 0;
   }
 
-  #compact(): void {
-    if (this.#tailFrom < 0 || this.#tailStart === this.#tailFrom) return;
-    const count = this.#tailStart - this.#tailFrom;
-    this.#lines.splice(this.#tailFrom, count);
-    this.#numbers.splice(this.#tailFrom, count);
-    this.#tailStart = this.#tailFrom;
+  /**
+   * A full window: it owns its lines up to the first that starts half an overlap or less from its
+   * end; the next window starts with the line that holds the point an overlap from its end (not
+   * with its first line: a window that long starts after it, with less context).
+   */
+  #flush(): void {
+    const lines = this.#lines;
+    const total = this.#chars;
+    let boundary = lines.length;
+    let next = 1;
+    let before = 0;
+    for (let i = 0; i < lines.length; i++) {
+      if (before <= total - KEPT_OVERLAP_CHARS && i > 0) next = i;
+      if (before >= total - KEPT_OVERLAP_CHARS / 2) {
+        boundary = i;
+        break;
+      }
+      before += (lines[i] as string).length + 1;
+    }
+    const numbers = this.#numbers;
+    const to = boundary < numbers.length ? (numbers[boundary] as number) : (numbers.at(-1) as number) + 1;
+    this.#emit(to);
+    let dropped = 0;
+    for (let i = 0; i < next; i++) dropped += (lines[i] as string).length + 1;
+    this.#lines = lines.slice(next);
+    this.#numbers = numbers.slice(next);
+    this.#chars = total - dropped;
+    this.#from = to;
+  }
+
+  #emit(to: number): void {
+    const numbers = this.#numbers;
+    const lineOf = (n: number): number => numbers[n - 1] ?? numbers.at(-1) ?? n;
+    this.#onWindow({ source: { path: this.#path, lines: this.#lines }, lineOf, from: this.#from, to });
   }
 }

@@ -10,7 +10,7 @@ import { compressionOf, fromBytes, headOf, readSource } from '../ingest/read.js'
 import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
 import { claimingGrammars, claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, lineFilterOf, scoredClaims } from './claims.js';
-import { KEPT_LINES_MAX_CHARS, KeptLines } from './kept-lines.js';
+import { KeptLines, type KeptWindow } from './kept-lines.js';
 import { remappedSink, remapRecord } from './remap-lines.js';
 
 /** A record together with the grammar that produced it. */
@@ -107,8 +107,8 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
     if (claims.some((g) => g.lines)) {
       // a server log (it has line grammars) is streamed; grammars that read whole sources read the
       // lines it keeps. A benchmark's output with server lines in it (a sweep tee'd with its
-      // server, trtllm-bench's own logger lines) is read whole while it is not huge: the kept lines
-      // are a log's first and last 512 KiB, and its result blocks are everywhere.
+      // server, trtllm-bench's own logger lines) is read whole while it is not huge, the whole
+      // document the context of each block; streamed, its grammars see a window at a time.
       if (size > DEFAULTS.wholeClientOutputBytes || !holdsResults(headClaims)) return outcome(rel, size, streamFile(abs, rel, claims, sink, utf16), sink);
     } else {
       // result JSON with per-request arrays: read without them when its grammars never read them
@@ -173,12 +173,12 @@ function withoutOwnedLines(source: TextSource, owned: Uint8Array): { source: Tex
 /** Passes a streamed line to each claiming grammar that wants it (the stream's filter is their union). */
 class ClaimantsSink implements LineSink {
   readonly parsers: readonly { readonly g: Grammar; readonly p: LineParser }[];
-  readonly foreign: ForeignLines;
+  readonly #foreign: ForeignLines;
   readonly #kept: KeptLines;
 
-  constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, kept: KeptLines) {
+  constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, foreign: ForeignLines, kept: KeptLines) {
     this.parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser }));
-    this.foreign = new ForeignLines(rel);
+    this.#foreign = foreign;
     this.#kept = kept;
   }
 
@@ -190,9 +190,9 @@ class ClaimantsSink implements LineSink {
       wanted = true;
       if (p.line(text, lineNo) === true) owned = true;
     }
-    // a stats line is its grammar's alone: not kept, so a busy log's are not what fills the allowance
+    // a stats line is its grammar's alone: not kept, so a busy log's are not what the other grammars read
     if (!owned) this.#kept.line(text, lineNo);
-    if (!wanted) this.foreign.add(text);
+    if (!wanted) this.#foreign.add(text);
   }
 }
 
@@ -239,36 +239,70 @@ function foreignLines(source: TextSource, byLine: readonly Grammar[]): ForeignLi
 /**
  * Streams a server log to its line grammars. Grammars that read whole sources read the lines the
  * stream keeps for them: all but the access and request-log lines the line grammars skip and the
- * stats lines they read (LineParser.line), as much as KEPT_LINES_MAX_CHARS allows from each end,
- * numbered as in the file. They are those that claim the file's head or tail, and those that claim
- * the lines no line grammar wanted: a result block printed in the middle of a tee'd server log,
- * the server logging on long after it.
+ * stats lines they read (LineParser.line), a window at a time (KeptLines), numbered as in the
+ * file. They are those that claim the file's head or tail, and those that claim the lines no line
+ * grammar wanted: a result block printed in the middle of a tee'd server log, the server logging
+ * on long after it.
  */
 function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink, utf16: Utf16Encoding | null): Parsed {
   const byLine = claims.filter((g) => g.lines);
-  const kept = new KeptLines();
-  const lines = new ClaimantsSink(byLine, rel, sink, kept);
+  const foreign = new ForeignLines(rel);
+  const wholeRecords = new Map<Grammar, Parsed>();
+  const kept = new KeptLines(rel, (window) => {
+    // the foreign lines seen so far: a grammar they claim reads this window and the next ones
+    const readers = [...claims, ...foreign.claimsBeyond(claims)].filter((g) => !g.lines);
+    // a window of many reads only what its grammars claim (a debug log's windows are mostly noise)
+    const many = window.from > 0 || window.to !== Number.POSITIVE_INFINITY;
+    const head = many && readers.length > 0 ? { path: rel, head: window.source.lines.join('\n') } : null;
+    for (const g of readers) {
+      if (head && !claimsQuietly(g, head)) continue;
+      let into = wholeRecords.get(g);
+      if (!into) wholeRecords.set(g, (into = { formats: [], records: [] }));
+      const windowSink = ownedBy(window, sink);
+      guarded(g, rel, sink, into, () => g.parse(window.source, windowSink).flatMap((r) => {
+        const record = remapRecord(r, window.lineOf);
+        return record.at.line >= window.from && record.at.line < window.to ? [record] : [];
+      }));
+    }
+  });
+  const lines = new ClaimantsSink(byLine, rel, sink, foreign, kept);
   try {
     // every line the line grammars do not skip reaches the sink: what they want, and what is kept
     streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink, utf16);
   } catch (e) {
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
   }
-  const found = lines.foreign.claimsBeyond(claims);
-  const all = [...claims, ...found];
+  kept.finish();
+  // in the claims' order, as a whole read gives them (a grammar claimed by foreign lines only
+  // before the last window, by a detection those lines later changed, comes last)
+  const all = [...claims, ...foreign.claimsBeyond(claims)];
+  for (const g of wholeRecords.keys()) if (!all.includes(g)) all.push(g);
   const parsed: Parsed = { formats: all.map((g) => g.id), records: [] };
-  const whole = all.some((g) => !g.lines);
-  const dropped = kept.dropped;
-  if (whole && dropped) sink.report('read/middle-not-searched', { file: rel, line: dropped.first, column: 1 }, dropped.last, KEPT_LINES_MAX_CHARS.head / 1024);
-  const keptSource = whole ? kept.source(rel) : null;
-  const keptSink = remappedSink(sink, kept.lineOf);
-  // in the claims' order, as a whole read gives them
   for (const g of all) {
     const parser = lines.parsers.find((p) => p.g === g)?.p;
     if (parser) guarded(g, rel, sink, parsed, () => parser.finish());
-    else if (keptSource) guarded(g, rel, sink, parsed, () => g.parse(keptSource, keptSink).map((r) => remapRecord(r, kept.lineOf)));
+    else for (const r of wholeRecords.get(g)?.records ?? []) parsed.records.push(r);
   }
   return parsed;
+}
+
+/** Does `g` claim this text (a detector that throws does not)? */
+function claimsQuietly(g: Grammar, head: TextHead): boolean {
+  try {
+    return g.detect(head).score > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The diagnostics of a window's parse that it owns (see KeptWindow), at their lines in the file. */
+function ownedBy(window: KeptWindow, sink: DiagnosticSink): DiagnosticSink {
+  return {
+    report(code, at, ...args) {
+      const line = window.lineOf(at.line);
+      if (line >= window.from && line < window.to) sink.report(code, { ...at, line }, ...args);
+    },
+  };
 }
 
 /**

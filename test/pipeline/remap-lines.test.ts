@@ -3,7 +3,6 @@ import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import type { BenchRecord } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
 import { remappedSink, remapRecord } from '../../src/pipeline/remap-lines.js';
-import { KeptLines } from '../../src/pipeline/kept-lines.js';
 
 const file = 'serve.log' as RelPath;
 const plus = (offset: number) => (line: number) => line + offset;
@@ -24,13 +23,5 @@ describe('mapping what a grammar read from some lines of a file back to the file
       [1005, 1, '3 lines not recognized, the first here'],
       [1009, 4, 'result block has no values'],
     ]);
-  });
-
-  it('numbers kept lines as in the file', () => {
-    const kept = new KeptLines();
-    kept.line('a', 4);
-    kept.line('b', 90);
-    expect(kept.source(file).lines).toEqual(['a', 'b']);
-    expect([1, 2].map(kept.lineOf)).toEqual([4, 90]);
   });
 });

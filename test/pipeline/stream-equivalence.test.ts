@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { asRelPath } from '../../src/core/types.js';
 import { fromText } from '../../src/ingest/read.js';
-import { KEPT_LINES_MAX_CHARS } from '../../src/pipeline/kept-lines.js';
+import { KEPT_WINDOW_CHARS } from '../../src/pipeline/kept-lines.js';
 import { parseSource, processFile } from '../../src/pipeline/process-file.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { recordsJsonl } from '../helpers/serialize.js';
@@ -102,34 +102,40 @@ describe('a log large enough to be streamed', () => {
     const stats = readFileSync(path.join(FIXTURES, log), 'utf8').split('\n').filter((l) => l.includes(statsMark));
     const busy = (n: number) => Array.from({ length: n }, (_, i) => stats[i % stats.length]).join('\n');
     const at = (c: number) => block.replaceAll(/(concurrency:\s+|max_concurrency=)16/g, (_match, label: string) => `${label}${c}`);
-    const statsChars = Math.ceil((KEPT_LINES_MAX_CHARS.head + KEPT_LINES_MAX_CHARS.tail) / (stats[0]?.length ?? 1));
+    const statsChars = Math.ceil(KEPT_WINDOW_CHARS / (stats[0]?.length ?? 1));
     const text = `${busy(statsChars)}\n${at(1)}\n${busy(statsChars)}\n${at(2)}\n${busy(statsChars)}\n${at(4)}\n${busy(statsChars)}\n`;
-    expect(text.length).toBeGreaterThan(3 * (KEPT_LINES_MAX_CHARS.head + KEPT_LINES_MAX_CHARS.tail));
+    expect(text.length).toBeGreaterThan(3 * KEPT_WINDOW_CHARS);
     const { streamed, whole, wholeDiagnostics } = bothWays(text, 'busy.log');
     const concurrency = streamed.records.flatMap((r) => (r.record.kind === 'run' ? [r.record.fields.max_concurrency] : []));
     expect(concurrency).toEqual([1, 2, 4]);
-    expect(streamed.diagnostics.filter((d) => d.code === 'read/middle-not-searched')).toEqual([]);
     expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
     expect(streamed.diagnostics).toEqual(wholeDiagnostics);
   });
 
-  it('keeps the first and last lines of a long log for those grammars, and says which it dropped', () => {
-    // debug output (no access lines): all of it is passed on, more than both allowances
+  it('reads all the other lines of a long log, a window at a time: a block anywhere is found as a whole read finds it', () => {
+    // debug output (no access lines): all of it is kept for those grammars, windows of it
     const debug = (n: number) => `${`DEBUG 06-03 09:15:00 [core.py:1] scheduler step ${n} `.padEnd(199, '.')}\n`;
-    const noise = (from: number) => Array.from({ length: Math.ceil((KEPT_LINES_MAX_CHARS.head + KEPT_LINES_MAX_CHARS.tail) / 200) }, (_, i) => debug(from + i)).join('');
-    const lost = block.replaceAll(/(concurrency:\s+|max_concurrency=)16/g, (_match, label: string) => `${label}64`);
-    const text = `${bigLog('\n')}${block}\n${noise(0)}${lost}\n${noise(1e6)}${block.replaceAll('16', '32')}\n`;
-    const file = path.join(dir, 'debug.log');
-    writeFileSync(file, text);
-    const streamed = processFile(file, asRelPath('debug.log'));
+    const noise = (from: number) => Array.from({ length: Math.ceil((1.5 * KEPT_WINDOW_CHARS) / 200) }, (_, i) => debug(from + i)).join('');
+    const at = (c: number) => block.replaceAll(/(concurrency:\s+|max_concurrency=)16/g, (_match, label: string) => `${label}${c}`);
+    const text = `${bigLog('\n')}${block}\n${noise(0)}# after the first noise\n${at(64)}\n${noise(1e6)}# after the second\n${at(128)}\n${noise(2e6)}# last\n${block.replaceAll('16', '32')}\n`;
+    const { streamed, whole, wholeDiagnostics } = bothWays(text, 'debug.log');
     const concurrency = streamed.records.flatMap((r) => (r.record.kind === 'run' ? [r.record.fields.max_concurrency] : []));
-    expect(concurrency).toEqual([16, 32]); // the block in the middle is beyond both ends' allowance
-    const notice = streamed.diagnostics.filter((d) => d.code === 'read/middle-not-searched');
-    expect(notice).toHaveLength(1);
-    const lines = text.split('\n');
-    const [first, last] = [notice[0]?.line ?? 0, Number(/up to (\d+)/.exec(notice[0]?.message ?? '')?.[1])];
-    expect(lines[first - 1]).toMatch(/^DEBUG/);
-    expect(lines.slice(first - 1, last).join('\n')).toContain('Maximum request concurrency: 64');
+    expect(concurrency).toEqual([16, 64, 128, 32]);
+    expect(streamed.records.flatMap((r) => (r.record.kind === 'run' ? [r.record.label] : []))).toEqual([null, 'after the first noise', 'after the second', 'last']);
+    expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
+    expect(streamed.diagnostics).toEqual(wholeDiagnostics);
+  });
+
+  it('reads each block once and whole wherever the windows part (blocks back to back over several windows)', () => {
+    const at = (c: number) => block.replaceAll(/(concurrency:\s+|max_concurrency=)16/g, (_match, label: string) => `${label}${c}`);
+    const count = Math.ceil((3.5 * KEPT_WINDOW_CHARS) / block.length);
+    const blocks = Array.from({ length: count }, (_, i) => `DEBUG 06-03 09:15:00 [core.py:1] step ${i}\n${at(i + 1)}\n`).join('');
+    const { streamed, whole, wholeDiagnostics } = bothWays(`${bigLog('\n')}${blocks}`, 'blocks.log');
+    const concurrency = streamed.records.flatMap((r) => (r.record.kind === 'run' ? [r.record.fields.max_concurrency] : []));
+    expect(concurrency).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+    expect(streamed.records.every((r) => r.record.kind !== 'run' || r.record.complete)).toBe(true);
+    expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
+    expect(streamed.diagnostics).toEqual(wholeDiagnostics);
   });
 
   // a sweep's output, its runs tee'd into one file with the server lines they print or that run
@@ -147,6 +153,5 @@ describe('a log large enough to be streamed', () => {
     const outcome = processFile(file, asRelPath('sweep.log'));
     expect(outcome.report.runs).toBe(runs.length);
     expect([...outcome.report.formats].sort()).toEqual(formats);
-    expect(outcome.diagnostics.filter((d) => d.code === 'read/middle-not-searched')).toEqual([]);
   });
 });
