@@ -22,3 +22,8 @@ export function loadAxis(rows: readonly Row[]): string {
   }
   return LOAD_AXES[0];
 }
+
+/** The load axis in words, for titles: `concurrency`, `request rate`. */
+export function loadAxisName(axis: string): string {
+  return axis === 'max_concurrency' ? 'concurrency' : axis === 'request_rate' ? 'request rate' : axis.replaceAll('_', ' ');
+}

@@ -1,5 +1,6 @@
 import type { FieldValue } from '../core/types.js';
 import type { FailedConfiguration } from '../normalize/failed-configurations.js';
+import { loadAxis, loadAxisName } from './load-axis.js';
 import { bestSpeedups } from './summary-best.js';
 import { bestSpecTokens } from './summary-best-k.js';
 import { breakEven } from './summary-break-even.js';
@@ -27,13 +28,15 @@ export interface AllSummariesOptions {
  */
 export function allSummaries(comparison: readonly Row[], runs: readonly Row[], options: AllSummariesOptions = {}): SummaryTable[] {
   const o = options.metric ? { metric: options.metric } : {};
+  // the tables along the load say which load: a request-rate sweep is summarized along its rates
+  const along = loadAxisName(loadAxis(comparison));
   const tables: SummaryTable[] = [
     { id: 'best-speedup', title: 'Best speedup per method and dataset', rows: bestSpeedups(comparison, o) },
-    { id: 'break-even', title: 'Break-even concurrency per method', rows: breakEven(comparison, o) },
-    { id: 'best-num-spec-tokens', title: 'Best num_spec_tokens per concurrency', rows: bestSpecTokens(comparison, o) },
+    { id: 'break-even', title: `Break-even ${along} per method`, rows: breakEven(comparison, o) },
+    { id: 'best-num-spec-tokens', title: `Best num_spec_tokens per ${along}`, rows: bestSpecTokens(comparison, o) },
     { id: 'ladder', title: 'Optimization ladder (labelled configurations)', rows: optimizationLadder(comparison, o) },
   ];
-  if (options.sla) tables.push({ id: 'sla', title: 'Largest concurrency meeting the SLA', rows: slaTable(runs, options.sla) });
+  if (options.sla) tables.push({ id: 'sla', title: `Largest ${loadAxisName(loadAxis(runs))} meeting the SLA`, rows: slaTable(runs, options.sla) });
   const failed = options.failedConfigurations ?? [];
   tables.push({
     id: 'failed-configurations',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { annotateBreakEven } from '../../src/analyze/annotate-break-even.js';
+import { allSummaries } from '../../src/analyze/summaries.js';
 import { bestSpeedups } from '../../src/analyze/summary-best.js';
 import { bestSpecTokens } from '../../src/analyze/summary-best-k.js';
 import { breakEven, crossing } from '../../src/analyze/summary-break-even.js';
@@ -40,6 +41,29 @@ describe('best speedup and best K', () => {
       [1, 7, 1.9, '3;7'],
       [16, 3, 1.2, '3;7'],
     ]);
+  });
+  it('never chooses K across models or workloads, and goes along the request rate when that is the load', () => {
+    const models = [pair('eagle3', 3, 1, 1.5, { model: 'a' }), pair('eagle3', 7, 1, 1.9, { model: 'b' }), pair('eagle3', 7, 1, 1.2, { model: 'a' }), pair('eagle3', 3, 1, 1.4, { model: 'b', input_len: 4096 })];
+    expect(bestSpecTokens(models).map((b) => [b.model, b.input_len ?? null, b.best_num_spec_tokens, b.tried])).toEqual([
+      ['a', null, 3, '3;7'],
+      ['b', null, 7, '7'],
+      ['b', 4096, 3, '3'],
+    ]);
+    const rates = [1, 4].flatMap((rate) => [3, 7].map((k) => pair('eagle3', k, Number.NaN, rate === 1 ? k / 3 : 3 / k, { max_concurrency: null, request_rate: rate })));
+    expect(bestSpecTokens(rates).map((b) => [b.request_rate, b.best_num_spec_tokens])).toEqual([
+      [1, 7],
+      [4, 3],
+    ]);
+  });
+});
+
+describe('summary titles', () => {
+  it('name the load they go along', () => {
+    const titles = (rows: Row[]) => allSummaries(rows, rows, { sla: { mean_ttft_ms: 100 } }).map((t) => t.title);
+    const byConcurrency = [1, 8].map((c) => pair('eagle3', 3, c, 1.2));
+    const byRate = [1, 8].map((rate) => pair('eagle3', 3, Number.NaN, 1.2, { max_concurrency: null, request_rate: rate }));
+    expect(titles(byConcurrency)).toEqual(expect.arrayContaining(['Break-even concurrency per method', 'Best num_spec_tokens per concurrency', 'Largest concurrency meeting the SLA']));
+    expect(titles(byRate)).toEqual(expect.arrayContaining(['Break-even request rate per method', 'Best num_spec_tokens per request rate', 'Largest request rate meeting the SLA']));
   });
 });
 
