@@ -248,6 +248,15 @@ function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink:
   const byLine = claims.filter((g) => g.lines);
   const foreign = new ForeignLines(rel);
   const wholeRecords = new Map<Grammar, Parsed>();
+  // a grammar that fails on one window may on the next ones: said once
+  const failures = new Set<string>();
+  const failureSink: DiagnosticSink = {
+    report(code, at, ...args) {
+      const key = JSON.stringify([code, args]);
+      if (!failures.has(key)) sink.report(code, at, ...args);
+      failures.add(key);
+    },
+  };
   const kept = new KeptLines(rel, (window) => {
     // the foreign lines seen so far: a grammar they claim reads this window and the next ones
     const readers = [...claims, ...foreign.claimsBeyond(claims)].filter((g) => !g.lines);
@@ -259,7 +268,7 @@ function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink:
       let into = wholeRecords.get(g);
       if (!into) wholeRecords.set(g, (into = { formats: [], records: [] }));
       const windowSink = ownedBy(window, sink);
-      guarded(g, rel, sink, into, () => g.parse(window.source, windowSink).flatMap((r) => {
+      guarded(g, rel, failureSink, into, () => g.parse(window.source, windowSink).flatMap((r) => {
         const record = remapRecord(r, window.lineOf);
         return record.at.line >= window.from && record.at.line < window.to ? [record] : [];
       }));

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { GRAMMARS } from '../../grammars/index.js';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { asRelPath } from '../../src/core/types.js';
 import { fromText } from '../../src/ingest/read.js';
@@ -136,6 +137,32 @@ describe('a log large enough to be streamed', () => {
     expect(streamed.records.every((r) => r.record.kind !== 'run' || r.record.complete)).toBe(true);
     expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
     expect(streamed.diagnostics).toEqual(wholeDiagnostics);
+  });
+
+  it('a grammar that fails on some windows costs their records only, and says so once', () => {
+    const at = (c: number) => block.replaceAll(/(concurrency:\s+|max_concurrency=)16/g, (_match, label: string) => `${label}${c}`);
+    const count = Math.ceil((3.5 * KEPT_WINDOW_CHARS) / block.length);
+    const text = `${bigLog('\n')}${Array.from({ length: count }, (_, i) => `${at(i + 1)}\n`).join('')}`;
+    const grammar = GRAMMARS['vllm-bench-serve'];
+    const parse = grammar.parse.bind(grammar);
+    // fails on every window that holds the block at concurrency 100 or 1000 (windows far apart)
+    const spy = vi.spyOn(grammar, 'parse').mockImplementation((source, sink) => {
+      if (source.lines.some((l) => /concurrency:\s+1000?\s*$/.test(l))) throw new Error('boom');
+      return parse(source, sink);
+    });
+    try {
+      const { streamed } = bothWays(text, 'failing.log');
+      const concurrency = streamed.records.flatMap((r) => (r.record.kind === 'run' ? [r.record.fields.max_concurrency as number] : []));
+      expect(concurrency.length).toBeGreaterThan(count / 2);
+      expect(count).toBeGreaterThan(1000);
+      expect(concurrency).not.toContain(100);
+      expect(concurrency).not.toContain(1000);
+      expect(concurrency).toEqual([...concurrency].sort((a, b) => a - b));
+      expect(streamed.records.some((r) => r.format === 'vllm-server')).toBe(true);
+      expect(streamed.diagnostics.filter((d) => d.code === 'parse/grammar-crash').map((d) => d.message)).toEqual(['vllm-bench-serve grammar failed on this file: boom']);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   // a sweep's output, its runs tee'd into one file with the server lines they print or that run
