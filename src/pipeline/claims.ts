@@ -4,6 +4,7 @@ import { headOf, tailOf } from '../ingest/read.js';
 import type { LineFilterSpec } from '../ingest/line-filter.js';
 
 const GRAMMAR_LIST: readonly Grammar[] = Object.values(GRAMMARS);
+const WHOLE_SOURCE_GRAMMARS: readonly Grammar[] = GRAMMAR_LIST.filter((g) => !g.lines);
 
 /** A grammar claiming a head, and how sure it is. */
 export interface Claim {
@@ -15,9 +16,9 @@ export interface Claim {
  * The grammars that claim a head with their scores, best first (ties by id, so the order is
  * stable). A grammar whose detect() throws is treated as not claiming: detection must never cost the file.
  */
-export function scoredClaims(head: TextHead): Claim[] {
+export function scoredClaims(head: TextHead, grammars: readonly Grammar[] = GRAMMAR_LIST): Claim[] {
   const scored: Claim[] = [];
-  for (const g of GRAMMAR_LIST) {
+  for (const g of grammars) {
     let score = 0;
     try {
       score = g.detect(head).score;
@@ -32,6 +33,11 @@ export function scoredClaims(head: TextHead): Claim[] {
 /** The grammars that claim a file, best first. */
 export function claimingGrammars(head: TextHead): Grammar[] {
   return scoredClaims(head).map((c) => c.g);
+}
+
+/** The grammars that read whole sources (no line grammar: they are the costly detectors) that claim a text, best first. */
+export function wholeSourceClaims(head: TextHead): Grammar[] {
+  return scoredClaims(head, WHOLE_SOURCE_GRAMMARS).map((c) => c.g);
 }
 
 /** A whole-source grammar this sure of a head has found results in it, not a hint that some may follow. */

@@ -24,6 +24,8 @@ export interface KeptWindow {
   /** The file lines this window owns: a record or diagnostic found at a line in [from, to) is kept. */
   readonly from: number;
   readonly to: number;
+  /** Its lines no line grammar wanted, for detection ('' when none): see foreignClaims in process-file.ts. */
+  readonly foreignText: string;
 }
 
 /**
@@ -39,6 +41,8 @@ export class KeptLines implements LineSink {
   readonly #onWindow: (window: KeptWindow) => void;
   #lines: string[] = [];
   #numbers: number[] = [];
+  /** Per line: no line grammar wanted it. */
+  #foreign: boolean[] = [];
   #chars = 0;
   #from = 0;
 
@@ -47,9 +51,11 @@ export class KeptLines implements LineSink {
     this.#onWindow = onWindow;
   }
 
-  line(text: string, lineNo: number): void {
+  /** `foreign`: no line grammar wanted the line (it is what detection reads, see KeptWindow). */
+  line(text: string, lineNo: number, foreign = false): void {
     this.#lines.push(text);
     this.#numbers.push(lineNo);
+    this.#foreign.push(foreign);
     this.#chars += text.length + 1;
     if (this.#chars >= KEPT_WINDOW_CHARS) this.#flush();
   }
@@ -59,6 +65,7 @@ export class KeptLines implements LineSink {
     this.#emit(Number.POSITIVE_INFINITY);
     this.#lines = [];
     this.#numbers = [];
+    this.#foreign = [];
     this.#chars = 0;
   }
 
@@ -88,6 +95,7 @@ export class KeptLines implements LineSink {
     for (let i = 0; i < next; i++) dropped += (lines[i] as string).length + 1;
     this.#lines = lines.slice(next);
     this.#numbers = numbers.slice(next);
+    this.#foreign = this.#foreign.slice(next);
     this.#chars = total - dropped;
     this.#from = to;
   }
@@ -95,6 +103,8 @@ export class KeptLines implements LineSink {
   #emit(to: number): void {
     const numbers = this.#numbers;
     const lineOf = (n: number): number => numbers[n - 1] ?? numbers.at(-1) ?? n;
-    this.#onWindow({ source: { path: this.#path, lines: this.#lines }, lineOf, from: this.#from, to });
+    const foreign = this.#foreign;
+    const foreignText = this.#lines.filter((_, i) => foreign[i]).join('\n');
+    this.#onWindow({ source: { path: this.#path, lines: this.#lines }, lineOf, from: this.#from, to, foreignText });
   }
 }

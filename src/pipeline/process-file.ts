@@ -9,8 +9,8 @@ import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile } from '../in
 import { compressionOf, fromBytes, headOf, readSource } from '../ingest/read.js';
 import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
-import { claimingGrammars, claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, lineFilterOf, scoredClaims } from './claims.js';
-import { KeptLines, type KeptWindow } from './kept-lines.js';
+import { claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, lineFilterOf, scoredClaims, wholeSourceClaims } from './claims.js';
+import { KEPT_WINDOW_CHARS, KeptLines, type KeptWindow } from './kept-lines.js';
 import { remappedSink, remapRecord } from './remap-lines.js';
 
 /** A record together with the grammar that produced it. */
@@ -125,9 +125,9 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
 /** detect → parse for a source already in memory (`claimed`: detected already, on the file it was read from). */
 export function parseSource(source: TextSource, sink: DiagnosticSink, claimed: readonly Grammar[] = claimingGrammarsOf(source)): Parsed {
   if (claimed.length === 0) sink.report('detect/unrecognized', { file: source.path, line: 1, column: 1 });
-  // as a stream of the file would: what the lines no line grammar wants show (see ForeignLines)
+  // as a stream of the file would: what the lines no line grammar wants show (see foreignClaims)
   const byLine = claimed.filter((g) => g.lines);
-  const claims = byLine.length > 0 ? [...claimed, ...foreignLines(source, byLine).claimsBeyond(claimed)] : claimed;
+  const claims = byLine.length > 0 ? [...claimed, ...foreignClaimsOf(source, byLine, claimed)] : claimed;
   const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
   // the line grammars first: the grammars that read whole sources do not see the stats lines
   // they own, as a stream does not keep those for them (see LineParser.line)
@@ -173,12 +173,10 @@ function withoutOwnedLines(source: TextSource, owned: Uint8Array): { source: Tex
 /** Passes a streamed line to each claiming grammar that wants it (the stream's filter is their union). */
 class ClaimantsSink implements LineSink {
   readonly parsers: readonly { readonly g: Grammar; readonly p: LineParser }[];
-  readonly #foreign: ForeignLines;
   readonly #kept: KeptLines;
 
-  constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, foreign: ForeignLines, kept: KeptLines) {
+  constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, kept: KeptLines) {
     this.parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser }));
-    this.#foreign = foreign;
     this.#kept = kept;
   }
 
@@ -190,50 +188,42 @@ class ClaimantsSink implements LineSink {
       wanted = true;
       if (p.line(text, lineNo) === true) owned = true;
     }
-    // a stats line is its grammar's alone: not kept, so a busy log's are not what the other grammars read
-    if (!owned) this.#kept.line(text, lineNo);
-    if (!wanted) this.#foreign.add(text);
+    // a stats line is its grammar's alone: not kept, so a busy log's are not what the other grammars
+    // read; a line no line grammar wants is what detection reads (see foreignClaims)
+    if (!owned) this.#kept.line(text, lineNo, !wanted);
   }
 }
 
 /**
- * The first lines of a log that no line grammar wants (nor skips), as much as detection reads of a
- * head: a result block or a command in the middle of a tee'd server log is claimed there, the
- * server having logged on long after it.
+ * The grammars that read whole sources, beyond `claims`, that claim the lines of a log no line
+ * grammar wants (nor skips), read as a head is: a result block or a command in the middle of a
+ * tee'd server log, the server having logged on long after it. A stream asks it of each window's
+ * such lines (KeptWindow), a whole read of the same amount at a time.
  */
-class ForeignLines {
-  #text = '';
-  readonly #path: RelPath;
-
-  constructor(path: RelPath) {
-    this.#path = path;
-  }
-
-  add(text: string): void {
-    const room = FOREIGN_HEAD_CHARS - this.#text.length;
-    // a line of megabytes is cut as a head would cut it: detection reads no more than a head
-    if (room > 0) this.#text += text.length < room ? `${text}\n` : text.slice(0, room);
-  }
-
-  /** Whole-source grammars that claim these lines and are not among `claims`. */
-  claimsBeyond(claims: readonly Grammar[]): Grammar[] {
-    if (this.#text === '') return [];
-    return claimingGrammars({ path: this.#path, head: this.#text }).filter((g) => !g.lines && !claims.includes(g));
-  }
+function foreignClaims(path: RelPath, foreignText: string, claims: readonly Grammar[]): Grammar[] {
+  if (foreignText === '') return [];
+  return wholeSourceClaims({ path, head: foreignText }).filter((g) => !claims.includes(g));
 }
 
-/** As much of the foreign lines as detection reads of a file's head. */
-const FOREIGN_HEAD_CHARS = 64 * 1024;
-
-/** The foreign lines of a source read whole, as a stream of it would collect them. */
-function foreignLines(source: TextSource, byLine: readonly Grammar[]): ForeignLines {
-  const foreign = new ForeignLines(source.path);
+/** foreignClaims of a source read whole, as a stream of it would find them (KEPT_WINDOW_CHARS of those lines at a time). */
+function foreignClaimsOf(source: TextSource, byLine: readonly Grammar[], claims: readonly Grammar[]): Grammar[] {
+  const found: Grammar[] = [];
   const { skip } = lineFilterOf(byLine);
-  for (const text of source.lines) {
-    if (skip.some((s) => text.includes(s)) || byLine.some((g) => wantsLine(g, text))) continue;
-    foreign.add(text);
+  let text: string[] = [];
+  let chars = 0;
+  const detect = () => {
+    for (const g of foreignClaims(source.path, text.join('\n'), claims)) if (!found.includes(g)) found.push(g);
+    text = [];
+    chars = 0;
+  };
+  for (const line of source.lines) {
+    if (skip.some((s) => line.includes(s)) || byLine.some((g) => wantsLine(g, line))) continue;
+    text.push(line);
+    chars += line.length + 1;
+    if (chars >= KEPT_WINDOW_CHARS) detect();
   }
-  return foreign;
+  detect();
+  return found;
 }
 
 /**
@@ -246,7 +236,8 @@ function foreignLines(source: TextSource, byLine: readonly Grammar[]): ForeignLi
  */
 function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink, utf16: Utf16Encoding | null): Parsed {
   const byLine = claims.filter((g) => g.lines);
-  const foreign = new ForeignLines(rel);
+  /** Whole-source grammars the lines no line grammar wants claimed, in the order found: they read the rest of the file. */
+  const found: Grammar[] = [];
   const wholeRecords = new Map<Grammar, Parsed>();
   // a grammar that fails on one window may on the next ones: said once
   const failures = new Set<string>();
@@ -258,13 +249,13 @@ function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink:
     },
   };
   const kept = new KeptLines(rel, (window) => {
-    // the foreign lines seen so far: a grammar they claim reads this window and the next ones
-    const readers = [...claims, ...foreign.claimsBeyond(claims)].filter((g) => !g.lines);
-    // a window of many reads only what its grammars claim (a debug log's windows are mostly noise)
+    const fresh = foreignClaims(rel, window.foreignText, [...claims, ...found]);
+    // of many windows, a grammar reads only those it claims (a debug log's windows are mostly noise)
     const many = window.from > 0 || window.to !== Number.POSITIVE_INFINITY;
-    const head = many && readers.length > 0 ? { path: rel, head: window.source.lines.join('\n') } : null;
-    for (const g of readers) {
-      if (head && !claimsQuietly(g, head)) continue;
+    const claimed = [...claims, ...found].filter((g) => !g.lines);
+    const head = many && claimed.length > 0 ? { path: rel, head: window.source.lines.join('\n') } : null;
+    found.push(...fresh);
+    for (const g of [...claimed.filter((c) => !head || claimsQuietly(c, head)), ...fresh]) {
       let into = wholeRecords.get(g);
       if (!into) wholeRecords.set(g, (into = { formats: [], records: [] }));
       const windowSink = ownedBy(window, sink);
@@ -274,7 +265,7 @@ function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink:
       }));
     }
   });
-  const lines = new ClaimantsSink(byLine, rel, sink, foreign, kept);
+  const lines = new ClaimantsSink(byLine, rel, sink, kept);
   try {
     // every line the line grammars do not skip reaches the sink: what they want, and what is kept
     streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink, utf16);
@@ -282,10 +273,8 @@ function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink:
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
   }
   kept.finish();
-  // in the claims' order, as a whole read gives them (a grammar claimed by foreign lines only
-  // before the last window, by a detection those lines later changed, comes last)
-  const all = [...claims, ...foreign.claimsBeyond(claims)];
-  for (const g of wholeRecords.keys()) if (!all.includes(g)) all.push(g);
+  // in the claims' order, as a whole read gives them
+  const all = [...claims, ...found];
   const parsed: Parsed = { formats: all.map((g) => g.id), records: [] };
   for (const g of all) {
     const parser = lines.parsers.find((p) => p.g === g)?.p;

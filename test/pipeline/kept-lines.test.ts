@@ -15,17 +15,19 @@ function windowsOf(lengths: readonly number[], gap = 3): KeptWindow[] {
 }
 
 describe('KeptLines', () => {
-  it('hands on a short log as one window that owns every line, numbered as in the file', () => {
+  it('hands on a short log as one window that owns every line, numbered as in the file, with its foreign lines', () => {
     const windows: KeptWindow[] = [];
     const kept = new KeptLines(file, (w) => windows.push(w));
-    kept.line('a', 4);
+    kept.line('a', 4, true);
     kept.line('b', 90);
+    kept.line('c', 91, true);
     kept.finish();
     expect(windows).toHaveLength(1);
     const [w] = windows;
-    expect(w?.source.lines).toEqual(['a', 'b']);
-    expect([1, 2].map((n) => w?.lineOf(n))).toEqual([4, 90]);
+    expect(w?.source.lines).toEqual(['a', 'b', 'c']);
+    expect([1, 2, 3].map((n) => w?.lineOf(n))).toEqual([4, 90, 91]);
     expect([w?.from, w?.to]).toEqual([0, Number.POSITIVE_INFINITY]);
+    expect(w?.foreignText).toBe('a\nc');
   });
 
   it('hands on one empty window when no line was kept (the grammars still read the file)', () => {

@@ -93,6 +93,22 @@ describe('a log large enough to be streamed', () => {
     expect(streamed.diagnostics).toEqual(wholeDiagnostics);
   });
 
+  // NCCL_DEBUG=INFO, compile logs, warnings: lines no server-log grammar wants, far more than a head
+  it.each([
+    ['streamed', 3_000_000],
+    ['read whole', 600_000],
+  ])('finds a result block after hundreds of KiB of lines no server grammar wants (%s)', (_how, chars) => {
+    const log = (n: number) => bigLog('\n').slice(0, n).replace(/[^\n]*$/, '');
+    const nccl = Array.from({ length: 3000 }, (_, i) => `node-1:4121:4188 [${i % 8}] NCCL INFO Channel ${i % 32}/0 : ${i % 8}[${i % 8}] -> ${(i + 1) % 8} via P2P/CUMEM/read`).join('\n');
+    expect(nccl.length).toBeGreaterThan(3 * 64 * 1024);
+    const text = `${log(chars / 2)}${nccl}\n${block}\n${nccl}\n${log(chars / 2)}`;
+    const { streamed, whole, wholeDiagnostics } = bothWays(text, `nccl-${chars}.log`);
+    expect(streamed.report.formats).toEqual(['vllm-server', 'vllm-bench-serve']);
+    expect(streamed.report.runs).toBe(1);
+    expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
+    expect(streamed.diagnostics).toEqual(wholeDiagnostics);
+  });
+
   // a busy server logs a stats line every few seconds for hours: megabytes of them, which the
   // allowance for the other grammars does not have to hold, so blocks anywhere are found
   it.each([
