@@ -11,8 +11,8 @@ import { OFFLINE_LABELS } from './labels.js';
 import { recordRuns } from './records.js';
 
 const HEADER = signature(['Offline Throughput Benchmark Result'], /^\W{0,8}=+ ?Offline Throughput Benchmark Result ?=+/m);
-const NOV_2024 = signature(['Throughput: '], /^\s*Throughput: [\d.]+ tokens\/s\s*$/m);
-const JSON_LINE = signature(['\"last_gen_throughput\"'], /^\s*\{.*"successful_requests"\s*:.*"last_gen_throughput"\s*:/m);
+const NOV_2024 = signature(['Throughput: '], /^[^\S\n]*Throughput: [\d.]+ tokens\/s\s*$/m);
+const JSON_LINE = signature(['\"last_gen_throughput\"'], /^[^\S\n]*\{.*"successful_requests"\s*:.*"last_gen_throughput"\s*:/m);
 
 /** `python -m sglang.bench_offline_throughput`: result block, Nov-2024 lines, JSON result lines. */
 export const grammar: Grammar = {
@@ -20,7 +20,7 @@ export const grammar: Grammar = {
   title: 'SGLang offline throughput benchmark',
   detect({ head }) {
     if (HEADER.test(head)) return { score: 0.85, reason: 'Offline Throughput Benchmark Result header' };
-    if (NOV_2024.test(head) && /^\s*\{'/m.test(head)) return { score: 0.7, reason: 'Throughput: X tokens/s + dict line' };
+    if (NOV_2024.test(head) && /^[^\S\n]*\{'/m.test(head)) return { score: 0.7, reason: 'Throughput: X tokens/s + dict line' };
     if (JSON_LINE.test(head)) return { score: 0.8, reason: 'JSON lines with last_gen_throughput' };
     return NOT_MINE;
   },

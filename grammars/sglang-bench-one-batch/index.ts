@@ -13,8 +13,8 @@ import { type OneBatchSection, oneBatchDocument } from './visitor.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { lookupTable } from '../../src/core/cells.js';
 
-const TEXT = signature(['Prefill. latency: '], /^\s*Prefill\. latency: [\d.na]+ s, throughput:/m);
-const JSON_LINE = signature(['\"prefill_latency\"'], /^\s*\{.*"prefill_latency"\s*:/m);
+const TEXT = signature(['Prefill. latency: '], /^[^\S\n]*Prefill\. latency: [\d.na]+ s, throughput:/m);
+const JSON_LINE = signature(['\"prefill_latency\"'], /^[^\S\n]*\{.*"prefill_latency"\s*:/m);
 
 /** `python -m sglang.bench_one_batch` (formerly `bench_latency`): stdout and its JSONL results. */
 export const grammar: Grammar = {
@@ -65,7 +65,7 @@ const JSON_KEYS: Readonly<Record<string, { column: string; scale?: number }>> = 
 });
 
 function jsonRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
-  const lines = source.lines.map((l) => (/^\s*\{.*"prefill_latency"\s*:/.test(l) ? l : ''));
+  const lines = source.lines.map((l) => (/^[^\S\n]*\{.*"prefill_latency"\s*:/.test(l) ? l : ''));
   if (!lines.some((l) => l !== '')) return [];
   const runs: RunRecord[] = [];
   for (const doc of parseJsonDocuments({ path: source.path, lines }, sink)) {

@@ -12,8 +12,8 @@ import { addTables, type MdTable, type MdTables } from './visitor.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { lookupTable } from '../../src/core/cells.js';
 
-const STEP_TABLE = signature(['Batch Size'], /^\s*\|\s*Step\s*\|\s*Batch Size\s*\|/m);
-const PARAMETERS = signature(['Parameter'], /^\s*\|\s*Parameter\s*\|\s*Value\s*\|[\s\S]{0,2000}^\s*\|\s*(?:Decode Length|N Runs)\s*\|/m);
+const STEP_TABLE = signature(['Batch Size'], /^[^\S\n]*\|\s*Step\s*\|\s*Batch Size\s*\|/m);
+const PARAMETERS = signature(['Parameter'], /^[^\S\n]*\|\s*Parameter\s*\|\s*Value\s*\|[\s\S]{0,2000}^[^\S\n]*\|\s*(?:Decode Length|N Runs)\s*\|/m);
 
 const STATS: Readonly<Record<string, string>> = lookupTable({ average: 'mean', lowest: 'min', highest: 'max', p50: 'median' });
 const UNIT_MS: Readonly<Record<string, number>> = lookupTable({ ms: 1, s: 1000, 'µs': 0.001, us: 0.001, ns: 1e-6 });
