@@ -18,9 +18,11 @@ const DEFAULTS = Object.freeze({
    * arrays (`--save-detailed`) is many megabytes long. Cut, it would lose its run.
    */
   maxLineChars: 1024 * 1024,
-  headChars: 64 * 1024,
   sniffBytes: 8192,
 });
+
+/** What detection reads of a file's head (headOf), and of its tail (tailOf). */
+export const HEAD_CHARS = 64 * 1024;
 
 /** Reads a whole file as cleaned lines, or returns null (with a diagnostic) when it cannot. */
 export function readSource(abs: string, rel: RelPath, sink: DiagnosticSink): TextSource | null {
@@ -113,14 +115,14 @@ export function tailOf(source: TextSource): TextHead | null {
   const parts: string[] = [];
   let chars = 0;
   let i = lines.length;
-  while (i > 0 && chars < DEFAULTS.headChars) {
+  while (i > 0 && chars < HEAD_CHARS) {
     const line = lines[--i] as string;
-    const room = DEFAULTS.headChars - chars;
+    const room = HEAD_CHARS - chars;
     // a line longer than what is left (a one-line JSON document): its end only
     parts.push(line.length < room ? line : line.slice(line.length - room));
     chars += line.length + 1;
   }
-  if (i === 0 && chars <= DEFAULTS.headChars) return null;
+  if (i === 0 && chars <= HEAD_CHARS) return null;
   return { path: source.path, head: `${parts.reverse().join('\n')}\n` };
 }
 
@@ -128,7 +130,7 @@ export function tailOf(source: TextSource): TextHead | null {
 export function headOf(source: TextSource): TextHead {
   let head = '';
   for (const line of source.lines) {
-    const room = DEFAULTS.headChars - head.length;
+    const room = HEAD_CHARS - head.length;
     if (room <= 0) break;
     // never the whole of a long line: a one-line JSON document may be hundreds of megabytes
     head += line.length < room ? `${line}\n` : line.slice(0, room);

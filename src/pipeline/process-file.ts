@@ -6,7 +6,7 @@ import type { BenchRecord } from '../core/records.js';
 import type { RelPath } from '../core/types.js';
 import { type LineSink, streamLines } from '../ingest/line-stream.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile } from '../ingest/json-skim.js';
-import { compressionOf, fromBytes, headOf, readSource } from '../ingest/read.js';
+import { compressionOf, fromBytes, HEAD_CHARS, headOf, readSource } from '../ingest/read.js';
 import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
 import { claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, lineFilterOf, scoredClaims, wholeSourceClaims } from './claims.js';
@@ -124,10 +124,12 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
 
 /** detect → parse for a source already in memory (`claimed`: detected already, on the file it was read from). */
 export function parseSource(source: TextSource, sink: DiagnosticSink, claimed: readonly Grammar[] = claimingGrammarsOf(source)): Parsed {
-  if (claimed.length === 0) sink.report('detect/unrecognized', { file: source.path, line: 1, column: 1 });
-  // as a stream of the file would: what the lines no line grammar wants show (see foreignClaims)
+  // as a stream of the file would: what the lines no line grammar wants show (see foreignClaims);
+  // without a line grammar, every line beyond what head and tail detection read (a write-up's
+  // blocks after a long preamble, a script's output with setup output before and a crash after)
   const byLine = claimed.filter((g) => g.lines);
-  const claims = byLine.length > 0 ? [...claimed, ...foreignClaimsOf(source, byLine, claimed)] : claimed;
+  const claims = byLine.length > 0 || longerThanEnds(source) ? [...claimed, ...foreignClaimsOf(source, byLine, claimed)] : claimed;
+  if (claims.length === 0) sink.report('detect/unrecognized', { file: source.path, line: 1, column: 1 });
   const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
   // the line grammars first: the grammars that read whole sources do not see the stats lines
   // they own, as a stream does not keep those for them (see LineParser.line)
@@ -218,12 +220,24 @@ function foreignClaimsOf(source: TextSource, byLine: readonly Grammar[], claims:
   };
   for (const line of source.lines) {
     if (skip.some((s) => line.includes(s)) || byLine.some((g) => wantsLine(g, line))) continue;
-    text.push(line);
-    chars += line.length + 1;
+    // no more of a long line than a head holds (a one-line JSON document of many megabytes)
+    const cut = line.length > HEAD_CHARS ? line.slice(0, HEAD_CHARS) : line;
+    text.push(cut);
+    chars += cut.length + 1;
     if (chars >= KEPT_WINDOW_CHARS) detect();
   }
   detect();
   return found;
+}
+
+/** Has the source more than the head and tail that detection reads of it (see claimingGrammarsOf)? */
+function longerThanEnds(source: TextSource): boolean {
+  let chars = 0;
+  for (const line of source.lines) {
+    chars += line.length + 1;
+    if (chars > 2 * HEAD_CHARS) return true;
+  }
+  return false;
 }
 
 /**
