@@ -51,6 +51,9 @@ export const MESSAGES = {
   // JSON result files
   'json/syntax': msg('warning', (detail: string) => `JSON could not be read here: ${detail}`),
   'json/too-large-to-recover': msg('warning', (mb: number, lines: number) => `${lines} ${lines === 1 ? 'line' : 'lines'} of this ${mb} MB JSON ${lines === 1 ? 'is not a whole document' : 'are not whole documents'} (first here): too large to read around the damage, skipped`),
+  'json/too-damaged': msg('warning', (parts: number, failed: number) =>
+    `${parts} more damaged JSON ${parts === 1 ? 'part' : 'parts'} (first here) skipped: past ${failed} that could not be read, only whole documents are read`,
+  ),
   'json/too-deep': msg('warning', (depth: number) => `JSON nested ${depth} levels deep here: deeper than any result, skipped`),
   'json/not-a-result': msg('info', (keys: string) => `JSON object is not a benchmark result (keys: ${keys})`),
   // other load generators' tables and exports (GenAI-Perf, AIPerf, GuideLLM, TGI benchmark)

@@ -91,32 +91,52 @@ const CLOSE_BRACE = 125;
 const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
 
+/**
+ * Past this many parts the grammar could not read, a file is read for whole documents only
+ * (JSON.parse): the grammar's error recovery takes some 40 µs a part, and 100,000 cut lines of
+ * JSON Lines took seconds, to produce nothing.
+ */
+const MAX_GRAMMAR_FAILURES = 100;
+
 /** The Chevrotain grammar: appended or pretty-printed documents, cut ones, text around them. */
 export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): JsonDocument[] {
-  const lexed = jsonLexer().tokenize(source.lines.join('\n'));
+  const text = source.lines.join('\n');
+  const lexed = jsonLexer().tokenize(text);
   for (const e of lexed.errors.slice(0, 5)) {
     sink.report('json/syntax', { file: source.path, line: e.line ?? 1, column: e.column ?? 1 }, e.message);
   }
   // Each top-level document is parsed on its own, so a cut or broken one costs only itself.
   const docs: JsonDocument[] = [];
   let reported = 0;
-  const { slices, strayLines, depths } = topLevelSlices(lexed.tokens);
+  const { slices, strayLines, depths, closed } = topLevelSlices(lexed.tokens);
   if (strayLines.size > 0) {
     // text between documents (a shell prompt, a pasted summary): counted once, never parsed
     let first = Number.POSITIVE_INFINITY;
     for (const line of strayLines) first = Math.min(first, line);
     sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, strayLines.size);
   }
+  let failed = 0;
+  let skipped = 0;
+  let firstSkipped = 0;
   for (const [k, slice] of slices.entries()) {
     const depth = depths[k] ?? 0;
+    const startLine = slice[0]?.startLine ?? 1;
     if (depth > MAX_NESTING) {
       // the recursive parser would overflow the stack and cost the file's other documents
-      sink.report('json/too-deep', { file: source.path, line: slice[0]?.startLine ?? 1, column: 1 }, depth);
+      sink.report('json/too-deep', { file: source.path, line: startLine, column: 1 }, depth);
+      continue;
+    }
+    if (failed >= MAX_GRAMMAR_FAILURES) {
+      // a cut part (its brackets never all close) is no document
+      const doc = closed[k] !== true ? null : documentOf(text.slice(slice[0]?.startOffset ?? 0, (slice.at(-1)?.endOffset ?? -1) + 1), startLine);
+      if (doc !== null) docs.push(doc);
+      else if (skipped++ === 0) firstSkipped = startLine;
       continue;
     }
     // With recovery on, a rule that could not recover returns undefined instead of throwing.
     const { found, e } = parseTokens(jsonParser(), slice, (p) => ({ found: p.documents() as JsonDocument[] | undefined, e: p.errors[0] }));
     if (e) {
+      failed++;
       const t = e.token;
       const line = t && Number.isFinite(t.startLine) ? (t.startLine ?? 1) : (slice.at(-1)?.endLine ?? source.lines.length);
       if (reported++ < 5) sink.report('json/syntax', { file: source.path, line, column: t && Number.isFinite(t.startColumn) ? (t.startColumn ?? 1) : 1 }, shorten(e.message));
@@ -124,6 +144,7 @@ export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): Json
     }
     for (const d of found ?? []) if (d.value !== undefined) docs.push(d);
   }
+  if (skipped > 0) sink.report('json/too-damaged', { file: source.path, line: firstSkipped, column: 1 }, skipped, MAX_GRAMMAR_FAILURES);
   return docs;
 }
 
@@ -131,20 +152,22 @@ export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): Json
  * Splits a token stream where bracket depth returns to zero: one slice per top-level document.
  * Tokens outside any document are not parsed; their lines are returned as stray.
  */
-function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayLines: Set<number>; depths: number[] } {
+function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayLines: Set<number>; depths: number[]; closed: boolean[] } {
   const slices: IToken[][] = [];
   const strayLines = new Set<number>();
-  /** The deepest nesting of each slice. */
+  /** The deepest nesting of each slice, and whether its brackets all closed (else it was cut). */
   const depths: number[] = [];
+  const closed: boolean[] = [];
   let deepest = 0;
+  let open: string[] = [];
   const close = (slice: IToken[]): void => {
     slices.push(slice);
     depths.push(deepest);
+    closed.push(open.length === 0);
     deepest = 0;
   };
   let current: IToken[] = [];
-  // the open brackets of the current document, innermost last
-  let open: string[] = [];
+  // (open: the open brackets of the current document, innermost last)
   for (const t of tokens) {
     const name = t.tokenType.name;
     // `{` at column 1 of a new line while a document is still open, where it cannot be an array's
@@ -171,7 +194,7 @@ function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayL
     }
   }
   if (current.length > 0) close(current);
-  return { slices, strayLines, depths };
+  return { slices, strayLines, depths, closed };
 }
 
 /** True when a head looks like the start of a JSON document or JSON Lines file. */

@@ -197,3 +197,23 @@ describe('large JSON', () => {
     ]);
   });
 });
+
+describe('badly damaged JSON', () => {
+  it('is read by the grammar up to a point, then for whole documents only, with the rest counted in one warning', () => {
+    const cut = (n: number) => Array.from({ length: n }, (_, i) => `{"completed": ${i}, "duration":`);
+    const lines = ['{"completed": 1, "duration": 2}', ...cut(150), '{"completed": 3, "duration": NaN}', ...cut(30), '{"completed": 4, "x": {"y": 1}}', '{"a": 1, "a": 2}', '{"z": 1'];
+    const sink = new DiagnosticCollector();
+    const docs = parseWithGrammar({ path, lines }, sink);
+    expect(docs.map((d) => [d.value, d.line])).toEqual([
+      [{ completed: 1, duration: 2 }, 1],
+      [{ completed: 3, duration: null }, 152],
+      [{ completed: 4, x: { y: 1 } }, 183],
+    ]);
+    expect(keyLines.get(docs[2]?.value as object)).toEqual({ completed: 183, x: 183 });
+    const codes = sink.list().map((d) => [d.code, d.line, d.message]);
+    expect(codes.filter(([code]) => code === 'json/syntax')).toHaveLength(5);
+    // past the grammar's 100 failures: the other 50 + 30 cut lines, the duplicated key (the grammar's
+    // whole-document reading would take its first value) and the cut last line
+    expect(codes.filter(([code]) => code === 'json/too-damaged')).toEqual([['json/too-damaged', 102, '82 more damaged JSON parts (first here) skipped: past 100 that could not be read, only whole documents are read']]);
+  });
+});
