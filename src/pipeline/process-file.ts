@@ -1,23 +1,19 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { DiagnosticCollector, type Diagnostic, type DiagnosticSink } from '../core/diagnostic.js';
 import type { FormatId } from '../core/format-ids.js';
-import { type Grammar, type LineParser, type TextHead, type TextSource, wantsLine } from '../core/grammar.js';
-import type { BenchRecord } from '../core/records.js';
+import { type Grammar, type TextHead, type TextSource, wantsLine } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
-import { type LineSink, streamLines } from '../ingest/line-stream.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile } from '../ingest/json-skim.js';
-import { compressionOf, fromBytes, HEAD_CHARS, headOf, readSource } from '../ingest/read.js';
+import { compressionOf, fromBytes, headOf, readSource } from '../ingest/read.js';
 import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
-import { claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, lineFilterOf, scoredClaims, wholeSourceClaims } from './claims.js';
-import { KEPT_WINDOW_CHARS, KeptLines, type KeptWindow } from './kept-lines.js';
+import { claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, scoredClaims } from './claims.js';
+import { foreignClaimsOf, longerThanEnds } from './foreign-claims.js';
+import { guarded, type Parsed, type ParsedRecord } from './parsed.js';
 import { remappedSink, remapRecord } from './remap-lines.js';
+import { streamFile } from './stream-file.js';
 
-/** A record together with the grammar that produced it. */
-export interface ParsedRecord {
-  readonly format: FormatId;
-  readonly record: BenchRecord;
-}
+export type { ParsedRecord } from './parsed.js';
 
 export type FileStatus = 'parsed' | 'unrecognized' | 'skipped';
 
@@ -38,11 +34,6 @@ export interface FileOutcome {
   readonly report: FileReport;
   readonly records: readonly ParsedRecord[];
   readonly diagnostics: readonly Diagnostic[];
-}
-
-interface Parsed {
-  formats: FormatId[];
-  records: ParsedRecord[];
 }
 
 const DEFAULTS = Object.freeze({
@@ -172,151 +163,6 @@ function withoutOwnedLines(source: TextSource, owned: Uint8Array): { source: Tex
   return { source: { path: source.path, lines }, lineOf: (n) => numbers[n - 1] ?? numbers.at(-1) ?? n };
 }
 
-/** Passes a streamed line to each claiming grammar that wants it (the stream's filter is their union). */
-class ClaimantsSink implements LineSink {
-  readonly parsers: readonly { readonly g: Grammar; readonly p: LineParser }[];
-  readonly #kept: KeptLines;
-
-  constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, kept: KeptLines) {
-    this.parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser }));
-    this.#kept = kept;
-  }
-
-  line(text: string, lineNo: number): void {
-    let wanted = false;
-    let owned = false;
-    for (const { g, p } of this.parsers) {
-      if (!wantsLine(g, text)) continue;
-      wanted = true;
-      if (p.line(text, lineNo) === true) owned = true;
-    }
-    // a stats line is its grammar's alone: not kept, so a busy log's are not what the other grammars
-    // read; a line no line grammar wants is what detection reads (see foreignClaims)
-    if (!owned) this.#kept.line(text, lineNo, !wanted);
-  }
-}
-
-/**
- * The grammars that read whole sources, beyond `claims`, that claim the lines of a log no line
- * grammar wants (nor skips), read as a head is: a result block or a command in the middle of a
- * tee'd server log, the server having logged on long after it. A stream asks it of each window's
- * such lines (KeptWindow), a whole read of the same amount at a time.
- */
-function foreignClaims(path: RelPath, foreignText: string, claims: readonly Grammar[]): Grammar[] {
-  if (foreignText === '') return [];
-  return wholeSourceClaims({ path, head: foreignText }).filter((g) => !claims.includes(g));
-}
-
-/** foreignClaims of a source read whole, as a stream of it would find them (KEPT_WINDOW_CHARS of those lines at a time). */
-function foreignClaimsOf(source: TextSource, byLine: readonly Grammar[], claims: readonly Grammar[]): Grammar[] {
-  const found: Grammar[] = [];
-  const { skip } = lineFilterOf(byLine);
-  let text: string[] = [];
-  let chars = 0;
-  const detect = () => {
-    for (const g of foreignClaims(source.path, text.join('\n'), claims)) if (!found.includes(g)) found.push(g);
-    text = [];
-    chars = 0;
-  };
-  for (const line of source.lines) {
-    if (skip.some((s) => line.includes(s)) || byLine.some((g) => wantsLine(g, line))) continue;
-    // no more of a long line than a head holds (a one-line JSON document of many megabytes)
-    const cut = line.length > HEAD_CHARS ? line.slice(0, HEAD_CHARS) : line;
-    text.push(cut);
-    chars += cut.length + 1;
-    if (chars >= KEPT_WINDOW_CHARS) detect();
-  }
-  detect();
-  return found;
-}
-
-/** Has the source more than the head and tail that detection reads of it (see claimingGrammarsOf)? */
-function longerThanEnds(source: TextSource): boolean {
-  let chars = 0;
-  for (const line of source.lines) {
-    chars += line.length + 1;
-    if (chars > 2 * HEAD_CHARS) return true;
-  }
-  return false;
-}
-
-/**
- * Streams a server log to its line grammars. Grammars that read whole sources read the lines the
- * stream keeps for them: all but the access and request-log lines the line grammars skip and the
- * stats lines they read (LineParser.line), a window at a time (KeptLines), numbered as in the
- * file. They are those that claim the file's head or tail, and those that claim the lines no line
- * grammar wanted: a result block printed in the middle of a tee'd server log, the server logging
- * on long after it.
- */
-function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink, utf16: Utf16Encoding | null): Parsed {
-  const byLine = claims.filter((g) => g.lines);
-  /** Whole-source grammars the lines no line grammar wants claimed, in the order found: they read the rest of the file. */
-  const found: Grammar[] = [];
-  const wholeRecords = new Map<Grammar, Parsed>();
-  // a grammar that fails on one window may on the next ones: said once
-  const failures = new Set<string>();
-  const failureSink: DiagnosticSink = {
-    report(code, at, ...args) {
-      const key = JSON.stringify([code, args]);
-      if (!failures.has(key)) sink.report(code, at, ...args);
-      failures.add(key);
-    },
-  };
-  const kept = new KeptLines(rel, (window) => {
-    const fresh = foreignClaims(rel, window.foreignText, [...claims, ...found]);
-    // of many windows, a grammar reads only those it claims (a debug log's windows are mostly noise)
-    const many = window.from > 0 || window.to !== Number.POSITIVE_INFINITY;
-    const claimed = [...claims, ...found].filter((g) => !g.lines);
-    const head = many && claimed.length > 0 ? { path: rel, head: window.source.lines.join('\n') } : null;
-    found.push(...fresh);
-    for (const g of [...claimed.filter((c) => !head || claimsQuietly(c, head)), ...fresh]) {
-      let into = wholeRecords.get(g);
-      if (!into) wholeRecords.set(g, (into = { formats: [], records: [] }));
-      const windowSink = ownedBy(window, sink);
-      guarded(g, rel, failureSink, into, () => g.parse(window.source, windowSink).flatMap((r) => {
-        const record = remapRecord(r, window.lineOf);
-        return record.at.line >= window.from && record.at.line < window.to ? [record] : [];
-      }));
-    }
-  });
-  const lines = new ClaimantsSink(byLine, rel, sink, kept);
-  try {
-    // every line the line grammars do not skip reaches the sink: what they want, and what is kept
-    streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink, utf16);
-  } catch (e) {
-    sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
-  }
-  kept.finish();
-  // in the claims' order, as a whole read gives them
-  const all = [...claims, ...found];
-  const parsed: Parsed = { formats: all.map((g) => g.id), records: [] };
-  for (const g of all) {
-    const parser = lines.parsers.find((p) => p.g === g)?.p;
-    if (parser) guarded(g, rel, sink, parsed, () => parser.finish());
-    else for (const r of wholeRecords.get(g)?.records ?? []) parsed.records.push(r);
-  }
-  return parsed;
-}
-
-/** Does `g` claim this text (a detector that throws does not)? */
-function claimsQuietly(g: Grammar, head: TextHead): boolean {
-  try {
-    return g.detect(head).score > 0;
-  } catch {
-    return false;
-  }
-}
-
-/** The diagnostics of a window's parse that it owns (see KeptWindow), at their lines in the file. */
-function ownedBy(window: KeptWindow, sink: DiagnosticSink): DiagnosticSink {
-  return {
-    report(code, at, ...args) {
-      const line = window.lineOf(at.line);
-      if (line >= window.from && line < window.to) sink.report(code, { ...at, line }, ...args);
-    },
-  };
-}
-
 /**
  * A skim that keeps more than this gives up and the file is read whole, as it was before skims:
  * what it kept is garbage by then, and the whole read holds the file's size again.
@@ -353,14 +199,6 @@ function readTailQuietly(abs: string, rel: RelPath, size: number, utf16: Utf16En
     return readTail(abs, rel, size, utf16);
   } catch {
     return null;
-  }
-}
-
-function guarded(g: Grammar, rel: RelPath, sink: DiagnosticSink, into: Parsed, work: () => BenchRecord[]): void {
-  try {
-    for (const record of work()) into.records.push({ format: g.id, record });
-  } catch (e) {
-    sink.report('parse/grammar-crash', { file: rel, line: 1, column: 1 }, g.id, e instanceof Error ? e.message : String(e));
   }
 }
 

@@ -1,0 +1,107 @@
+import type { DiagnosticSink } from '../core/diagnostic.js';
+import { type Grammar, type LineParser, type TextHead, wantsLine } from '../core/grammar.js';
+import type { RelPath } from '../core/types.js';
+import { type LineSink, streamLines } from '../ingest/line-stream.js';
+import type { Utf16Encoding } from '../ingest/utf16.js';
+import { lineFilterOf, scoredClaims } from './claims.js';
+import { foreignClaims } from './foreign-claims.js';
+import { KeptLines, type KeptWindow } from './kept-lines.js';
+import { guarded, type Parsed } from './parsed.js';
+import { remapRecord } from './remap-lines.js';
+
+/** Passes a streamed line to each claiming grammar that wants it (the stream's filter is their union). */
+class ClaimantsSink implements LineSink {
+  readonly parsers: readonly { readonly g: Grammar; readonly p: LineParser }[];
+  readonly #kept: KeptLines;
+
+  constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, kept: KeptLines) {
+    this.parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser }));
+    this.#kept = kept;
+  }
+
+  line(text: string, lineNo: number): void {
+    let wanted = false;
+    let owned = false;
+    for (const { g, p } of this.parsers) {
+      if (!wantsLine(g, text)) continue;
+      wanted = true;
+      if (p.line(text, lineNo) === true) owned = true;
+    }
+    // a stats line is its grammar's alone: not kept, so a busy log's are not what the other grammars
+    // read; a line no line grammar wants is what detection reads (see foreignClaims)
+    if (!owned) this.#kept.line(text, lineNo, !wanted);
+  }
+}
+
+/**
+ * Streams a server log to its line grammars. Grammars that read whole sources read the lines the
+ * stream keeps for them: all but the access and request-log lines the line grammars skip and the
+ * stats lines they read (LineParser.line), a window at a time (KeptLines), numbered as in the
+ * file. They are those that claim the file's head or tail, and those that claim the lines no line
+ * grammar wanted: a result block printed in the middle of a tee'd server log, the server logging
+ * on long after it.
+ */
+export function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink, utf16: Utf16Encoding | null): Parsed {
+  const byLine = claims.filter((g) => g.lines);
+  /** Whole-source grammars the lines no line grammar wants claimed, in the order found: they read the rest of the file. */
+  const found: Grammar[] = [];
+  const wholeRecords = new Map<Grammar, Parsed>();
+  // a grammar that fails on one window may on the next ones: said once
+  const failures = new Set<string>();
+  const failureSink: DiagnosticSink = {
+    report(code, at, ...args) {
+      const key = JSON.stringify([code, args]);
+      if (!failures.has(key)) sink.report(code, at, ...args);
+      failures.add(key);
+    },
+  };
+  const kept = new KeptLines(rel, (window) => {
+    const fresh = foreignClaims(rel, window.foreignText, [...claims, ...found]);
+    // of many windows, a grammar reads only those it claims (a debug log's windows are mostly noise)
+    const many = window.from > 0 || window.to !== Number.POSITIVE_INFINITY;
+    const claimed = [...claims, ...found].filter((g) => !g.lines);
+    const head = many && claimed.length > 0 ? { path: rel, head: window.source.lines.join('\n') } : null;
+    found.push(...fresh);
+    for (const g of [...claimed.filter((c) => !head || claimsQuietly(c, head)), ...fresh]) {
+      let into = wholeRecords.get(g);
+      if (!into) wholeRecords.set(g, (into = { formats: [], records: [] }));
+      const windowSink = ownedBy(window, sink);
+      guarded(g, rel, failureSink, into, () => g.parse(window.source, windowSink).flatMap((r) => {
+        const record = remapRecord(r, window.lineOf);
+        return record.at.line >= window.from && record.at.line < window.to ? [record] : [];
+      }));
+    }
+  });
+  const lines = new ClaimantsSink(byLine, rel, sink, kept);
+  try {
+    // every line the line grammars do not skip reaches the sink: what they want, and what is kept
+    streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink, utf16);
+  } catch (e) {
+    sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
+  }
+  kept.finish();
+  // in the claims' order, as a whole read gives them
+  const all = [...claims, ...found];
+  const parsed: Parsed = { formats: all.map((g) => g.id), records: [] };
+  for (const g of all) {
+    const parser = lines.parsers.find((p) => p.g === g)?.p;
+    if (parser) guarded(g, rel, sink, parsed, () => parser.finish());
+    else for (const r of wholeRecords.get(g)?.records ?? []) parsed.records.push(r);
+  }
+  return parsed;
+}
+
+/** Does `g` claim this text (a detector that throws does not)? */
+function claimsQuietly(g: Grammar, head: TextHead): boolean {
+  return scoredClaims(head, [g]).length > 0;
+}
+
+/** The diagnostics of a window's parse that it owns (see KeptWindow), at their lines in the file. */
+function ownedBy(window: KeptWindow, sink: DiagnosticSink): DiagnosticSink {
+  return {
+    report(code, at, ...args) {
+      const line = window.lineOf(at.line);
+      if (line >= window.from && line < window.to) sink.report(code, { ...at, line }, ...args);
+    },
+  };
+}
