@@ -18,7 +18,7 @@ const DEFAULTS = Object.freeze({
   /** Batches queued per worker, so a worker never waits for the main thread between two batches. */
   inFlight: 2,
   /**
-   * A log streamed in 64 KiB chunks allocates its size in short-lived strings: with a young generation
+   * A log streamed in chunks allocates its size in short-lived strings: with a young generation
    * of 8 MB a worker spent a tenth of its time in scavenges. 32 MB costs about 25 MB of RSS while the
    * scan runs; the peak of a large campaign comes later, once the workers are gone.
    */
