@@ -56,16 +56,17 @@ export function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[]
     },
   };
   const kept = new KeptLines(rel, (window) => {
-    const fresh = foreignClaims(rel, window.foreignText, [...claims, ...found]);
+    const known = [...claims, ...found];
+    const fresh = foreignClaims(rel, window.foreignText, known);
     // of many windows, a grammar reads only those it claims (a debug log's windows are mostly noise)
     const many = window.from > 0 || window.to !== Number.POSITIVE_INFINITY;
-    const claimed = [...claims, ...found].filter((g) => !g.lines);
+    const claimed = known.filter((g) => !g.lines);
     const head = many && claimed.length > 0 ? { path: rel, head: window.source.lines.join('\n') } : null;
     found.push(...fresh);
+    const windowSink = ownedBy(window, sink);
     for (const g of [...claimed.filter((c) => !head || claimsQuietly(c, head)), ...fresh]) {
       let into = wholeRecords.get(g);
       if (!into) wholeRecords.set(g, (into = { formats: [], records: [] }));
-      const windowSink = ownedBy(window, sink);
       guarded(g, rel, failureSink, into, () => g.parse(window.source, windowSink).flatMap((r) => {
         const record = remapRecord(r, window.lineOf);
         return record.at.line >= window.from && record.at.line < window.to ? [record] : [];
