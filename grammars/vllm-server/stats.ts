@@ -7,6 +7,7 @@
 import type { FieldValue } from '../../src/core/types.js';
 import { percentToFraction } from '../../src/parse/values.js';
 import { lookupTable, setCell } from '../../src/core/cells.js';
+import { escapeRegExp } from '../../src/core/literals.js';
 
 /** Which kind of periodic line a partial came from; a timeline record merges distinct kinds. */
 export type StatsKind = 'stats' | 'prefix' | 'spec' | 'stages';
@@ -176,7 +177,7 @@ function labelPattern(labels: Readonly<Record<string, LabelSpec>>): RegExp {
   let re = LABEL_PATTERNS.get(labels);
   if (!re) {
     const names = Object.keys(labels).sort((a, b) => b.length - a.length);
-    re = new RegExp(`(?:^|, )(${names.map(escape).join('|')}): `, 'g');
+    re = new RegExp(`(?:^|, )(${names.map(escapeRegExp).join('|')}): `, 'g');
     LABEL_PATTERNS.set(labels, re);
   }
   return re;
@@ -215,8 +216,4 @@ function readStages(message: string): StatsPartial {
     else if (pair !== '') out.bad.push(pair.split('=')[0] ?? pair);
   }
   return out;
-}
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

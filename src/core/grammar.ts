@@ -2,6 +2,7 @@ import type { DiagnosticSink } from './diagnostic.js';
 import type { FormatId } from './format-ids.js';
 import type { BenchRecord } from './records.js';
 import type { RelPath } from './types.js';
+import { anyLiteral } from './literals.js';
 
 /** The first bytes of a file, decoded and cleaned, for cheap detection. */
 export interface TextHead {
@@ -74,7 +75,16 @@ export interface Grammar {
 /** The prefilter of a line grammar: is this line passed to its `lines` parser? */
 export function wantsLine(grammar: Pick<Grammar, 'anchors' | 'skip'>, text: string): boolean {
   if (grammar.skip?.some((s) => text.includes(s))) return false;
-  return !grammar.anchors || grammar.anchors.length === 0 || grammar.anchors.some((a) => text.includes(a));
+  return !grammar.anchors || grammar.anchors.length === 0 || anyOf(grammar.anchors).test(text);
+}
+
+/** Each anchor list's regular expression (anyLiteral), made once. */
+const ANY_ANCHOR = new WeakMap<readonly string[], RegExp>();
+
+function anyOf(anchors: readonly string[]): RegExp {
+  let re = ANY_ANCHOR.get(anchors);
+  if (!re) ANY_ANCHOR.set(anchors, (re = anyLiteral(anchors)));
+  return re;
 }
 
 /** Implements `parse` through a grammar's line parser. */

@@ -2,6 +2,7 @@ import { UsageError } from '../core/errors.js';
 import type { FieldValue } from '../core/types.js';
 import type { PathConfig } from './path-config.js';
 import { setCell } from '../core/cells.js';
+import { escapeRegExp } from '../core/literals.js';
 
 /** A compiled `--path-template`: reads declared columns out of a relative path. */
 export interface PathTemplate {
@@ -22,7 +23,7 @@ export function compilePathTemplate(template: string): PathTemplate {
   let pattern = '';
   let last = 0;
   for (const m of template.matchAll(PLACEHOLDER)) {
-    pattern += escape(template.slice(last, m.index));
+    pattern += escapeRegExp(template.slice(last, m.index));
     if (m[0] === '*') pattern += '[^/]*';
     else {
       const name = m[1] ?? '';
@@ -32,7 +33,7 @@ export function compilePathTemplate(template: string): PathTemplate {
     }
     last = m.index + m[0].length;
   }
-  pattern += escape(template.slice(last));
+  pattern += escapeRegExp(template.slice(last));
   if (columns.length === 0) throw new UsageError(`--path-template ${JSON.stringify(template)} has no {column} placeholder`);
   return { source: template, columns, regex: new RegExp(`(?:^|/)${pattern}$`) };
 }
@@ -53,8 +54,4 @@ function templateValue(raw: string): FieldValue {
   if (/^inf$/i.test(raw)) return Infinity;
   if (/^[+-]?\d+(?:\.\d+)?$/.test(raw)) return Number(raw);
   return raw;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
