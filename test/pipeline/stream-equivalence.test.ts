@@ -110,7 +110,7 @@ describe('a log large enough to be streamed', () => {
   });
 
   // a busy server logs a stats line every few seconds for hours: megabytes of them, which the
-  // allowance for the other grammars does not have to hold, so blocks anywhere are found
+  // other grammars' windows do not hold, so they read the blocks between them and little else
   it.each([
     ['vLLM', 'vllm-server/basic/input.log', 'Avg prompt throughput'],
     ['SGLang', 'sglang-server/basic/input.log', 'Decode batch'],
