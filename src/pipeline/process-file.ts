@@ -5,6 +5,7 @@ import { type Grammar, type TextHead, type TextSource, wantsLine } from '../core
 import type { RelPath } from '../core/types.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile } from '../ingest/json-skim.js';
 import { compressionOf, fromBytes, headOf, readSource } from '../ingest/read.js';
+import { GUNZIP_MAX_BYTES, gunzipFile, isGzip, statedGunzipSize } from '../ingest/gunzip.js';
 import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
 import { claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, scoredClaims } from './claims.js';
@@ -80,6 +81,7 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
     return outcome(rel, size, null, sink);
   }
+  if (isGzip(head)) return gunzippedOutcome(abs, rel, size, maxWholeBytes, sink);
   if (size > DEFAULTS.streamAboveBytes) {
     const headSource = fromBytes(head, rel, new DiagnosticCollector());
     if (!headSource) {
@@ -110,6 +112,29 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
   if (size > maxWholeBytes) return null;
   // a file that fit in the head is not read a second time
   const source = head.length === size ? fromBytes(head, rel, sink) : readSource(abs, rel, sink);
+  return outcome(rel, size, source ? parseSource(source, sink) : null, sink);
+}
+
+/**
+ * A gzip-compressed file, read as its text whole (GUNZIP_MAX_BYTES at most), or null in a thread
+ * that reads less than it holds (the main thread reads it then).
+ */
+function gunzippedOutcome(abs: string, rel: RelPath, size: number, maxWholeBytes: number, sink: DiagnosticCollector): FileOutcome | null {
+  const at = { file: rel, line: 1, column: 1 };
+  const limit = Math.min(maxWholeBytes, GUNZIP_MAX_BYTES);
+  if (maxWholeBytes < GUNZIP_MAX_BYTES && statedGunzipSize(abs, size) > maxWholeBytes) return null;
+  const unpacked = gunzipFile(abs, limit);
+  if (unpacked.kind === 'too-large') {
+    if (limit < GUNZIP_MAX_BYTES) return null;
+    sink.report('ingest/gzip-too-large', at, GUNZIP_MAX_BYTES / 1024 / 1024);
+    return outcome(rel, size, null, sink);
+  }
+  if (unpacked.kind === 'unreadable') {
+    sink.report('ingest/gzip-unreadable', at, unpacked.reason);
+    return outcome(rel, size, null, sink);
+  }
+  sink.report('ingest/gunzipped', at, Math.round(unpacked.bytes.length / 1e5) / 10);
+  const source = fromBytes(unpacked.bytes, rel, sink);
   return outcome(rel, size, source ? parseSource(source, sink) : null, sink);
 }
 

@@ -60,7 +60,9 @@ describe('hostile and odd inputs', () => {
     expect(device.diagnostics.map(formatDiagnostic)).toEqual(['null:1:1: warning ingest/not-a-regular-file skipped: not a regular file (device)']);
     expect(text).toContain('latin1.txt:1:1: info ingest/invalid-utf8');
     expect(text).toMatch(/longest-string\.json:1:1: warning ingest\/too-large file of 537 MB/);
-    expect(text).toContain('old.log.gz:1:1: warning ingest/binary-file gzip-compressed file skipped (compressed files and archives are not read: unpack it first)');
+    // read as its text (2 MiB of x: no format)
+    expect(text).toContain('old.log.gz:1:1: info ingest/gunzipped gzip-compressed: read as its 2.1 MB of text');
+    expect(byPath['old.log.gz']?.status).toBe('unrecognized');
   });
 
   it('prints a file name holding a newline quoted, so each diagnostic stays one line', () => {
