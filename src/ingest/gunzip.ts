@@ -13,7 +13,10 @@ export function isGzip(head: Uint8Array): boolean {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
-/** The text size a gzip file's trailer states (its last member's, modulo 4 GiB): a guess before decompressing. */
+/**
+ * The text size a gzip file's trailer states (its last member's, modulo 4 GiB): a guess before
+ * decompressing, and no more (a cut file's last bytes are no trailer).
+ */
 export function statedGunzipSize(abs: string, size: number): number {
   if (size < 18) return 0;
   const trailer = Buffer.alloc(4);
@@ -28,8 +31,12 @@ export function statedGunzipSize(abs: string, size: number): number {
 
 export type Gunzipped = { readonly kind: 'text'; readonly bytes: Buffer } | { readonly kind: 'too-large' } | { readonly kind: 'unreadable'; readonly reason: string };
 
-/** A gzip file's content, if it decompresses to at most `maxBytes`. */
-export function gunzipFile(abs: string, maxBytes: number): Gunzipped {
+/**
+ * A gzip file's content, if it decompresses to at most `maxBytes`. gzip never grows what it
+ * stores by more than a few bytes a block, so a file larger than that holds more and is not read.
+ */
+export function gunzipFile(abs: string, size: number, maxBytes: number): Gunzipped {
+  if (size > maxBytes + maxBytes / 100 + 1024) return { kind: 'too-large' };
   const compressed = readFileSync(abs);
   try {
     return { kind: 'text', bytes: gunzipSync(compressed, { maxOutputLength: maxBytes }) };

@@ -5,7 +5,7 @@ import { type Grammar, type TextHead, type TextSource, wantsLine } from '../core
 import type { RelPath } from '../core/types.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile } from '../ingest/json-skim.js';
 import { compressionOf, fromBytes, headOf, readSource } from '../ingest/read.js';
-import { GUNZIP_MAX_BYTES, gunzipFile, isGzip, statedGunzipSize } from '../ingest/gunzip.js';
+import { GUNZIP_MAX_BYTES, type Gunzipped, gunzipFile, isGzip, statedGunzipSize } from '../ingest/gunzip.js';
 import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
 import { claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, scoredClaims } from './claims.js';
@@ -122,8 +122,15 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
 function gunzippedOutcome(abs: string, rel: RelPath, size: number, maxWholeBytes: number, sink: DiagnosticCollector): FileOutcome | null {
   const at = { file: rel, line: 1, column: 1 };
   const limit = Math.min(maxWholeBytes, GUNZIP_MAX_BYTES);
-  if (maxWholeBytes < GUNZIP_MAX_BYTES && statedGunzipSize(abs, size) > maxWholeBytes) return null;
-  const unpacked = gunzipFile(abs, limit);
+  let unpacked: Gunzipped;
+  try {
+    // a worker leaves to the main thread what it would have to decompress to find it too large
+    if (limit < GUNZIP_MAX_BYTES && statedGunzipSize(abs, size) > limit) return null;
+    unpacked = gunzipFile(abs, size, limit);
+  } catch (e) {
+    sink.report('ingest/unreadable', at, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
+    return outcome(rel, size, null, sink);
+  }
   if (unpacked.kind === 'too-large') {
     if (limit < GUNZIP_MAX_BYTES) return null;
     sink.report('ingest/gzip-too-large', at, GUNZIP_MAX_BYTES / 1024 / 1024);
