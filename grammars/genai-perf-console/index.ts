@@ -11,10 +11,11 @@ import { consoleLexer } from './tokens.js';
 import { addTable, applyCommand, type Draft, missingFooter } from './table.js';
 import { type ConsoleItem, toItems } from './visitor.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
+import { signature } from '../../src/parse/signature.js';
 
-const TITLE = /^[^\S\n]*NVIDIA (?:GenAI-Perf|AIPerf) \| [A-Z][\w :]*$/m;
+const TITLE = signature(['NVIDIA GenAI-Perf |', 'NVIDIA AIPerf |'], /^[^\S\n]*NVIDIA (?:GenAI-Perf|AIPerf) \| [A-Z][\w :]*$/m);
 const BOX = /^[^\S\n]*[┏┃│]/m;
-const HEADER = /^[^\S\n]*┃\s*(?:Statistic|Metric)\s*┃\s*avg\s*┃/m;
+const HEADER = signature(['┃'], /^[^\S\n]*┃\s*(?:Statistic|Metric)\s*┃\s*avg\s*┃/m);
 /** Lines AIPerf prints after its tables that carry nothing for a run. */
 const KNOWN_TAIL = /^(?:#|(?:CSV|JSON) Export:|Log File:|\S+\.(?:csv|json|jsonl|log)$)/;
 

@@ -3,7 +3,11 @@ import { NOT_MINE } from '../../src/core/grammar.js';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { findCommands } from './document.js';
 import { TRIGGER } from './recognize.js';
+import { signature } from '../../src/parse/signature.js';
 import { headingLines, withSection } from './sections.js';
+
+/** TRIGGER in a head, its literals looked for first (a log of other text costs one scan for each). */
+const HEAD_TRIGGER = signature(['vllm', 'sglang', 'trtllm', 'benchmark_serving.py'], TRIGGER);
 
 /**
  * Server launch commands (`vllm serve`, vLLM's api_server module, `sglang.launch_server`,
@@ -15,7 +19,7 @@ export const grammar: Grammar = {
   id: 'launch-command',
   title: 'Launch and benchmark commands',
   detect({ path, head }) {
-    if (!TRIGGER.test(head)) return NOT_MINE;
+    if (!HEAD_TRIGGER.test(head)) return NOT_MINE;
     const lines = head.split('\n');
     lines.pop(); // the head may end inside a line
     const found = findCommands({ path, lines }, new DiagnosticCollector(), 1);

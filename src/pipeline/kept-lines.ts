@@ -24,7 +24,7 @@ export interface KeptWindow {
   /** The file lines this window owns: a record or diagnostic found at a line in [from, to) is kept. */
   readonly from: number;
   readonly to: number;
-  /** Its lines no line grammar wanted, for detection ('' when none): see foreignClaims in process-file.ts. */
+  /** Its lines no line grammar wanted, for detection ('' when none): see foreign-claims.ts. */
   readonly foreignText: string;
 }
 
