@@ -10,7 +10,7 @@ import { ownCell, setCell } from '../core/cells.js';
  * duration and output throughput to the printed precision, and on the speculative method, and
  * their mean latencies agree to the printed precision wherever both have one: repeats of a small
  * benchmark (a few thousand tokens) can share counts, duration and throughput to two decimals,
- * never their latencies. The JSON copy is kept (full precision, std columns); columns
+ * never their latencies. Copies that state different load points are never one. The JSON copy is kept (full precision, std columns); columns
  * only the other copy has (a label, preamble flags) are merged in, and the other copy is named in
  * `config_sources` and an info diagnostic, so nothing disappears silently.
  */
@@ -26,7 +26,7 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink): RunRo
     }
     let candidates = groups.get(key);
     if (!candidates) groups.set(key, (candidates = []));
-    const group = candidates.find((g) => latenciesAgree(g[0] as RunRow, row));
+    const group = candidates.find((g) => latenciesAgree(g[0] as RunRow, row) && loadPointsAgree(g[0] as RunRow, row));
     if (group) group.push(row);
     else {
       const fresh = [row];
@@ -46,6 +46,21 @@ function latenciesAgree(a: RunRow, b: RunRow): boolean {
     const x = a[c];
     const y = b[c];
     return typeof x !== 'number' || typeof y !== 'number' || Math.abs(x - y) <= PRINTED_PRECISION_MS;
+  });
+}
+
+/**
+ * The load point each copy states (the block's "Maximum request concurrency", the JSON's
+ * `max_concurrency`): copies that state different ones are two runs, however alike their numbers
+ * (a templated write-up, a synthetic sweep), never one measurement.
+ */
+const LOAD_POINTS = ['max_concurrency', 'request_rate'] as const;
+
+function loadPointsAgree(a: RunRow, b: RunRow): boolean {
+  return LOAD_POINTS.every((c) => {
+    const x = ownCell(a, c) ?? null;
+    const y = ownCell(b, c) ?? null;
+    return x === null || y === null || x === y;
   });
 }
 

@@ -23,6 +23,16 @@ describe('dedupeRuns', () => {
     expect(sink.list()).toEqual([]);
   });
 
+  it('keeps copies that state different load points, however alike their numbers', () => {
+    const sink = new DiagnosticCollector();
+    expect(dedupeRuns([{ ...block, max_concurrency: 1 }, { ...json, max_concurrency: 5 }], sink)).toHaveLength(2);
+    expect(dedupeRuns([{ ...block, request_rate: 4 }, { ...json, request_rate: Number.POSITIVE_INFINITY }], sink)).toHaveLength(2);
+    expect(sink.list()).toEqual([]);
+    // a copy that does not state one is still the same measurement
+    expect(dedupeRuns([{ ...block, max_concurrency: null }, { ...json, max_concurrency: 5, request_rate: 4 }], sink)).toHaveLength(1);
+    expect(dedupeRuns([{ ...block, max_concurrency: 5 }, { ...json, max_concurrency: 5 }], new DiagnosticCollector())).toHaveLength(1);
+  });
+
   it('keeps repeats that share counts, duration and throughput to two decimals but not their latencies', () => {
     const sink = new DiagnosticCollector();
     const repeat = { ...block, source_line: 40, mean_ttft_ms: 31.07 };
