@@ -5,8 +5,9 @@ import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { documentContext, labelAbove } from '../../src/parse/context.js';
 import { readNumber, scaleExact } from '../../src/parse/values.js';
-import { snakeCase } from '../_shared/serving-block/fields.js';
+import { reportSplices, snakeCase } from '../_shared/serving-block/fields.js';
 import { labelKey, parseServingBlocks, type ServingBlock } from '../_shared/serving-block/index.js';
+import { holdsServerLog, startsServerLog } from '../_shared/serving-block/splices.js';
 import { OFFLINE_LABELS } from './labels.js';
 import { recordRuns } from './records.js';
 
@@ -44,17 +45,19 @@ function blockRun(block: ServingBlock, source: TextSource, floor: number, ctx: R
     const at = { file: source.path, line: e.line, column: 1 };
     const key = labelKey(e.label);
     if (key === 'backend') {
-      b.set('backend', e.value.split(/\s+/)[0], e.line);
+      if (holdsServerLog(e.value)) sink.report('block/bad-value', at, e.label, e.value);
+      else b.set('backend', e.value.split(/\s+/)[0], e.line);
       continue;
     }
     const spec = OFFLINE_LABELS[key];
     const v = readNumber(e.value);
-    if (!v.ok) sink.report('block/bad-value', at, e.label, e.value);
+    if (!v.ok || startsServerLog(v.rest)) sink.report('block/bad-value', at, e.label, e.value);
     else if (!spec) {
       sink.report('block/unknown-label', at, e.label);
       b.set(snakeCase(e.label), v.value, e.line);
     } else if (v.value !== null) b.set(spec.column, scaleExact(v.value, spec.scale ?? 1), e.line);
   }
+  reportSplices(block, sink, source.path);
   b.set('client', 'sglang-bench-offline', block.line);
   b.set('engine', 'sglang', block.line);
   if (!block.footer) sink.report('block/truncated', { file: source.path, line: block.endLine, column: 1 }, 'no closing ==== line');

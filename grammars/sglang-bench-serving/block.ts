@@ -3,6 +3,7 @@ import type { FieldMapBuilder } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
 import { addBlockEntries } from '../_shared/serving-block/fields.js';
 import { type BlockEntry, labelKey, type ServingBlock } from '../_shared/serving-block/index.js';
+import { holdsServerLog } from '../_shared/serving-block/splices.js';
 import { SGLANG_BLOCK_LABELS, SGLANG_TEXT_LABELS } from './labels.js';
 
 /** Forks print `-1` / `-1.00` for metrics they do not support (formats.md §5.1). */
@@ -21,7 +22,9 @@ export function addSglangEntries(block: ServingBlock, builder: FieldMapBuilder, 
     const key = labelKey(e.label);
     const text = SGLANG_TEXT_LABELS[key];
     if (text) {
-      if (e.value !== '') builder.set(text, e.value.split(/\s+/)[0], e.line);
+      // server output written into the value: its first word may be cut short
+      if (holdsServerLog(e.value)) sink.report('block/bad-value', { file, line: e.line, column: 1 }, e.label, e.value);
+      else if (e.value !== '') builder.set(text, e.value.split(/\s+/)[0], e.line);
       continue;
     }
     if (key === 'traffic request rate' && /^trace\b/i.test(e.value)) {

@@ -39,6 +39,7 @@ export function headerlessBlocks(loose: readonly LooseEntry[], source: TextSourc
       footer,
       entries: group.map((e) => ({ label: e.label, value: e.value, line: e.line, section: null })),
       interleaved: [],
+      spliced: [],
     });
     i = j;
   }

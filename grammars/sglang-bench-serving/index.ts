@@ -52,7 +52,7 @@ function parseRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
     else if (isSglangBlock(item) && /serving benchmark/i.test(item.title)) take(item);
     else take({ ...item, line: 0 }); // a vLLM block: only closes the preamble
   }
-  take({ kind: 'block', title: '', line: 0, endLine: 0, footer: false, entries: [], interleaved: [] });
+  take({ kind: 'block', title: '', line: 0, endLine: 0, footer: false, entries: [], interleaved: [], spliced: [] });
   return runs;
 }
 

@@ -6,6 +6,7 @@ import { addFlags } from '../../src/normalize/flags.js';
 import { stripEmbedding } from '../../src/parse/embedding.js';
 import { parseKeywordArgs } from '../../src/parse/python-repr.js';
 import { readNumber } from '../../src/parse/values.js';
+import { startsServerLog } from '../_shared/serving-block/splices.js';
 import { labelKey, type LooseEntry } from '../_shared/serving-block/index.js';
 import { VLLM_PREAMBLE_LABELS } from './labels.js';
 
@@ -28,7 +29,7 @@ export function addPreamble(
     const spec = VLLM_PREAMBLE_LABELS[labelKey(e.label)];
     if (!spec) continue;
     const v = readNumber(e.value);
-    if (!v.ok) {
+    if (!v.ok || startsServerLog(v.rest)) {
       sink.report('block/bad-value', { file: source.path, line: e.line, column: 1 }, e.label, e.value);
       continue;
     }

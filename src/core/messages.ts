@@ -48,6 +48,7 @@ export const MESSAGES = {
   'block/annotated-value': msg('info', (label: string, rest: string) => `text after the value of ${q(label)} ignored: ${q(rest)}`),
   'block/duplicate-label': msg('warning', (label: string) => `${q(label)} appears twice in one block: kept the first`),
   'block/interleaved-line': msg('info', (count: number) => `${count} log lines interleaved in a result block were skipped`),
+  'block/spliced-line': msg('warning', () => 'server output was written into the middle of this line of a result block: the line was put back together from its two parts, at its second'),
   'block/empty': msg('warning', () => 'result block has no values'),
   // SGLang forks print -1 for metrics they do not support
   'block/sentinel-value': msg('info', (count: number) => `${count} sentinel -1 values read as missing`),

@@ -3,6 +3,7 @@ import type { FieldMapBuilder } from '../../../src/core/records.js';
 import type { RelPath } from '../../../src/core/types.js';
 import { percentToFraction, readNumber } from '../../../src/parse/values.js';
 import { labelKey, latencyColumn } from './index.js';
+import { startsServerLog } from './splices.js';
 import type { ServingBlock } from './visitor.js';
 
 export type ValueKind = 'count' | 'number' | 'percent';
@@ -37,7 +38,7 @@ export function addBlockEntries(
     const position = /^position (\d+)$/.exec(key);
     if (position?.[1] && /per position/i.test(labelKey(e.section ?? ''))) {
       const v = readNumber(e.value);
-      if (!v.ok || v.value === null) sink.report('block/bad-value', at, e.label, e.value);
+      if (!v.ok || v.value === null || startsServerLog(v.rest)) sink.report('block/bad-value', at, e.label, e.value);
       else {
         positions[Number(position[1])] = percentToFraction(v.value);
         if (positionsLine === 0) positionsLine = e.line;
@@ -53,11 +54,11 @@ export function addBlockEntries(
       }
       sink.report('block/unknown-label', at, e.label);
       const v = readNumber(e.value);
-      builder.set(snakeCase(e.label), v.ok ? v.value : e.value, e.line);
+      builder.set(snakeCase(e.label), v.ok && !startsServerLog(v.rest) ? v.value : e.value, e.line);
       continue;
     }
     const v = readNumber(e.value);
-    if (!v.ok) {
+    if (!v.ok || startsServerLog(v.rest)) {
       sink.report('block/bad-value', at, e.label, e.value);
       continue;
     }
@@ -67,6 +68,12 @@ export function addBlockEntries(
   }
   if (positions.length > 0) builder.set('spec_per_position_acceptance', Array.from(positions, (p) => p ?? Number.NaN).filter(Number.isFinite), positionsLine);
   if (interleaved > 0) sink.report('block/interleaved-line', { file, line: firstInterleaved, column: 1 }, interleaved);
+  reportSplices(block, sink, file);
+}
+
+/** Each line of the block that server output split in two and that was put back together (splices.ts). */
+export function reportSplices(block: ServingBlock, sink: DiagnosticSink, file: RelPath): void {
+  for (const s of block.spliced) sink.report('block/spliced-line', { file, line: s.line, column: 1 });
 }
 
 function latencySpec(key: string): LabelSpec | undefined {

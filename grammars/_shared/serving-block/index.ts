@@ -3,7 +3,8 @@ import { stripEmbedding } from '../../../src/parse/embedding.js';
 import { lexedPieces, parseTokens } from '../../../src/parse/pieces.js';
 import { servingBlockParser } from './parser.js';
 import { BLOCK_HEADER, servingBlockLexer } from './tokens.js';
-import { type ServingItem, toItems } from './visitor.js';
+import { type Splice, unsplice } from './splices.js';
+import { type ServingBlock, type ServingItem, toItems } from './visitor.js';
 import { lookupTable } from '../../../src/core/cells.js';
 
 export type { BlockEntry, LooseEntry, ServingBlock, ServingItem } from './visitor.js';
@@ -12,11 +13,13 @@ export type { BlockEntry, LooseEntry, ServingBlock, ServingItem } from './visito
  * Lexes and parses a source into result blocks and loose label/value lines. Total: the lexer's
  * catch-all line token and the parser's loose-line rule accept any text.
  *
+ * A line of a block that a server's output split in two is put back together first (splices.ts).
+ *
  * A long source goes through in pieces (src/parse/pieces.ts), each cut before a line that ends
  * any block and starts none but a block of its own (a blank line, a block header).
  */
 export function parseServingBlocks(source: TextSource): ServingItem[] {
-  const { lines } = source;
+  const { lines, splices } = unsplice(source.lines);
   const items: ServingItem[] = [];
   const cutsBefore = (i: number): boolean => {
     const text = stripEmbedding(lines[i] as string);
@@ -25,7 +28,13 @@ export function parseServingBlocks(source: TextSource): ServingItem[] {
   for (const piece of lexedPieces(lines, cutsBefore, (text) => servingBlockLexer().tokenize(text), stripEmbedding)) {
     for (const item of toItems(parseTokens(servingBlockParser(), piece.tokens, (p) => p.document()))) items.push(item);
   }
-  return items;
+  return splices.length === 0 ? items : items.map((item) => (item.kind === 'block' ? withSplices(item, splices) : item));
+}
+
+/** The block with the lines put back together in it (their rest is in the block), to report. */
+function withSplices(block: ServingBlock, splices: readonly Splice[]): ServingBlock {
+  const inside = splices.filter((s) => s.rest >= block.line && s.rest <= block.endLine);
+  return inside.length === 0 ? block : { ...block, spliced: inside };
 }
 
 const LABEL_KEYS = new Map<string, string>();

@@ -10,18 +10,21 @@ import { lineToken, newlineToken } from '../../../src/parse/chevrotain.js';
 /** A block's first line, as a whole line (also where a long source may be cut, see parseServingBlocks). */
 export const BLOCK_HEADER = /^={3,}\s*[^=]*?\bResult\b[^=]*?\s*={3,}$/i;
 export const BlockHeader = lineToken('BlockHeader', BLOCK_HEADER);
-export const Footer = lineToken('Footer', /^={20,}$/);
+export const FOOTER = /^={20,}$/;
+export const Footer = lineToken('Footer', FOOTER);
 /** `-----Time to First Token-----`; an untitled long rule counts too (hand-edited blocks). */
-export const SectionRule = lineToken('SectionRule', /^-{2,}\s*\S.*?\s*-{2,}$|^-{10,}$/);
+export const SECTION_RULE = /^-{2,}\s*\S.*?\s*-{2,}$|^-{10,}$/;
+export const SectionRule = lineToken('SectionRule', SECTION_RULE);
 /** A server log line that `tee` or a shared terminal interleaved into the output. */
-export const LogLine = lineToken(
-  'LogLine',
-  /^(?:\([\w ]+?(?: rank=\d+)? pid=\d+\)\s*)?(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^(?:INFO|WARNING|ERROR):\s{2,}|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]/,
-);
+export const LOG_LINE =
+  /^(?:\([\w ]+?(?: rank=\d+)? pid=\d+\)\s*)?(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^(?:INFO|WARNING|ERROR):\s{2,}|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]/;
+export const LogLine = lineToken('LogLine', LOG_LINE);
 /** A label with no value: `Per-position acceptance (%):`. */
-export const BareLabel = lineToken('BareLabel', /^[^:]{1,100}:$/);
+export const BARE_LABEL = /^[^:]{1,100}:$/;
+export const BareLabel = lineToken('BareLabel', BARE_LABEL);
 /** `Label (unit):   value [anything]`. */
-export const KvLine = lineToken('KvLine', /^[^:]{1,100}?:\s+\S/);
+export const KV_LINE = /^[^:]{1,100}?:\s+\S/;
+export const KvLine = lineToken('KvLine', KV_LINE);
 export const OtherLine = lineToken('OtherLine', /^/);
 export const Newline = newlineToken();
 

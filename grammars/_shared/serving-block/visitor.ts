@@ -1,5 +1,6 @@
 import type { CstNode, IToken } from '../../../src/parse/chevrotain-runtime.js';
 import { byOffset } from '../../../src/parse/chevrotain.js';
+import type { Splice } from './splices.js';
 
 /** One `label: value` line inside a block, with the section it sits in. */
 export interface BlockEntry {
@@ -19,6 +20,8 @@ export interface ServingBlock {
   readonly entries: readonly BlockEntry[];
   /** Lines of server log output interleaved into the block (skipped, counted). */
   readonly interleaved: readonly number[];
+  /** Lines of the block that server output split in two, put back together (reported). */
+  readonly spliced: readonly Splice[];
 }
 
 /** A `label: value` line outside any block: preamble lines such as `Traffic request rate: inf`. */
@@ -76,7 +79,7 @@ function toBlock(node: CstNode): ServingBlock | null {
     }
   }
   if (footer) endLine = footer.startLine ?? endLine;
-  return { kind: 'block', title: headerTitle(header.image), line: header.startLine ?? 0, endLine, footer: footer !== undefined, entries, interleaved };
+  return { kind: 'block', title: headerTitle(header.image), line: header.startLine ?? 0, endLine, footer: footer !== undefined, entries, interleaved, spliced: [] };
 }
 
 function splitLabel(image: string): { label: string; value: string } {
