@@ -14,7 +14,7 @@ import { type RunRow, runColumns, takeFilled, toSparseRunRows } from './runs-tab
 import { capExtraColumns } from './extra-columns.js';
 import { CONFIG_COLUMNS, DERIVED_COLUMNS, PROVENANCE_COLUMNS, RESULT_COLUMNS } from './schema.js';
 import { serverAggregates } from './server-aggregates.js';
-import { type ConfigSource, collectSources } from './server-sources.js';
+import { type ConfigSource, collectSources, inFileServerSources } from './server-sources.js';
 import { runWindow } from './time-window.js';
 
 export interface BuildRunsOptions {
@@ -69,8 +69,9 @@ export function takeRuns(records: ParsedRecord[], sink: DiagnosticSink, options:
 /** `take`: the same array as `records`, emptied as the rows are built (takeRuns). */
 function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, sink: DiagnosticSink, options: BuildRunsOptions): RunsBuild {
   // servers are only looked at to link runs: a folder of logs alone has none to link
-  const sources = records.some((r) => r.record.kind === 'run') ? collectSources(records) : [];
-  const index = indexSources(sources);
+  const hasRuns = records.some((r) => r.record.kind === 'run');
+  const sources = hasRuns ? collectSources(records) : [];
+  const index = indexSources(sources, hasRuns ? inFileServerSources(records) : []);
   const extraConfig = new Set<string>();
   const linked = new Map<ConfigSource, number>();
   const sparse = toSparseRunRows(records, sink, take ? { records: take } : undefined);
@@ -85,7 +86,7 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
     // a run's window serves only to link it and to read its server's stats within it
     const window = sources.length > 0 ? runWindow(b) : null;
     const identity = { engine: typeof b.engine === 'string' ? b.engine : null, client: typeof b.client === 'string' ? b.client : null };
-    const link = linkServer(file, window, index, identity);
+    const link = linkServer(file, window, index, identity, Number(b.source_line));
     if (link.tied.length > 0) sink.report('link/ambiguous-server', { file: b.source_file as never, line: Number(b.source_line), column: 1 }, link.tied.map((s) => s.file));
     const manifest = linkManifest(file, index);
     for (const src of [link.source, manifest]) if (src) linked.set(src, (linked.get(src) ?? 0) + 1);

@@ -53,9 +53,17 @@ interface ServerEntry {
 export interface SourceIndex {
   readonly serversByDir: ReadonlyMap<string, readonly ServerEntry[]>;
   readonly manifests: readonly ConfigSource[];
+  /** The servers started in each file that holds runs, in line order (server-sources.ts, inFileServerSources). */
+  readonly serversInFile: ReadonlyMap<string, readonly ServerEntry[]>;
 }
 
-export function indexSources(sources: readonly ConfigSource[]): SourceIndex {
+export function indexSources(sources: readonly ConfigSource[], inFile: readonly ConfigSource[] = []): SourceIndex {
+  const serversInFile = new Map<string, ServerEntry[]>();
+  for (const src of inFile) {
+    let entries = serversInFile.get(src.file);
+    if (!entries) serversInFile.set(src.file, (entries = []));
+    entries.push({ src, engine: sourceEngine(src), tokens: new Set(), healthy: sourceFailure(src) === null ? 1 : 0 });
+  }
   const serversByDir = new Map<string, ServerEntry[]>();
   const manifests: ConfigSource[] = [];
   for (const src of sources) {
@@ -66,7 +74,7 @@ export function indexSources(sources: readonly ConfigSource[]): SourceIndex {
     if (!entries) serversByDir.set(d, (entries = []));
     entries.push({ src, engine: sourceEngine(src), tokens: nameTokens(src.file), healthy: sourceFailure(src) === null ? 1 : 0 });
   }
-  return { serversByDir, manifests };
+  return { serversByDir, manifests, serversInFile };
 }
 
 /** Result of linking one run: the chosen source, or the tied candidates when none could be chosen. */
@@ -83,9 +91,12 @@ export interface LinkResult {
  * started before one that failed to; then the same directory before the parent. A tie at the top
  * links nothing (the caller reports it). Offline benchmarks (trtllm-bench, SGLang one-batch and
  * offline) link to no server, and a server of another engine than the run's is never a candidate.
+ * Given the run's line, a server started above the run in its own file comes before all of these.
  */
-export function linkServer(runFile: string, window: TimeWindow | null, sources: SourceIndex, run: RunIdentity = { engine: null, client: null }): LinkResult {
+export function linkServer(runFile: string, window: TimeWindow | null, sources: SourceIndex, run: RunIdentity = { engine: null, client: null }, runLine?: number): LinkResult {
   if (run.client !== null && OFFLINE_CLIENTS.has(run.client)) return { source: null, tied: [] };
+  const own = runLine === undefined ? null : serverAbove(sources.serversInFile.get(runFile) ?? [], runLine, run.engine);
+  if (own) return { source: own, tied: [] };
   const dir = dirOf(runFile);
   const parent = dir === '' ? null : dirOf(dir);
   let tokens: Set<string> | null = null; // read only when there is a candidate (most runs of a large campaign have none)
@@ -110,6 +121,20 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
   if (!top) return { source: null, tied: [] };
   if (second && same(second, top)) return { source: null, tied: ranked.filter((r) => same(r, top)).map((r) => r.src) };
   return { source: top.src, tied: [] };
+}
+
+/**
+ * The server that serves a run printed in its own log: the last one started above the run (a
+ * restarted server replaces the one before), passing over a start that failed and a server of
+ * another engine than the run's. It outranks every server log beside the file.
+ */
+function serverAbove(servers: readonly ServerEntry[], runLine: number, engine: string | null): ConfigSource | null {
+  for (let k = servers.length - 1; k >= 0; k--) {
+    const s = servers[k] as ServerEntry;
+    if ((s.src.configs[0]?.at.line ?? Number.POSITIVE_INFINITY) >= runLine) continue;
+    if (s.healthy === 1 && (engine === null || s.engine === null || s.engine === engine)) return s.src;
+  }
+  return null;
 }
 
 /** The runner manifest that governs a run: the deepest one in the run's directory or above it. */

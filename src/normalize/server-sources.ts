@@ -48,6 +48,24 @@ export function collectSources(records: readonly ParsedRecord[]): ConfigSource[]
   return out;
 }
 
+/**
+ * The servers started in files that hold runs: a script's output under one `tee` (the server
+ * started in the background, the benchmark after it, maybe a server restarted per configuration)
+ * holds both. One source per server start, its configuration only (its stats lines are the whole
+ * file's, of every server in it); link-runs.ts gives each run of the file the last one above it.
+ */
+export function inFileServerSources(records: readonly ParsedRecord[]): ConfigSource[] {
+  const withRuns = new Set<RelPath>();
+  for (const { record } of records) if (record.kind === 'run') withRuns.add(record.at.file);
+  const out: ConfigSource[] = [];
+  for (const { record } of records) {
+    if (record.kind !== 'config' || record.origin !== 'server-log' || !withRuns.has(record.at.file)) continue;
+    out.push({ file: record.at.file, kind: 'server', configs: [record], timeline: [], failures: [], span: null });
+  }
+  // by file, then line; a stable sort keeps the grammars' order within a line
+  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.configs[0]?.at.line ?? 0) - (b.configs[0]?.at.line ?? 0)));
+}
+
 function spanOf(timeline: readonly TimelineRecord[]): ConfigSource['span'] {
   let first: Instant | null = null;
   let last: Instant | null = null;

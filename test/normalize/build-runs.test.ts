@@ -27,6 +27,35 @@ describe('buildRuns: configuration inference and linking', () => {
     expect(sink.list().filter((d) => d.severity !== 'info')).toEqual([]);
   });
 
+  it('gives each run printed in its server log the server started last above it, over the logs beside it', () => {
+    // a script's output under one tee: a server restarted per configuration, a benchmark after each start
+    const none = { ...serverFields, spec_method: 'none', num_spec_tokens: null, draft_model: null };
+    const sink = new DiagnosticCollector();
+    const { rows } = buildRuns(
+      [
+        configRec('sweep/run.log', 'server-log', none, 1),
+        runRec('sweep/run.log', { ...bench, mean_ttft_ms: 30 }, 40),
+        configRec('sweep/run.log', 'server-log', { ...serverFields, num_spec_tokens: 2 }, 70),
+        configRec('sweep/run.log', 'server-log', { ...serverFields, num_spec_tokens: 4, server_status: 'failed-start' }, 100),
+        runRec('sweep/run.log', { ...bench, mean_ttft_ms: 31 }, 140),
+        configRec('sweep/run.log', 'server-log', { ...serverFields, engine: 'sglang', num_spec_tokens: 6 }, 170),
+        runRec('sweep/run.log', { ...bench, engine: 'vllm', mean_ttft_ms: 32 }, 200),
+        // a server log beside it fits by name, and loses to the server in the run's own file
+        configRec('sweep/run-serve.log', 'server-log', { ...serverFields, num_spec_tokens: 8 }, 2),
+      ],
+      sink,
+    );
+    expect(rows.map((r) => [r.source_line, r.spec_method, r.num_spec_tokens, r.engine])).toEqual([
+      [40, 'none', null, 'vllm'],
+      // the restart at 100 failed: the server of 70 is the one that served
+      [140, 'draft_model', 2, 'vllm'],
+      // a run that names its engine is not served by another engine's server
+      [200, 'draft_model', 2, 'vllm'],
+    ]);
+    expect(JSON.parse(String(rows[1]?.config_sources))).toEqual(['bench-args', 'server-log:sweep/run.log:70']);
+    expect(sink.list().filter((d) => d.severity !== 'info')).toEqual([]);
+  });
+
   it('leaves out of the table the extra columns beyond its cap (garbage labels in thousands of runs)', () => {
     const garbage = (file: string, n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${file}_${i}`, i]));
     const sink = new DiagnosticCollector();
