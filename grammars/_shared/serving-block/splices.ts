@@ -26,6 +26,8 @@ export interface Splice {
 
 /** Where a server's log line starts: vLLM V1's process prefix, vLLM's level and stamp, SGLang's and TensorRT-LLM's stamps. */
 const LOG_START = /\([\w ]{1,40}?(?: rank=\d+)? pid=\d+\) |(?:INFO|WARNING|DEBUG|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d|\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]/;
+/** What every LOG_START holds (a pid or a clock): one cheap search that most lines of a block fail. */
+const MAY_START_LOG = /pid=|\d:\d\d:\d/;
 const LOG_START_HERE = new RegExp(`^(?:${LOG_START.source})`);
 
 /**
@@ -73,6 +75,7 @@ export function unsplice(lines: readonly string[]): { readonly lines: readonly s
   let candidates = 0;
   for (let i = 0; i < lines.length && candidates < MAX_CANDIDATES; i++) {
     const line = (out ?? lines)[i] as string;
+    if (!MAY_START_LOG.test(line)) continue;
     const m = LOG_START.exec(line);
     if (m === null || m.index === 0) continue;
     candidates++;
