@@ -126,12 +126,16 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
 /**
  * The server that serves a run printed in its own log: the last one started above the run (a
  * restarted server replaces the one before), passing over a start that failed and a server of
- * another engine than the run's. It outranks every server log beside the file.
+ * another engine than the run's. It outranks every server log beside the file. A launch command
+ * nearer above the run is a later start, whose configuration the run has from its file already:
+ * no server log above that command is the run's.
  */
 function serverAbove(servers: readonly ServerEntry[], runLine: number, engine: string | null): ConfigSource | null {
   for (let k = servers.length - 1; k >= 0; k--) {
     const s = servers[k] as ServerEntry;
-    if ((s.src.configs[0]?.at.line ?? Number.POSITIVE_INFINITY) >= runLine) continue;
+    const config = s.src.configs[0];
+    if (config === undefined || config.at.line >= runLine) continue;
+    if (config.origin === 'launch-command') return null;
     if (s.healthy === 1 && (engine === null || s.engine === null || s.engine === engine)) return s.src;
   }
   return null;

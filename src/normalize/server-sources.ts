@@ -53,18 +53,24 @@ export function collectSources(records: readonly ParsedRecord[]): ConfigSource[]
  * started in the background, the benchmark after it, maybe a server restarted per configuration)
  * holds both. One source per server start, its configuration only (its stats lines are the whole
  * file's, of every server in it); link-runs.ts gives each run of the file the last one above it.
+ * A launch command in the file is a server start too (its configuration is the within-file
+ * attachment's, attach-in-file.ts): one between a server's log and a run ends that server's runs.
+ * A write-up (Markdown) has none: the server log pasted in one section says nothing about the
+ * result block of another.
  */
 export function inFileServerSources(records: readonly ParsedRecord[]): ConfigSource[] {
   const withRuns = new Set<RelPath>();
-  for (const { record } of records) if (record.kind === 'run') withRuns.add(record.at.file);
+  for (const { record } of records) if (record.kind === 'run' && !MARKDOWN.test(record.at.file)) withRuns.add(record.at.file);
   const out: ConfigSource[] = [];
   for (const { record } of records) {
-    if (record.kind !== 'config' || record.origin !== 'server-log' || !withRuns.has(record.at.file)) continue;
+    if (record.kind !== 'config' || (record.origin !== 'server-log' && record.origin !== 'launch-command') || !withRuns.has(record.at.file)) continue;
     out.push({ file: record.at.file, kind: 'server', configs: [record], timeline: [], failures: [], span: null });
   }
   // by file, then line; a stable sort keeps the grammars' order within a line
   return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.configs[0]?.at.line ?? 0) - (b.configs[0]?.at.line ?? 0)));
 }
+
+const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
 
 function spanOf(timeline: readonly TimelineRecord[]): ConfigSource['span'] {
   let first: Instant | null = null;

@@ -56,6 +56,24 @@ describe('buildRuns: configuration inference and linking', () => {
     expect(sink.list().filter((d) => d.severity !== 'info')).toEqual([]);
   });
 
+  it('takes no server log of the run file above a later launch command, nor any in a write-up', () => {
+    const { rows } = buildRuns(
+      [
+        configRec('a/run.log', 'server-log', serverFields, 1),
+        configRec('a/run.log', 'launch-command', { engine: 'vllm', tp: 8 }, 30),
+        runRec('a/run.log', bench, 40),
+        // a write-up pastes a server's log in one section and another configuration's block in the next
+        configRec('b/post.md', 'server-log', serverFields, 5),
+        runRec('b/post.md', bench, 60),
+      ],
+      new DiagnosticCollector(),
+    );
+    expect(rows.map((r) => [r.source_file, r.tp, r.spec_method ?? null])).toEqual([
+      ['a/run.log', 8, null],
+      ['b/post.md', null, null],
+    ]);
+  });
+
   it('leaves out of the table the extra columns beyond its cap (garbage labels in thousands of runs)', () => {
     const garbage = (file: string, n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${file}_${i}`, i]));
     const sink = new DiagnosticCollector();
