@@ -1,8 +1,9 @@
 /**
  * Write-ups paste commands, server-log lines and result blocks into one file: each run takes the
  * configuration of the nearest launch command and the nearest benchmark command above it in its
- * Markdown section, and speculative-decoding rates from a server stats line pasted between the
- * previous run and itself. The run's own values win; a disagreement is a `config/conflict` warning.
+ * Markdown section, and, unless it measured its own, speculative-decoding rates from the server
+ * stats lines between the previous run and itself (weighted by drafted tokens where the lines
+ * count them). The run's own values win; a disagreement is a `config/conflict` warning.
  * Only within one file: linking across files is src/analyze's business.
  */
 import type { DiagnosticSink } from '../core/diagnostic.js';
@@ -30,6 +31,11 @@ interface Located<R> {
 interface RatesLine {
   readonly at: { readonly line: number };
   readonly fields: Readonly<Record<string, FieldValue>>;
+  /**
+   * Draft tokens of the interval the line reports (vLLM V1 resets its counts at every line), the
+   * weight of its rates; null when the line has no count, or counts since the server started (V0).
+   */
+  readonly drafted: number | null;
 }
 
 /**
@@ -93,7 +99,10 @@ function ratesLines(series: TimelineSeries): RatesLine[] {
       setCell(fields, c, v);
       any = true;
     }
-    if (any) out.push({ at: { line: seriesLine(series, i) }, fields });
+    if (!any) continue;
+    const drafted = seriesValue(series, 'spec_draft_tokens', i);
+    const cumulative = seriesValue(series, 'spec_system_efficiency', i) !== undefined;
+    out.push({ at: { line: seriesLine(series, i) }, fields, drafted: typeof drafted === 'number' && Number.isFinite(drafted) && drafted >= 0 && !cumulative ? drafted : null });
   }
   return out;
 }
@@ -118,7 +127,9 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
     if (closest && typeof command === 'string') row.label = labelerOf(file, closest.record.origin)(command);
   }
   const previousRun = file.runLines[countBelow(file.runLines, r, lineOfNumber) - 1] ?? 0;
-  const stats = nearestBefore(file.timelines, r, Math.max(previousRun, (section?.start ?? 1) - 1));
+  // a run that measured its own rates has them: an interval's are a sample of the same thing, neither to add nor to compare
+  const measured = SPEC_RATES.some((c) => row[c] !== null && row[c] !== undefined);
+  const stats = measured ? null : ratesAbove(file.timelines, r, Math.max(previousRun, (section?.start ?? 1) - 1));
   if (stats) {
     const fields = SPEC_RATES.flatMap((c): [string, FieldValue][] => {
       const v = stats.record.fields[c];
@@ -177,6 +188,57 @@ function nearestBefore<R extends { readonly at: { readonly line: number } }>(ite
   if (k < 0 || at <= after) return null;
   while (k > 0 && lineOfLocated(items[k - 1] as Located<R>) === at) k--;
   return items[k] as Located<R>;
+}
+
+/**
+ * The speculative-decoding rates of the stats lines between `after` and `line`: the run's own
+ * intervals when a server's log and its benchmark share the file. Lines that count their drafted
+ * tokens give their rates weighted by those counts (the run's rates over all its intervals, where
+ * the last interval alone may be its tail); otherwise the nearest line's.
+ */
+function ratesAbove(items: readonly Located<RatesLine>[], line: number, after: number): Located<RatesLine> | null {
+  const end = countBelow(items, line, lineOfLocated);
+  let start = end;
+  while (start > 0 && lineOfLocated(items[start - 1] as Located<RatesLine>) > after) start--;
+  const range = items.slice(start, end);
+  const weighted = range.length > 1 ? weightedRates(range) : null;
+  return weighted ?? nearestBefore(items, line, after);
+}
+
+/** Rates weighted by drafted tokens; null unless every line counts them and some drafted. */
+function weightedRates(range: readonly Located<RatesLine>[]): Located<RatesLine> | null {
+  let total = 0;
+  for (const { record } of range) {
+    if (record.drafted === null) return null;
+    total += record.drafted;
+  }
+  if (total === 0) return null;
+  const fields: Record<string, FieldValue> = {};
+  for (const c of SPEC_RATES) {
+    const values = range.map(({ record }) => ({ v: record.fields[c], w: record.drafted as number })).filter((x) => x.v !== undefined && x.v !== null);
+    if (values.length !== range.length) continue; // a rate some lines lack: no mean of the others stands for the run
+    const mean = weightedMean(values as { v: FieldValue; w: number }[]);
+    if (mean !== null) setCell(fields, c, mean);
+  }
+  const first = range[0] as Located<RatesLine>;
+  const last = range.at(-1) as Located<RatesLine>;
+  const source = `${first.source}-${last.record.at.line}`;
+  return { record: { at: last.record.at, fields, drafted: total }, source };
+}
+
+/** The weighted mean of numbers, or of equally long lists of numbers (per position); null for anything else. */
+function weightedMean(values: readonly { v: FieldValue; w: number }[]): FieldValue | null {
+  const total = values.reduce((sum, x) => sum + x.w, 0);
+  if (values.every((x) => typeof x.v === 'number')) return round(values.reduce((sum, x) => sum + (x.v as number) * x.w, 0) / total);
+  const lists = values.map((x) => x.v);
+  const n = Array.isArray(lists[0]) ? lists[0].length : -1;
+  if (n < 0 || !lists.every((l) => Array.isArray(l) && l.length === n && l.every((e) => typeof e === 'number'))) return null;
+  return Array.from({ length: n }, (_, k) => round(values.reduce((sum, x) => sum + ((x.v as number[])[k] as number) * x.w, 0) / total));
+}
+
+/** Rates to 6 decimals: no representation noise of the weighting in the table. */
+function round(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
 }
 
 /**

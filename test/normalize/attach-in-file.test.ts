@@ -154,6 +154,36 @@ describe('attaching in one file (synthetic records)', () => {
     ]);
   });
 
+  it("weights the rates of a run's stats lines by the tokens each drafted, when every line counts them", () => {
+    const v1 = (line: number, rate: number, length: number, positions: number[], drafted: number) =>
+      stats(line, { spec_acceptance_rate: rate, spec_acceptance_length: length, spec_per_position_acceptance: positions, spec_draft_tokens: drafted });
+    const rows = toRunRows([
+      v1(1, 0.2, 1.6, [0.3, 0.1], 100), // the previous run's
+      run(2, {}),
+      v1(3, 0.5, 2, [0.7, 0.3], 3000),
+      v1(4, 0.8, 2.6, [0.9, 0.7], 1000),
+      // an interval with nothing drafted weighs nothing
+      v1(5, 0, 1, [0, 0], 0),
+      run(6, {}),
+    ]);
+    expect(rows[1]).toMatchObject({ spec_acceptance_rate: 0.575, spec_acceptance_length: 2.15, spec_per_position_acceptance: [0.75, 0.4] });
+    expect(JSON.parse(String(rows[1]?.config_sources))).toEqual(['vllm-bench-serve:w.md:6', 'vllm-server:w.md:3-5']);
+  });
+
+  it('takes the nearest line when a line has no count, or counts since the server started (V0)', () => {
+    const counted = stats(3, { spec_acceptance_rate: 0.5, spec_draft_tokens: 3000 });
+    expect(toRunRows([counted, stats(4, { spec_acceptance_rate: 0.8 }), run(6, {})])[0]?.spec_acceptance_rate).toBe(0.8);
+    const v0 = (line: number, rate: number, drafted: number) => stats(line, { spec_acceptance_rate: rate, spec_system_efficiency: 0.4, spec_draft_tokens: drafted });
+    expect(toRunRows([v0(3, 0.5, 3000), v0(4, 0.6, 9000), run(6, {})])[0]?.spec_acceptance_rate).toBe(0.6);
+  });
+
+  it('attaches no rate to a run that measured its own, and compares none', () => {
+    const sink = new DiagnosticCollector();
+    const rows = toRunRows([stats(3, { spec_acceptance_rate: 0.75, spec_acceptance_length: 4 }), run(6, { spec_acceptance_rate: 0.6875 })], sink);
+    expect([rows[0]?.spec_acceptance_rate, rows[0]?.spec_acceptance_length ?? null]).toEqual([0.6875, null]);
+    expect(sink.list()).toEqual([]);
+  });
+
   it('finds each run its own command, section and stats in a file of hundreds, whatever order the records come in', () => {
     // sections of 10 lines: a launch command, stats, a bench command, a run; every fifth section
     // has its commands after its run (not taken) and no stats, the section before it stats after
