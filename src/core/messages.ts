@@ -90,6 +90,9 @@ export const MESSAGES = {
   'link/ambiguous-server': msg('info', (files: readonly string[]) =>
     `several server logs fit this run equally (${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}): none linked`,
   ),
+  'link/off-clock': msg('warning', (logs: number, start: string) =>
+    `${logs === 1 ? 'the server log beside this run has no stats' : `none of the ${logs} server logs beside this run has stats`} at its time (from ${start}): none linked; are the run's clock and the logs' in two time zones?`,
+  ),
   'link/failed-configuration': msg('warning', (error: string) => `server failed and no run used it: ${q(error)}`),
   'compare/mismatch': msg('warning', (keys: string, baseline: string) => `nearest baseline ${baseline} differs on ${keys}: not compared`),
   'compare/no-baseline': msg('info', (filter: string) => `no baseline run matching ${q(filter)} has this configuration`),

@@ -1,6 +1,6 @@
 import { seriesValue } from '../core/timeline-series.js';
 import { type ConfigSource, sourceFailure } from './server-sources.js';
-import { spanOverlaps, type TimeWindow } from './time-window.js';
+import { SPAN_SLACK_MS, spanOverlaps, type TimeWindow } from './time-window.js';
 
 /** Words in log file names that say nothing about the configuration. */
 const GENERIC = new Set(['bench', 'benchmark', 'serve', 'server', 'serving', 'log', 'logs', 'result', 'results', 'run', 'out', 'output', 'client', 'vllm', 'sglang', 'trtllm', 'txt', 'json']);
@@ -81,12 +81,15 @@ export function indexSources(sources: readonly ConfigSource[], inFile: readonly 
 export interface LinkResult {
   readonly source: ConfigSource | null;
   readonly tied: readonly ConfigSource[];
+  /** Server logs beside the run left out only because their stats are at other times than the run (none linked). */
+  readonly offClock?: number;
 }
 
 /**
  * Picks the server log / launch command of a run among the sources in the run's directory or its
  * parent. Ranking: when both the run and the log have times, a log whose stats span overlaps the
- * run comes first and a log that does not is excluded; then the number of configuration words the
+ * run comes first, then one whose span ends or starts within SPAN_SLACK_MS of it, and a log further
+ * off is excluded; then the number of configuration words the
  * file names share (`draft-model-serve.log` for `bench-draft-model-c16.log`); then a server that
  * started before one that failed to; then the same directory before the parent. A tie at the top
  * links nothing (the caller reports it). Offline benchmarks (trtllm-bench, SGLang one-batch and
@@ -101,14 +104,20 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
   const parent = dir === '' ? null : dirOf(dir);
   let tokens: Set<string> | null = null; // read only when there is a candidate (most runs of a large campaign have none)
   const ranked: { src: ConfigSource; covers: number; shared: number; healthy: number; near: number }[] = [];
+  let offClock = 0;
   // the run's own directory, then its parent: `near` ranks them so, and ties are within one directory
   const candidates = [...(sources.serversByDir.get(dir) ?? []), ...(parent === null || parent === dir ? [] : (sources.serversByDir.get(parent) ?? []))];
   for (const { src, engine, tokens: theirs, healthy } of candidates) {
     if (run.engine !== null && engine !== null && engine !== run.engine) continue;
     let covers = 0;
     if (window && src.span) {
-      if (!spanOverlaps(window, src.span.first, src.span.last)) continue;
-      covers = 1;
+      // a span that covers the run outranks one that comes within a stats interval of it
+      if (spanOverlaps(window, src.span.first, src.span.last)) covers = 2;
+      else if (spanOverlaps(window, src.span.first, src.span.last, SPAN_SLACK_MS)) covers = 1;
+      else {
+        offClock++;
+        continue;
+      }
     }
     const own = (tokens ??= nameTokens(runFile));
     let shared = 0;
@@ -118,7 +127,7 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
   const same = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.covers === b.covers && a.shared === b.shared && a.healthy === b.healthy && a.near === b.near;
   ranked.sort((a, b) => b.covers - a.covers || b.shared - a.shared || b.healthy - a.healthy || b.near - a.near);
   const [top, second] = ranked;
-  if (!top) return { source: null, tied: [] };
+  if (!top) return { source: null, tied: [], offClock };
   if (second && same(second, top)) return { source: null, tied: ranked.filter((r) => same(r, top)).map((r) => r.src) };
   return { source: top.src, tied: [] };
 }

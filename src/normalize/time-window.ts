@@ -69,10 +69,17 @@ function timelineInstant(series: TimelineSeries, i: number): Instant | null {
 }
 
 /** Whether a log's stats span [first, last] overlaps a run window (year-less clocks aligned as in inWindow). */
-export function spanOverlaps(w: TimeWindow, first: Instant, last: Instant): boolean {
+export function spanOverlaps(w: TimeWindow, first: Instant, last: Instant, slackMs = 0): boolean {
   const align = (t: Instant): number => (w.hasYear === t.hasYear ? t.ms : shiftYear(t.ms, w.start));
-  return align(first) <= w.end && align(last) >= w.start;
+  return align(first) - slackMs <= w.end && align(last) + slackMs >= w.start;
 }
+
+/**
+ * How far a run may lie outside its server's stats span and still be its server's: stats lines
+ * come every 10 s or so while a server works (vLLM's default), and the last run of a server often
+ * ends after its last one (the server stopped before its next).
+ */
+export const SPAN_SLACK_MS = 60_000;
 
 /** The instants of a series' entries: ms (NaN without a time) and whether each had a year. */
 export interface SeriesClock {

@@ -195,6 +195,36 @@ describe('buildRuns: server aggregates', () => {
     ]);
   });
 
+  it('says so when every log beside a run has stats at other times only (two time zones)', () => {
+    const sink = new DiagnosticCollector();
+    // the client wrote its local time (UTC+2), the server's container logged UTC
+    const { rows } = buildRuns(
+      [runRec('z/bench.json', { ...bench, date: '20251102-120100', duration_s: 60 }), configRec('z/serve.log', 'server-log', { tp: 8 }), tl('z/serve.log', '11-02 09:59:00', 10, 0.1, 1, 0, 5), tl('z/serve.log', '11-02 10:02:00', 10, 0.1, 1, 0, 6)],
+      sink,
+    );
+    expect(rows[0]?.tp ?? null).toBeNull();
+    expect(sink.list().map((d) => `${d.file}:${d.line} ${d.severity} ${d.message}`)).toEqual([
+      "z/bench.json:1 warning the server log beside this run has no stats at its time (from 2025-11-02 12:00:00): none linked; are the run's clock and the logs' in two time zones?",
+    ]);
+    // a log at its time beside it: linked, and nothing said of the other
+    const linked = new DiagnosticCollector();
+    buildRuns([runRec('z/bench.json', { ...bench, date: '20251102-120100', duration_s: 60 }), configRec('z/a-serve.log', 'server-log', { tp: 8 }), tl('z/a-serve.log', '11-02 09:59:00', 10, 0.1, 1, 0, 5), configRec('z/b-serve.log', 'server-log', { tp: 2 }), tl('z/b-serve.log', '11-02 12:00:30', 10, 0.1, 1, 0, 5)], linked);
+    expect(linked.list().filter((d) => d.code === 'link/off-clock')).toEqual([]);
+  });
+
+  it("links a run that ends within a stats interval after its server's last stats line, below one its span covers", () => {
+    const serve = (file: string, tp: number, times: string[]) => [configRec(file, 'server-log', { tp }), ...times.map((t, i) => tl(file, t, 10, 0.1, 1, 0, 5 + i))];
+    // the last run of a server: the server stopped 30 s after its last stats line, before the next
+    const tail = buildRuns([runRec('y/bench.json', { ...bench, date: '20251102-100130', duration_s: 20 }), ...serve('y/serve.log', 4, ['11-02 09:59:00', '11-02 10:01:00'])], new DiagnosticCollector());
+    expect(tail.rows[0]?.tp).toBe(4);
+    // a log whose span covers the run wins over one that only comes near it
+    const both = buildRuns(
+      [runRec('y/bench.json', { ...bench, date: '20251102-100130', duration_s: 20 }), ...serve('y/a-serve.log', 4, ['11-02 09:59:00', '11-02 10:01:00']), ...serve('y/b-serve.log', 8, ['11-02 10:01:05', '11-02 10:03:00'])],
+      new DiagnosticCollector(),
+    );
+    expect(both.rows[0]?.tp).toBe(8);
+  });
+
   it('uses the whole log only when it serves a single run with no clock', () => {
     const one = buildRuns([runRec('s/bench.log', bench), configRec('s/serve.log', 'server-log', { tp: 1 }), tl('s/serve.log', '11-02 10:00:10', 100, 0.5, 3, 1, 5)], new DiagnosticCollector());
     expect(one.rows[0]?.server_gen_throughput_mean).toBe(100);

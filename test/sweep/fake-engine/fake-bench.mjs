@@ -1,7 +1,7 @@
 // Stand-in for `vllm bench serve` (see ./vllm).
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { flags, stamp } from './fake-common.mjs';
+import { flags, pad, stamp } from './fake-common.mjs';
 
 export async function bench(rest) {
   const f = flags(rest);
@@ -44,7 +44,8 @@ export async function bench(rest) {
   const duration = Number(((n / c) * e2el / 1000).toFixed(2));
   const outTok = n * outLen;
   const r = {
-    date: '20261121-120000', endpoint_type: f.backend ?? 'vllm', backend: f.backend ?? 'vllm', label, model_id: model, tokenizer_id: model,
+    // like vLLM: the client's local time when the run finished (the stand-in server stamps its lines so too)
+    date: resultDate(), endpoint_type: f.backend ?? 'vllm', backend: f.backend ?? 'vllm', label, model_id: model, tokenizer_id: model,
     num_prompts: n, request_rate: rate === 'inf' ? 'inf' : Number(rate), burstiness: 1.0, max_concurrency: c,
     duration, completed: n, failed: 0, total_input_tokens: n * inLen, total_output_tokens: outTok,
     request_throughput: Number((n / duration).toFixed(4)), request_goodput: null,
@@ -83,4 +84,10 @@ export async function bench(rest) {
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, f.result_filename ?? 'result.json'), JSON.stringify(r));
   }
+}
+
+/** `datetime.now().strftime("%Y%m%d-%H%M%S")`. */
+function resultDate() {
+  const d = new Date();
+  return `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
 }
