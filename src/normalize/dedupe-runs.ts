@@ -15,6 +15,11 @@ import { ownCell, setCell } from '../core/cells.js';
  * `config_sources` and an info diagnostic, so nothing disappears silently.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
+  return withoutCopies(withoutTwins(rows, sink), sink);
+}
+
+/** The stdout block and the result JSON of one run, in one folder. */
+function withoutTwins(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
   // Rows in order; a duplicate joins the group of its first copy, which holds its place.
   const order: (RunRow | RunRow[])[] = [];
   const groups = new Map<string, RunRow[][]>();
@@ -34,7 +39,42 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink): RunRo
       order.push(fresh);
     }
   }
-  return order.map((item) => (Array.isArray(item) ? merge(item, sink) : item));
+  return order.map((item) => (Array.isArray(item) ? merge(item, sink, 'normalize/duplicate-run') : item));
+}
+
+/**
+ * A result file copied to another folder (a `best/` or `report/data/` beside the raw results, a
+ * backup) is the same run, not a repeat: two runs never finish at the same second with the same
+ * values to full precision. Rows that state when they finished and agree on that and on every
+ * value below count once, wherever they are; rows without a time are never merged across folders.
+ */
+function withoutCopies(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
+  const groups = new Map<string, RunRow[]>();
+  const order: (RunRow | RunRow[])[] = [];
+  for (const row of rows) {
+    const key = copyKey(row);
+    const group = key === null ? undefined : groups.get(key);
+    if (group) group.push(row);
+    else if (key === null) order.push(row);
+    else {
+      const fresh = [row];
+      groups.set(key, fresh);
+      order.push(fresh);
+    }
+  }
+  return order.map((item) => (Array.isArray(item) ? merge(item, sink, 'normalize/copied-run') : item));
+}
+
+/** What a copy of a run repeats exactly: when it finished, its load and its results. */
+const COPY_COLUMNS = [
+  'date', 'end_time', 'max_concurrency', 'request_rate', 'num_prompts', 'completed', 'failed', 'total_input_tokens', 'total_output_tokens',
+  'duration_s', 'request_throughput', 'output_throughput', 'mean_ttft_ms', 'median_ttft_ms', 'p99_ttft_ms', 'mean_tpot_ms', 'mean_itl_ms', 'mean_e2el_ms', 'spec_method',
+] as const;
+
+function copyKey(row: RunRow): string | null {
+  const when = ownCell(row, 'date') ?? ownCell(row, 'end_time') ?? null;
+  if (when === null || typeof ownCell(row, 'duration_s') !== 'number') return null;
+  return JSON.stringify(COPY_COLUMNS.map((c) => ownCell(row, c) ?? null));
 }
 
 /** Latencies every serving benchmark prints, in ms: two decimals mostly, one at the coarsest. */
@@ -64,7 +104,7 @@ function loadPointsAgree(a: RunRow, b: RunRow): boolean {
   });
 }
 
-function merge(group: readonly RunRow[], sink: DiagnosticSink): RunRow {
+function merge(group: readonly RunRow[], sink: DiagnosticSink, code: 'normalize/duplicate-run' | 'normalize/copied-run'): RunRow {
   if (group.length === 1) return group[0] as RunRow;
   const best = [...group].sort((a, b) => score(b) - score(a))[0] as RunRow;
   const merged: RunRow = { ...best };
@@ -74,7 +114,7 @@ function merge(group: readonly RunRow[], sink: DiagnosticSink): RunRow {
     for (const [k, v] of Object.entries(other)) if ((ownCell(merged, k) ?? null) === null && v !== null) setCell<FieldValue>(merged, k, v);
     sources.push(`duplicate:${other.source_file}:${other.source_line}`);
     const at = { file: other.source_file as RelPath, line: Number(other.source_line), column: 1 };
-    sink.report('normalize/duplicate-run', at, `${best.source_file}:${best.source_line}`);
+    sink.report(code, at, `${best.source_file}:${best.source_line}`);
   }
   merged.config_sources = JSON.stringify(sources);
   return merged;

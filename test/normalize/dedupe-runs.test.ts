@@ -33,6 +33,21 @@ describe('dedupeRuns', () => {
     expect(dedupeRuns([{ ...block, max_concurrency: 5 }, { ...json, max_concurrency: 5 }], new DiagnosticCollector())).toHaveLength(1);
   });
 
+  it('counts a result copied to another folder once, not as a repeat, and only an exact copy', () => {
+    const sink = new DiagnosticCollector();
+    const dated = { ...json, date: '20251102-100100', mean_ttft_ms: 31.0712 };
+    const copy = { ...dated, source_file: 'best/bench-c4.json' };
+    const rows = dedupeRuns([block, dated, copy], sink);
+    expect(rows.map((r) => r.source_file)).toEqual(['v/bench-c4.json']);
+    expect(JSON.parse(String(rows[0]?.config_sources))).toEqual(['b', 'duplicate:v/bench-c4.log:9', 'duplicate:best/bench-c4.json:1']);
+    expect(sink.list().map((d) => `${d.file} ${d.code}`)).toEqual(['best/bench-c4.json normalize/copied-run', 'v/bench-c4.log normalize/duplicate-run']);
+    // a repeat that finished at another time, or a copy with any value changed, is a run of its own
+    expect(dedupeRuns([dated, { ...copy, date: '20251102-101500' }], new DiagnosticCollector())).toHaveLength(2);
+    expect(dedupeRuns([dated, { ...copy, mean_ttft_ms: 31.0713 }], new DiagnosticCollector())).toHaveLength(2);
+    // without a time, rows in two folders are never one
+    expect(dedupeRuns([json, { ...json, source_file: 'best/bench-c4.json' }], new DiagnosticCollector())).toHaveLength(2);
+  });
+
   it('keeps repeats that share counts, duration and throughput to two decimals but not their latencies', () => {
     const sink = new DiagnosticCollector();
     const repeat = { ...block, source_line: 40, mean_ttft_ms: 31.07 };
