@@ -7,7 +7,7 @@ import { type ConfigLayer, applyLayers } from './config-layers.js';
 import { addDerived } from './derived.js';
 import { failedConfigurations, type FailedConfiguration } from './failed-configurations.js';
 import { indexSources, linkManifest, linkServer } from './link-runs.js';
-import { dedupeRuns } from './dedupe-runs.js';
+import { dedupeRuns, withoutCopies } from './dedupe-runs.js';
 import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
 import { type RunRow, runColumns, takeFilled, toSparseRunRows } from './runs-table.js';
@@ -124,12 +124,13 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
     return { ...row };
   });
   links.length = 0;
-  const kept = capExtraColumns(rows, sink);
+  const unique = withoutCopies(rows, sink);
+  const kept = capExtraColumns(unique, sink);
   const failed = failedConfigurations(sources, linked, sink, (file) => pathFields(file, options.pathTemplate));
   for (const f of failed) for (const k of Object.keys(f.config)) extraConfig.add(k);
   const extra = [...extraConfig].filter((c) => !NOT_CONFIG.has(c) && (kept === null || kept.has(c)));
   const configColumns = [...new Set<string>([...CONFIG_COLUMNS, ...extra.sort()])];
-  return { rows, failedConfigurations: failed, configColumns };
+  return { rows: unique, failedConfigurations: failed, configColumns };
 }
 
 const NOT_CONFIG = new Set(['label', 'server_status', 'model_tag', 'error', 'time']);

@@ -10,16 +10,12 @@ import { ownCell, setCell } from '../core/cells.js';
  * duration and output throughput to the printed precision, and on the speculative method, and
  * their mean latencies agree to the printed precision wherever both have one: repeats of a small
  * benchmark (a few thousand tokens) can share counts, duration and throughput to two decimals,
- * never their latencies. Copies that state different load points are never one. The JSON copy is kept (full precision, std columns); columns
- * only the other copy has (a label, preamble flags) are merged in, and the other copy is named in
- * `config_sources` and an info diagnostic, so nothing disappears silently.
+ * never their latencies. Copies that state different load points are never one. The JSON copy is
+ * kept (full precision, std columns); columns only the other copy has (a label, preamble flags) are
+ * merged in, and the other copy is named in `config_sources` and an info diagnostic, so nothing
+ * disappears silently. Copies in other folders: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
-  return withoutCopies(withoutTwins(rows, sink), sink);
-}
-
-/** The stdout block and the result JSON of one run, in one folder. */
-function withoutTwins(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
   // Rows in order; a duplicate joins the group of its first copy, which holds its place.
   const order: (RunRow | RunRow[])[] = [];
   const groups = new Map<string, RunRow[][]>();
@@ -47,8 +43,10 @@ function withoutTwins(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
  * backup) is the same run, not a repeat: two runs never finish at the same second with the same
  * values to full precision. Rows that state when they finished and agree on that and on every
  * value below count once, wherever they are; rows without a time are never merged across folders.
+ * For finished rows (build-runs.ts): the copy kept is the one with the most values, the one beside
+ * its server log rather than a copy far from it.
  */
-function withoutCopies(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
+export function withoutCopies(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
   const groups = new Map<string, RunRow[]>();
   const order: (RunRow | RunRow[])[] = [];
   for (const row of rows) {

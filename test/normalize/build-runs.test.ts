@@ -225,6 +225,14 @@ describe('buildRuns: server aggregates', () => {
     expect(both.rows[0]?.tp).toBe(8);
   });
 
+  it('keeps, of a result and its copy in another folder, the one beside its server log', () => {
+    const sink = new DiagnosticCollector();
+    const result = { ...bench, date: '20251102-100100', duration_s: 60, mean_ttft_ms: 31.07 };
+    const { rows } = buildRuns([runRec('best/c16.json', result), runRec('raw/tp4/c16.json', result), configRec('raw/tp4/serve.log', 'server-log', { tp: 4 })], sink);
+    expect(rows.map((r) => [r.source_file, r.tp])).toEqual([['raw/tp4/c16.json', 4]]);
+    expect(sink.list().map((d) => `${d.file} ${d.code}`)).toEqual(['best/c16.json normalize/copied-run']);
+  });
+
   it('uses the whole log only when it serves a single run with no clock', () => {
     const one = buildRuns([runRec('s/bench.log', bench), configRec('s/serve.log', 'server-log', { tp: 1 }), tl('s/serve.log', '11-02 10:00:10', 100, 0.5, 3, 1, 5)], new DiagnosticCollector());
     expect(one.rows[0]?.server_gen_throughput_mean).toBe(100);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
-import { dedupeRuns } from '../../src/normalize/dedupe-runs.js';
+import { dedupeRuns, withoutCopies } from '../../src/normalize/dedupe-runs.js';
 
 const block = { source_file: 'v/bench-c4.log', source_line: 9, source_format: 'vllm-bench-serve', config_sources: '["a"]', label: 'nosd', completed: 40, failed: 0, total_input_tokens: 4096, total_output_tokens: 1024, duration_s: 12.35, output_throughput: 82.92, std_ttft_ms: null };
 const json = { source_file: 'v/bench-c4.json', source_line: 1, source_format: 'vllm-bench-result-json', config_sources: '["b"]', label: null, completed: 40, failed: 0, total_input_tokens: 4096, total_output_tokens: 1024, duration_s: 12.3481, output_throughput: 82.9245, std_ttft_ms: 3.1 };
@@ -36,16 +36,19 @@ describe('dedupeRuns', () => {
   it('counts a result copied to another folder once, not as a repeat, and only an exact copy', () => {
     const sink = new DiagnosticCollector();
     const dated = { ...json, date: '20251102-100100', mean_ttft_ms: 31.0712 };
-    const copy = { ...dated, source_file: 'best/bench-c4.json' };
-    const rows = dedupeRuns([block, dated, copy], sink);
-    expect(rows.map((r) => r.source_file)).toEqual(['v/bench-c4.json']);
-    expect(JSON.parse(String(rows[0]?.config_sources))).toEqual(['b', 'duplicate:v/bench-c4.log:9', 'duplicate:best/bench-c4.json:1']);
-    expect(sink.list().map((d) => `${d.file} ${d.code}`)).toEqual(['best/bench-c4.json normalize/copied-run', 'v/bench-c4.log normalize/duplicate-run']);
+    const copy = { ...dated, source_file: 'best/bench-c4.json', tp: null };
+    const rows = withoutCopies([copy, { ...dated, tp: 4 }], sink);
+    // the copy with more values stays (build-runs: the one its server log was linked to)
+    expect(rows.map((r) => [r.source_file, r.tp])).toEqual([['v/bench-c4.json', 4]]);
+    expect(JSON.parse(String(rows[0]?.config_sources))).toEqual(['b', 'duplicate:best/bench-c4.json:1']);
+    expect(sink.list().map((d) => `${d.file} ${d.code} ${d.message}`)).toEqual([
+      'best/bench-c4.json normalize/copied-run a copy of v/bench-c4.json:1 (finished at the same time with the same values): counted once, not as a repeat',
+    ]);
     // a repeat that finished at another time, or a copy with any value changed, is a run of its own
-    expect(dedupeRuns([dated, { ...copy, date: '20251102-101500' }], new DiagnosticCollector())).toHaveLength(2);
-    expect(dedupeRuns([dated, { ...copy, mean_ttft_ms: 31.0713 }], new DiagnosticCollector())).toHaveLength(2);
+    expect(withoutCopies([dated, { ...copy, date: '20251102-101500' }], new DiagnosticCollector())).toHaveLength(2);
+    expect(withoutCopies([dated, { ...copy, mean_ttft_ms: 31.0713 }], new DiagnosticCollector())).toHaveLength(2);
     // without a time, rows in two folders are never one
-    expect(dedupeRuns([json, { ...json, source_file: 'best/bench-c4.json' }], new DiagnosticCollector())).toHaveLength(2);
+    expect(withoutCopies([json, { ...json, source_file: 'best/bench-c4.json' }], new DiagnosticCollector())).toHaveLength(2);
   });
 
   it('keeps repeats that share counts, duration and throughput to two decimals but not their latencies', () => {
