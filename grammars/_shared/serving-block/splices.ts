@@ -13,8 +13,8 @@ import { BARE_LABEL, BLOCK_HEADER, FOOTER, KV_LINE, LOG_LINE, SECTION_RULE } fro
  * The client's line is put back together: its head (`Total input tokens: … 1638`) joined to its
  * rest (`40`), at the rest's line, and the server's part left where it began, a log line the block
  * skips like any other. Only inside a result block (a header above, nothing but block and log lines
- * between), only across whole log lines, and only when the joined line is a block line whose value
- * is one word: a progress bar or any other text between the two parts leaves the line as it is
+ * between; or the block's header itself), only across whole log lines, and only when the joined
+ * line is a block line whose value is one word: a progress bar or any other text between the two parts leaves the line as it is
  * (read as a bad value, the block cut short, both reported).
  */
 export interface Splice {
@@ -24,10 +24,14 @@ export interface Splice {
   readonly rest: number;
 }
 
-/** Where a server's log line starts: vLLM V1's process prefix, vLLM's level and stamp, SGLang's and TensorRT-LLM's stamps. */
-const LOG_START = /\([\w ]{1,40}?(?: rank=\d+)? pid=\d+\) |(?:INFO|WARNING|DEBUG|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d|\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]/;
-/** What every LOG_START holds (a pid or a clock): one cheap search that most lines of a block fail. */
-const MAY_START_LOG = /pid=|\d:\d\d:\d/;
+/**
+ * Where a server's log line starts: vLLM V1's process prefix, vLLM's level and stamp, SGLang's and
+ * TensorRT-LLM's stamps, uvicorn's access line without a prefix (vLLM before V1).
+ */
+const LOG_START =
+  /\([\w ]{1,40}?(?: rank=\d+)? pid=\d+\) |(?:INFO|WARNING|DEBUG|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d|\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|(?:INFO|WARNING|ERROR): {2,}\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}:\d+ - "/;
+/** What every LOG_START holds (a pid, a clock, an access line's address): one cheap search that most lines of a block fail. */
+const MAY_START_LOG = /pid=|\d:\d\d:\d|: {2,}\d/;
 const LOG_START_HERE = new RegExp(`^(?:${LOG_START.source})`);
 
 /**

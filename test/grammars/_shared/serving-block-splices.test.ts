@@ -10,12 +10,15 @@ import { runFields, runGrammar } from '../../helpers/grammar-run.js';
 const SERVER_OUTPUT = {
   vllm: ['(APIServer pid=41) INFO 06-03 09:16:01 [loggers.py:123] Engine 000: Avg prompt throughput: 2048.4 tokens/s, Avg generation throughput: 311.7 tokens/s, Running: 12 reqs, Waiting: 3 reqs, GPU KV cache usage: 41.5%, Prefix cache hit rate: 12.5%'],
   uvicorn: ['(APIServer pid=41) INFO:     127.0.0.1:40189 - "POST /v1/completions HTTP/1.1" 200 OK', 'INFO 06-03 09:16:02 [metrics.py:40] a second line'],
+  /** vLLM before V1: uvicorn's access line has no process prefix and no stamp. */
+  v0: ['INFO:     127.0.0.1:40189 - "POST /v1/completions HTTP/1.1" 200 OK'],
   sglang: ['[2025-06-03 09:16:01 TP0] Decode batch. #running-req: 32, #token: 20480, token usage: 0.31, gen throughput (token/s): 1240.62, #queue-req: 0'],
 } as const;
 
 const CASES: readonly { name: string; grammar: Grammar; fixture: string; server: readonly string[] }[] = [
   { name: 'vLLM', grammar: vllmServe, fixture: 'fixtures/vllm-bench-serve/basic/input.log', server: SERVER_OUTPUT.vllm },
   { name: 'vLLM, access lines', grammar: vllmServe, fixture: 'fixtures/vllm-bench-serve/basic/input.log', server: SERVER_OUTPUT.uvicorn },
+  { name: 'vLLM V0, access line', grammar: vllmServe, fixture: 'fixtures/vllm-bench-serve/basic/input.log', server: SERVER_OUTPUT.v0 },
   { name: 'SGLang', grammar: sglangServing, fixture: 'fixtures/sglang-bench-serving/basic/input.txt', server: SERVER_OUTPUT.sglang },
 ];
 
