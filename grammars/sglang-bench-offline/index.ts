@@ -4,10 +4,10 @@ import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { documentContext, labelAbove } from '../../src/parse/context.js';
-import { readNumber, scaleExact } from '../../src/parse/values.js';
+import { scaleExact } from '../../src/parse/values.js';
 import { reportSplices, snakeCase } from '../_shared/serving-block/fields.js';
 import { labelKey, parseServingBlocks, type ServingBlock } from '../_shared/serving-block/index.js';
-import { holdsServerLog, startsServerLog } from '../_shared/serving-block/splices.js';
+import { holdsServerLog, readBlockNumber } from '../_shared/serving-block/splices.js';
 import { OFFLINE_LABELS } from './labels.js';
 import { recordRuns } from './records.js';
 
@@ -50,8 +50,8 @@ function blockRun(block: ServingBlock, source: TextSource, floor: number, ctx: R
       continue;
     }
     const spec = OFFLINE_LABELS[key];
-    const v = readNumber(e.value);
-    if (!v.ok || startsServerLog(v.rest)) sink.report('block/bad-value', at, e.label, e.value);
+    const v = readBlockNumber(e.value);
+    if (!v.ok) sink.report('block/bad-value', at, e.label, e.value);
     else if (!spec) {
       sink.report('block/unknown-label', at, e.label);
       b.set(snakeCase(e.label), v.value, e.line);

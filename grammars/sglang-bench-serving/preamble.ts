@@ -5,8 +5,7 @@ import { settleDataset } from '../../src/normalize/dataset.js';
 import { addFlags } from '../../src/normalize/flags.js';
 import { stripEmbedding } from '../../src/parse/embedding.js';
 import { parseKeywordArgs } from '../../src/parse/python-repr.js';
-import { readNumber } from '../../src/parse/values.js';
-import { startsServerLog } from '../_shared/serving-block/splices.js';
+import { readBlockNumber } from '../_shared/serving-block/splices.js';
 import { labelKey, type LooseEntry } from '../_shared/serving-block/index.js';
 import { SGLANG_PREAMBLE_LABELS } from './labels.js';
 
@@ -29,8 +28,8 @@ export function addSglangPreamble(
   for (const e of entries) {
     const column = SGLANG_PREAMBLE_LABELS[labelKey(e.label)];
     if (!column) continue;
-    const v = readNumber(e.value);
-    if (!v.ok || startsServerLog(v.rest)) sink.report('block/bad-value', { file: source.path, line: e.line, column: 1 }, e.label, e.value);
+    const v = readBlockNumber(e.value);
+    if (!v.ok) sink.report('block/bad-value', { file: source.path, line: e.line, column: 1 }, e.label, e.value);
     else builder.set(column, v.value, e.line);
   }
   for (let i = to; i >= from && i >= 0; i--) {

@@ -5,8 +5,7 @@ import { settleDataset } from '../../src/normalize/dataset.js';
 import { addFlags } from '../../src/normalize/flags.js';
 import { stripEmbedding } from '../../src/parse/embedding.js';
 import { parseKeywordArgs } from '../../src/parse/python-repr.js';
-import { readNumber } from '../../src/parse/values.js';
-import { startsServerLog } from '../_shared/serving-block/splices.js';
+import { readBlockNumber } from '../_shared/serving-block/splices.js';
 import { labelKey, type LooseEntry } from '../_shared/serving-block/index.js';
 import { VLLM_PREAMBLE_LABELS } from './labels.js';
 
@@ -28,8 +27,8 @@ export function addPreamble(
   for (const e of entries) {
     const spec = VLLM_PREAMBLE_LABELS[labelKey(e.label)];
     if (!spec) continue;
-    const v = readNumber(e.value);
-    if (!v.ok || startsServerLog(v.rest)) {
+    const v = readBlockNumber(e.value);
+    if (!v.ok) {
       sink.report('block/bad-value', { file: source.path, line: e.line, column: 1 }, e.label, e.value);
       continue;
     }

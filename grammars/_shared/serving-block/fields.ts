@@ -1,9 +1,9 @@
 import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
 import type { FieldMapBuilder } from '../../../src/core/records.js';
 import type { RelPath } from '../../../src/core/types.js';
-import { percentToFraction, readNumber } from '../../../src/parse/values.js';
+import { percentToFraction } from '../../../src/parse/values.js';
 import { labelKey, latencyColumn } from './index.js';
-import { startsServerLog } from './splices.js';
+import { readBlockNumber } from './splices.js';
 import type { ServingBlock } from './visitor.js';
 
 export type ValueKind = 'count' | 'number' | 'percent';
@@ -37,8 +37,8 @@ export function addBlockEntries(
     const key = labelKey(e.label);
     const position = /^position (\d+)$/.exec(key);
     if (position?.[1] && /per position/i.test(labelKey(e.section ?? ''))) {
-      const v = readNumber(e.value);
-      if (!v.ok || v.value === null || startsServerLog(v.rest)) sink.report('block/bad-value', at, e.label, e.value);
+      const v = readBlockNumber(e.value);
+      if (!v.ok || v.value === null) sink.report('block/bad-value', at, e.label, e.value);
       else {
         positions[Number(position[1])] = percentToFraction(v.value);
         if (positionsLine === 0) positionsLine = e.line;
@@ -53,12 +53,12 @@ export function addBlockEntries(
         continue;
       }
       sink.report('block/unknown-label', at, e.label);
-      const v = readNumber(e.value);
-      builder.set(snakeCase(e.label), v.ok && !startsServerLog(v.rest) ? v.value : e.value, e.line);
+      const v = readBlockNumber(e.value);
+      builder.set(snakeCase(e.label), v.ok ? v.value : e.value, e.line);
       continue;
     }
-    const v = readNumber(e.value);
-    if (!v.ok || startsServerLog(v.rest)) {
+    const v = readBlockNumber(e.value);
+    if (!v.ok) {
       sink.report('block/bad-value', at, e.label, e.value);
       continue;
     }

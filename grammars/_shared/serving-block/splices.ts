@@ -1,4 +1,5 @@
 import { stripEmbedding, withoutWrapper } from '../../../src/parse/embedding.js';
+import { type ParsedNumber, readNumber } from '../../../src/parse/values.js';
 import { BARE_LABEL, BLOCK_HEADER, FOOTER, KV_LINE, LOG_LINE, SECTION_RULE } from './tokens.js';
 
 /**
@@ -35,12 +36,13 @@ const MAY_START_LOG = /pid=|\d:\d\d:\d|: {2,}\d/;
 const LOG_START_HERE = new RegExp(`^(?:${LOG_START.source})`);
 
 /**
- * Whether a server's log line begins at the start of `text`: the rest of a block line after its
- * value, when server output split the line and it could not be put back together. The value before
- * it may be cut short (`16384` of `163840`): never a value to read.
+ * readNumber for a value of a block or its preamble: not a number when a server's log line begins
+ * right after it (server output split the line, and it could not be put back together): the value
+ * before it may be cut short (`16384` of `163840`), never one to read.
  */
-export function startsServerLog(text: string): boolean {
-  return LOG_START_HERE.test(text);
+export function readBlockNumber(text: string): ParsedNumber {
+  const v = readNumber(text);
+  return v.ok && LOG_START_HERE.test(v.rest) ? { value: null, ok: false, rest: v.rest } : v;
 }
 
 /** Whether a server's log line begins anywhere in `text` (a text value's first word may be cut short before it). */
