@@ -8,35 +8,18 @@
  */
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { ConfigRecord, RunRecord } from '../core/records.js';
-import { seriesLine, seriesValue, type TimelineSeries } from '../core/timeline-series.js';
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
 import { commandLabeler } from './command-label.js';
 import { setCell } from '../core/cells.js';
+import { countBelow, type Located, lineOfLocated, lineOfNumber, nearestBefore } from './line-search.js';
+import { type RatesLine, ratesLines, runRates, SPEC_RATES } from './spec-rates.js';
 
 type Row = Record<string, FieldValue>;
 
 /** Fields of a command record that describe the record itself (grammars/launch-command). */
 const META = new Set(['command', 'section_start', 'section_end']);
-/** Server stats values that describe a run's speculative decoding (rates, not counters). */
-const SPEC_RATES = ['spec_acceptance_rate', 'spec_acceptance_length', 'spec_system_efficiency', 'spec_per_position_acceptance'];
 const ORIGINS = ['launch-command', 'bench-command'] as const;
-
-interface Located<R> {
-  readonly record: R;
-  readonly source: string;
-}
-
-/** A stats line with speculative-decoding rates, as the attachment reads it. */
-interface RatesLine {
-  readonly at: { readonly line: number };
-  readonly fields: Readonly<Record<string, FieldValue>>;
-  /**
-   * Draft tokens of the interval the line reports (vLLM V1 resets its counts at every line), the
-   * weight of its rates; null when the line has no count, or counts since the server started (V0).
-   */
-  readonly drafted: number | null;
-}
 
 /**
  * One file's commands, stats lines and run positions, each in line order, so a run finds what is
@@ -49,6 +32,8 @@ interface FileIndex {
   readonly byOrigin: Map<string, Located<ConfigRecord>[]>;
   readonly timelines: Located<RatesLine>[];
   readonly runLines: number[];
+  /** Where a server started in the file (its log's configuration records). */
+  readonly serverStarts: number[];
   /** The commands of each origin, labelled against each other (built on first use). */
   readonly labelers: Map<string, (command: string) => string | null>;
 }
@@ -63,7 +48,7 @@ export function inFileAttacher(records: readonly ParsedRecord[], sink?: Diagnost
   for (const { record } of records) {
     if (record.kind !== 'run') continue;
     let f = files.get(record.at.file);
-    if (!f) files.set(record.at.file, (f = { configs: [], byOrigin: new Map(), timelines: [], runLines: [], labelers: new Map() }));
+    if (!f) files.set(record.at.file, (f = { configs: [], byOrigin: new Map(), timelines: [], runLines: [], serverStarts: [], labelers: new Map() }));
     f.runLines.push(record.at.line);
   }
   for (const { format, record } of records) {
@@ -71,6 +56,8 @@ export function inFileAttacher(records: readonly ParsedRecord[], sink?: Diagnost
     if (!f) continue;
     if (record.kind === 'config' && (ORIGINS as readonly string[]).includes(record.origin)) {
       f.configs.push({ record, source: `${record.origin}:${record.at.file}:${record.at.line}` });
+    } else if (record.kind === 'config' && record.origin === 'server-log') {
+      f.serverStarts.push(record.at.line);
     } else if (record.kind === 'timeline') {
       for (const line of ratesLines(record.series)) f.timelines.push({ record: line, source: `${format}:${record.at.file}:${line.at.line}` });
     }
@@ -80,32 +67,13 @@ export function inFileAttacher(records: readonly ParsedRecord[], sink?: Diagnost
     f.configs.sort(byLine);
     f.timelines.sort(byLine);
     f.runLines.sort((a, b) => a - b);
+    f.serverStarts.sort((a, b) => a - b);
     for (const o of ORIGINS) f.byOrigin.set(o, f.configs.filter((c) => c.record.origin === o));
   }
   return (row, run) => attach(row, run, files.get(run.at.file), sink);
 }
 
 const byLine = (a: Located<{ readonly at: { readonly line: number } }>, b: Located<{ readonly at: { readonly line: number } }>): number => a.record.at.line - b.record.at.line;
-
-/** The entries of a series that carry a speculative-decoding rate, with those rates. */
-function ratesLines(series: TimelineSeries): RatesLine[] {
-  const out: RatesLine[] = [];
-  for (let i = 0; i < series.length; i++) {
-    const fields: Record<string, FieldValue> = {};
-    let any = false;
-    for (const c of SPEC_RATES) {
-      const v = seriesValue(series, c, i);
-      if (v === undefined) continue;
-      setCell(fields, c, v);
-      any = true;
-    }
-    if (!any) continue;
-    const drafted = seriesValue(series, 'spec_draft_tokens', i);
-    const cumulative = seriesValue(series, 'spec_system_efficiency', i) !== undefined;
-    out.push({ at: { line: seriesLine(series, i) }, fields, drafted: typeof drafted === 'number' && Number.isFinite(drafted) && drafted >= 0 && !cumulative ? drafted : null });
-  }
-  return out;
-}
 
 function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: DiagnosticSink | undefined): Row {
   // nothing in the file to attach (most files: one result each): the row as it is
@@ -129,7 +97,8 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
   const previousRun = file.runLines[countBelow(file.runLines, r, lineOfNumber) - 1] ?? 0;
   // a run that measured its own rates has them: an interval's are a sample of the same thing, neither to add nor to compare
   const measured = SPEC_RATES.some((c) => row[c] !== null && row[c] !== undefined);
-  const stats = measured ? null : ratesAbove(file.timelines, r, Math.max(previousRun, (section?.start ?? 1) - 1));
+  const floor = section?.start ?? 1;
+  const stats = measured ? null : runRates(file.timelines, { line: r, after: Math.max(previousRun, floor - 1), floor, starts: file.serverStarts });
   if (stats) {
     const fields = SPEC_RATES.flatMap((c): [string, FieldValue][] => {
       const v = stats.record.fields[c];
@@ -164,81 +133,6 @@ function labelerOf(file: FileIndex, origin: string): (command: string) => string
     file.labelers.set(origin, (labeler = commandLabeler(commands)));
   }
   return labeler;
-}
-
-/** How many of `items` (ascending by `lineOf`) are on a line above `line`. */
-function countBelow<T>(items: readonly T[], line: number, lineOf: (item: T) => number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (lineOf(items[mid] as T) < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-const lineOfNumber = (l: number): number => l;
-const lineOfLocated = (item: Located<{ readonly at: { readonly line: number } }>): number => item.record.at.line;
-
-/** The last of `items` (in line order) above `line` and below `after`; of several on one line, the first given. */
-function nearestBefore<R extends { readonly at: { readonly line: number } }>(items: readonly Located<R>[], line: number, after: number): Located<R> | null {
-  let k = countBelow(items, line, lineOfLocated) - 1;
-  const at = k < 0 ? 0 : lineOfLocated(items[k] as Located<R>);
-  if (k < 0 || at <= after) return null;
-  while (k > 0 && lineOfLocated(items[k - 1] as Located<R>) === at) k--;
-  return items[k] as Located<R>;
-}
-
-/**
- * The speculative-decoding rates of the stats lines between `after` and `line`: the run's own
- * intervals when a server's log and its benchmark share the file. Lines that count their drafted
- * tokens give their rates weighted by those counts (the run's rates over all its intervals, where
- * the last interval alone may be its tail); otherwise the nearest line's.
- */
-function ratesAbove(items: readonly Located<RatesLine>[], line: number, after: number): Located<RatesLine> | null {
-  const end = countBelow(items, line, lineOfLocated);
-  let start = end;
-  while (start > 0 && lineOfLocated(items[start - 1] as Located<RatesLine>) > after) start--;
-  const range = items.slice(start, end);
-  const weighted = range.length > 1 ? weightedRates(range) : null;
-  return weighted ?? nearestBefore(items, line, after);
-}
-
-/** Rates weighted by drafted tokens; null unless every line counts them and some drafted. */
-function weightedRates(range: readonly Located<RatesLine>[]): Located<RatesLine> | null {
-  let total = 0;
-  for (const { record } of range) {
-    if (record.drafted === null) return null;
-    total += record.drafted;
-  }
-  if (total === 0) return null;
-  const fields: Record<string, FieldValue> = {};
-  for (const c of SPEC_RATES) {
-    const values = range.map(({ record }) => ({ v: record.fields[c], w: record.drafted as number })).filter((x) => x.v !== undefined && x.v !== null);
-    if (values.length !== range.length) continue; // a rate some lines lack: no mean of the others stands for the run
-    const mean = weightedMean(values as { v: FieldValue; w: number }[]);
-    if (mean !== null) setCell(fields, c, mean);
-  }
-  const first = range[0] as Located<RatesLine>;
-  const last = range.at(-1) as Located<RatesLine>;
-  const source = `${first.source}-${last.record.at.line}`;
-  return { record: { at: last.record.at, fields, drafted: total }, source };
-}
-
-/** The weighted mean of numbers, or of equally long lists of numbers (per position); null for anything else. */
-function weightedMean(values: readonly { v: FieldValue; w: number }[]): FieldValue | null {
-  const total = values.reduce((sum, x) => sum + x.w, 0);
-  if (values.every((x) => typeof x.v === 'number')) return round(values.reduce((sum, x) => sum + (x.v as number) * x.w, 0) / total);
-  const lists = values.map((x) => x.v);
-  const n = Array.isArray(lists[0]) ? lists[0].length : -1;
-  if (n < 0 || !lists.every((l) => Array.isArray(l) && l.length === n && l.every((e) => typeof e === 'number'))) return null;
-  return Array.from({ length: n }, (_, k) => round(values.reduce((sum, x) => sum + ((x.v as number[])[k] as number) * x.w, 0) / total));
-}
-
-/** Rates to 6 decimals: no representation noise of the weighting in the table. */
-function round(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
 }
 
 /**

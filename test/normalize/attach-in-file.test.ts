@@ -177,6 +177,33 @@ describe('attaching in one file (synthetic records)', () => {
     expect(toRunRows([v0(3, 0.5, 3000), v0(4, 0.6, 9000), run(6, {})])[0]?.spec_acceptance_rate).toBe(0.6);
   });
 
+  it("takes a V0 server's earlier runs out of its counts since start, unless the server started again between", () => {
+    // `Speculative metrics:` of vLLM V0: counts since the server started, K = 4
+    const v0 = (line: number, accepted: number, drafted: number, emitted: number) =>
+      stats(line, { spec_acceptance_rate: Number((accepted / drafted).toFixed(3)), spec_system_efficiency: 0.5, num_spec_tokens: 4, spec_accepted_tokens: accepted, spec_draft_tokens: drafted, spec_emitted_tokens: emitted });
+    const records = [v0(3, 600, 1000, 700), run(5, {}), v0(7, 1300, 2000, 1500), v0(8, 2100, 3000, 2400), run(10, {})];
+    const rows = toRunRows(records);
+    // the second run: (2100 − 600) / (3000 − 1000) accepted, (2400 − 700) / (2000 / 4 × 5) emitted
+    expect(rows.map((r) => [r.spec_acceptance_rate, r.spec_system_efficiency])).toEqual([
+      [0.6, 0.5],
+      [0.75, 0.68],
+    ]);
+    expect(JSON.parse(String(rows[1]?.config_sources))).toEqual(['vllm-bench-serve:w.md:10', 'vllm-server:w.md:3-8']);
+    // a server started between the two lines: its counts are its own since then
+    const restarted = toRunRows([...records, config(6, 'server-log', { engine: 'vllm' })]);
+    expect(restarted[1]?.spec_acceptance_rate).toBe(0.7);
+    // a write-up: the line pasted in another section says nothing of this one's server
+    const sections = toRunRows([
+      config(1, 'launch-command', { engine: 'vllm', section_start: 1, section_end: 5 }),
+      v0(3, 600, 1000, 700),
+      run(4, {}),
+      config(7, 'launch-command', { engine: 'vllm', section_start: 6, section_end: 12 }),
+      v0(9, 2100, 3000, 2400),
+      run(11, {}),
+    ]);
+    expect(sections.map((r) => r.spec_acceptance_rate)).toEqual([0.6, 0.7]);
+  });
+
   it('attaches no rate to a run that measured its own, and compares none', () => {
     const sink = new DiagnosticCollector();
     const rows = toRunRows([stats(3, { spec_acceptance_rate: 0.75, spec_acceptance_length: 4 }), run(6, { spec_acceptance_rate: 0.6875 })], sink);
