@@ -62,7 +62,7 @@ export function ratesLines(series: TimelineSeries): RatesLine[] {
 export interface RatesScope {
   /** The run's line: its lines are above it. */
   readonly line: number;
-  /** Its lines come after this one (its previous run, or the line before its Markdown section). */
+  /** Its lines come after this one (its previous run, or the line before its Markdown section), and after its server's start. */
   readonly after: number;
   /** The first line of its section (1 without sections): no line above it speaks for the run. */
   readonly floor: number;
@@ -79,7 +79,9 @@ export interface RatesScope {
  * otherwise the nearest line's rates.
  */
 export function runRates(items: readonly Located<RatesLine>[], scope: RatesScope): Located<RatesLine> | null {
-  const { line, after, floor, starts } = scope;
+  const { line, floor, starts } = scope;
+  // a server that started after the previous run serves this one: the lines before its start are another's
+  const after = Math.max(scope.after, starts[countBelow(starts, line, (l) => l) - 1] ?? 0);
   const end = countBelow(items, line, lineOfLocated);
   let start = end;
   while (start > 0 && lineOfLocated(items[start - 1] as Located<RatesLine>) > after) start--;

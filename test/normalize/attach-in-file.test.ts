@@ -168,6 +168,9 @@ describe('attaching in one file (synthetic records)', () => {
     ]);
     expect(rows[1]).toMatchObject({ spec_acceptance_rate: 0.575, spec_acceptance_length: 2.15, spec_per_position_acceptance: [0.75, 0.4] });
     expect(JSON.parse(String(rows[1]?.config_sources))).toEqual(['vllm-bench-serve:w.md:6', 'vllm-server:w.md:3-5']);
+    // a server restarted after the previous run: the old one's last lines are not this run's
+    const restarted = toRunRows([run(2, {}), v1(3, 0.2, 1.6, [0.3, 0.1], 3000), config(4, 'server-log', { engine: 'vllm' }), v1(5, 0.8, 2.6, [0.9, 0.7], 1000), run(6, {})]);
+    expect(restarted[1]).toMatchObject({ spec_acceptance_rate: 0.8, spec_acceptance_length: 2.6 });
   });
 
   it('takes the nearest line when a line has no count, or counts since the server started (V0)', () => {
