@@ -6,7 +6,7 @@ import type { ParsedRecord } from '../pipeline/process-file.js';
 import { type ConfigLayer, applyLayers } from './config-layers.js';
 import { addDerived } from './derived.js';
 import { failedConfigurations, type FailedConfiguration } from './failed-configurations.js';
-import { indexSources, linkManifest, linkServer } from './link-runs.js';
+import { indexSources, linkManifest, linkServer, type RunPlace } from './link-runs.js';
 import { dedupeRuns, withoutCopies } from './dedupe-runs.js';
 import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
@@ -86,7 +86,7 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
     // a run's window serves only to link it and to read its server's stats within it
     const window = sources.length > 0 ? runWindow(b) : null;
     const identity = { engine: typeof b.engine === 'string' ? b.engine : null, client: typeof b.client === 'string' ? b.client : null };
-    const link = linkServer(file, window, index, identity, Number(b.source_line));
+    const link = linkServer(file, window, index, identity, [{ file, line: Number(b.source_line) }, ...copyPlaces(b)]);
     const at = { file: b.source_file as never, line: Number(b.source_line), column: 1 };
     if (link.tied.length > 0) sink.report('link/ambiguous-server', at, link.tied.map((s) => s.file));
     // logs beside the run, none at its time: a server log missing, or clocks in two time zones (a container's UTC, the host's local time)
@@ -131,6 +131,23 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
   const extra = [...extraConfig].filter((c) => !NOT_CONFIG.has(c) && (kept === null || kept.has(c)));
   const configColumns = [...new Set<string>([...CONFIG_COLUMNS, ...extra.sort()])];
   return { rows: unique, failedConfigurations: failed, configColumns };
+}
+
+/** Where the copies merged into a row were printed (`duplicate:file:line` in its `config_sources`, dedupe-runs.ts). */
+function copyPlaces(row: RunRow): RunPlace[] {
+  let sources: unknown;
+  try {
+    sources = JSON.parse(String(row.config_sources ?? '[]'));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(sources)) return [];
+  return sources.flatMap((s): RunPlace[] => {
+    if (typeof s !== 'string' || !s.startsWith('duplicate:')) return [];
+    const at = s.lastIndexOf(':');
+    const line = Number(s.slice(at + 1));
+    return at > 'duplicate:'.length && Number.isInteger(line) ? [{ file: s.slice('duplicate:'.length, at), line }] : [];
+  });
 }
 
 const NOT_CONFIG = new Set(['label', 'server_status', 'model_tag', 'error', 'time']);

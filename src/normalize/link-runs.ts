@@ -77,6 +77,12 @@ export function indexSources(sources: readonly ConfigSource[], inFile: readonly 
   return { serversByDir, manifests, serversInFile };
 }
 
+/** Where a run was printed: its own line, and its copies' (the stdout block of a run whose result JSON was kept). */
+export interface RunPlace {
+  readonly file: string;
+  readonly line: number;
+}
+
 /** Result of linking one run: the chosen source, or the tied candidates when none could be chosen. */
 export interface LinkResult {
   readonly source: ConfigSource | null;
@@ -94,12 +100,15 @@ export interface LinkResult {
  * started before one that failed to; then the same directory before the parent. A tie at the top
  * links nothing (the caller reports it). Offline benchmarks (trtllm-bench, SGLang one-batch and
  * offline) link to no server, and a server of another engine than the run's is never a candidate.
- * Given the run's line, a server started above the run in its own file comes before all of these.
+ * Before all of these, a server started above a place where the run was printed, in that file
+ * (its own line first, then its copies': a tee'd log's block whose result JSON was kept).
  */
-export function linkServer(runFile: string, window: TimeWindow | null, sources: SourceIndex, run: RunIdentity = { engine: null, client: null }, runLine?: number): LinkResult {
+export function linkServer(runFile: string, window: TimeWindow | null, sources: SourceIndex, run: RunIdentity = { engine: null, client: null }, printedAt: readonly RunPlace[] = []): LinkResult {
   if (run.client !== null && OFFLINE_CLIENTS.has(run.client)) return { source: null, tied: [] };
-  const own = runLine === undefined ? null : serverAbove(sources.serversInFile.get(runFile) ?? [], runLine, run.engine);
-  if (own) return { source: own, tied: [] };
+  for (const place of printedAt) {
+    const own = serverAbove(sources.serversInFile.get(place.file) ?? [], place.line, run.engine);
+    if (own) return { source: own, tied: [] };
+  }
   const dir = dirOf(runFile);
   const parent = dir === '' ? null : dirOf(dir);
   let tokens: Set<string> | null = null; // read only when there is a candidate (most runs of a large campaign have none)

@@ -56,6 +56,19 @@ describe('buildRuns: configuration inference and linking', () => {
     expect(sink.list().filter((d) => d.severity !== 'info')).toEqual([]);
   });
 
+  it("gives a run kept as its result JSON the server above its stdout block in the tee'd log", () => {
+    const measured = { ...bench, total_output_tokens: 25_600, duration_s: 51.2, mean_ttft_ms: 31.07 };
+    const { rows } = buildRuns(
+      [
+        configRec('x/run.log', 'server-log', serverFields, 1),
+        runRec('x/run.log', measured, 40),
+        { ...runRec('x/result.json', { ...measured, duration_s: 51.2034, mean_ttft_ms: 31.0712 }), format: 'vllm-bench-result-json' },
+      ],
+      new DiagnosticCollector(),
+    );
+    expect(rows.map((r) => [r.source_file, r.tp, r.spec_method])).toEqual([['x/result.json', 4, 'draft_model']]);
+  });
+
   it('takes no server log of the run file above a later launch command, nor any in a write-up', () => {
     const { rows } = buildRuns(
       [
