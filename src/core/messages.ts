@@ -92,7 +92,7 @@ export const MESSAGES = {
     `several server logs fit this run equally (${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}): none linked`,
   ),
   'link/off-clock': msg('warning', (logs: number, start: string) =>
-    `${logs === 1 ? 'the server log beside this run has no stats' : `none of the ${logs} server logs beside this run has stats`} at its time (from ${start}): none linked; are the run's clock and the logs' in two time zones?`,
+    `${logs === 1 ? 'the server log beside this run has no stats' : `none of the ${logs} server logs beside this run has stats`} at its time (from ${start}): none linked (its own log missing or overwritten, or the run's clock and the logs' in two time zones)`,
   ),
   'link/failed-configuration': msg('warning', (error: string) => `server failed and no run used it: ${q(error)}`),
   'compare/mismatch': msg('warning', (keys: string, baseline: string) => `nearest baseline ${baseline} differs on ${keys}: not compared`),

@@ -89,7 +89,7 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
     const link = linkServer(file, window, index, identity, [{ file, line: Number(b.source_line) }, ...copyPlaces(b)]);
     const at = { file: b.source_file as never, line: Number(b.source_line), column: 1 };
     if (link.tied.length > 0) sink.report('link/ambiguous-server', at, link.tied.map((s) => s.file));
-    // logs beside the run, none at its time: a server log missing, or clocks in two time zones (a container's UTC, the host's local time)
+    // logs beside the run, none at its time: its own log missing or overwritten, or clocks in two time zones (a container's UTC, the host's local time)
     if (link.offClock && window) sink.report('link/off-clock', at, link.offClock, new Date(window.start).toISOString().slice(window.hasYear ? 0 : 5, 19).replace('T', ' '));
     const manifest = linkManifest(file, index);
     for (const src of [link.source, manifest]) if (src) linked.set(src, (linked.get(src) ?? 0) + 1);

@@ -217,7 +217,7 @@ describe('buildRuns: server aggregates', () => {
     );
     expect(rows[0]?.tp ?? null).toBeNull();
     expect(sink.list().map((d) => `${d.file}:${d.line} ${d.severity} ${d.message}`)).toEqual([
-      "z/bench.json:1 warning the server log beside this run has no stats at its time (from 2025-11-02 12:00:00): none linked; are the run's clock and the logs' in two time zones?",
+      "z/bench.json:1 warning the server log beside this run has no stats at its time (from 2025-11-02 12:00:00): none linked (its own log missing or overwritten, or the run's clock and the logs' in two time zones)",
     ]);
     // a log at its time beside it: linked, and nothing said of the other
     const linked = new DiagnosticCollector();
