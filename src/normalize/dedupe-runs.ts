@@ -6,14 +6,15 @@ import { ownCell, setCell } from '../core/cells.js';
 /**
  * One measurement saved twice — the stdout block and the `--save-result` JSON of the same run, as
  * the sweep runner and many scripts keep both — must count once. Two runs are the same measurement
- * when they sit in the same folder and agree exactly on the request and token counts, on the
- * duration and output throughput to the printed precision, and on the speculative method, and
- * their mean latencies agree to the printed precision wherever both have one: repeats of a small
- * benchmark (a few thousand tokens) can share counts, duration and throughput to two decimals,
- * never their latencies. Copies that state different load points are never one. The JSON copy is
- * kept (full precision, std columns); columns only the other copy has (a label, preamble flags) are
- * merged in, and the other copy is named in `config_sources` and an info diagnostic, so nothing
- * disappears silently. Copies in other folders: withoutCopies.
+ * when they agree exactly on the request and token counts, on the duration and output throughput
+ * to the printed precision, and on the speculative method, and their mean latencies agree to the
+ * printed precision wherever both have one: repeats of a small benchmark (a few thousand tokens)
+ * can share counts, duration and throughput to two decimals, never their latencies. Copies that
+ * state different load points are never one; copies in two folders only with a latency to agree
+ * on (sameMeasurement). The JSON copy is kept (full precision, std columns); columns only the
+ * other copy has (a label, preamble flags) are merged in, and the other copy is named in
+ * `config_sources` and an info diagnostic, so nothing disappears silently. Exact copies of a result
+ * file in another folder: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
   // Rows in order; a duplicate joins the group of its first copy, which holds its place.
@@ -27,7 +28,7 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink): RunRo
     }
     let candidates = groups.get(key);
     if (!candidates) groups.set(key, (candidates = []));
-    const group = candidates.find((g) => latenciesAgree(g[0] as RunRow, row) && loadPointsAgree(g[0] as RunRow, row));
+    const group = candidates.find((g) => sameMeasurement(g[0] as RunRow, row));
     if (group) group.push(row);
     else {
       const fresh = [row];
@@ -73,6 +74,22 @@ function copyKey(row: RunRow): string | null {
   const when = ownCell(row, 'date') ?? ownCell(row, 'end_time') ?? null;
   if (when === null || typeof ownCell(row, 'duration_s') !== 'number') return null;
   return JSON.stringify(COPY_COLUMNS.map((c) => ownCell(row, c) ?? null));
+}
+
+/**
+ * Two copies of one measurement: their latencies and load points agree; in two folders (the
+ * tee'd log in `logs/`, the result JSON in `results/`) only when they have a latency to agree on,
+ * the fingerprint no two runs share (counts and a duration to 10 ms alone, as offline benchmarks
+ * print, two configurations can).
+ */
+function sameMeasurement(a: RunRow, b: RunRow): boolean {
+  if (!latenciesAgree(a, b) || !loadPointsAgree(a, b)) return false;
+  return folderOf(a) === folderOf(b) || MEAN_LATENCIES.some((c) => typeof a[c] === 'number' && typeof b[c] === 'number');
+}
+
+function folderOf(row: RunRow): string {
+  const file = String(row.source_file);
+  return file.slice(0, Math.max(0, file.lastIndexOf('/')));
 }
 
 /** Latencies every serving benchmark prints, in ms: two decimals mostly, one at the coarsest. */
@@ -121,10 +138,8 @@ function merge(group: readonly RunRow[], sink: DiagnosticSink, code: 'normalize/
 function identity(row: RunRow): string | null {
   const { completed, total_output_tokens, total_input_tokens, duration_s } = row;
   if (typeof completed !== 'number' || typeof total_output_tokens !== 'number' || typeof duration_s !== 'number') return null;
-  const file = String(row.source_file);
-  const dir = file.slice(0, Math.max(0, file.lastIndexOf('/')));
   const tput = typeof row.output_throughput === 'number' ? Math.round(row.output_throughput * 100) : null;
-  return JSON.stringify([dir, completed, row.failed ?? 0, total_input_tokens ?? null, total_output_tokens, Math.round(duration_s * 100), tput, row.spec_method ?? null]);
+  return JSON.stringify([completed, row.failed ?? 0, total_input_tokens ?? null, total_output_tokens, Math.round(duration_s * 100), tput, row.spec_method ?? null]);
 }
 
 /** Prefer the JSON copy (full precision), then the row with more values. */

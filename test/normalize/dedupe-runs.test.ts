@@ -15,12 +15,20 @@ describe('dedupeRuns', () => {
     expect(sink.list().map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(['v/bench-c4.log:9 normalize/duplicate-run']);
   });
 
-  it('keeps runs that differ in a count, a folder or the duration', () => {
+  it('keeps runs that differ in a count or the duration', () => {
     const sink = new DiagnosticCollector();
     expect(dedupeRuns([block, { ...json, completed: 39 }], sink)).toHaveLength(2);
-    expect(dedupeRuns([block, { ...json, source_file: 'w/bench-c4.json' }], sink)).toHaveLength(2);
     expect(dedupeRuns([block, { ...json, duration_s: 12.5 }], sink)).toHaveLength(2);
     expect(sink.list()).toEqual([]);
+  });
+
+  it('counts the stdout block in logs/ and the result JSON in results/ once, when they share a latency to agree on', () => {
+    const sink = new DiagnosticCollector();
+    const rows = dedupeRuns([{ ...block, source_file: 'logs/run.log', mean_ttft_ms: 31.07 }, { ...json, source_file: 'results/c4.json', mean_ttft_ms: 31.0712 }], sink);
+    expect(rows.map((r) => r.source_file)).toEqual(['results/c4.json']);
+    expect(sink.list().map((d) => `${d.file} ${d.code}`)).toEqual(['logs/run.log normalize/duplicate-run']);
+    // counts and a duration alone (an offline benchmark prints no latency): two configurations can share them
+    expect(dedupeRuns([block, { ...json, source_file: 'w/bench-c4.json' }], new DiagnosticCollector())).toHaveLength(2);
   });
 
   it('keeps copies that state different load points, however alike their numbers', () => {
