@@ -6,7 +6,7 @@
 import { setCell } from '../core/cells.js';
 import { seriesLine, seriesValue, type TimelineSeries } from '../core/timeline-series.js';
 import type { FieldValue } from '../core/types.js';
-import { countBelow, type Located, lineOfLocated, nearestBefore } from './line-search.js';
+import { countBelow, type Located, lineOfLocated, lineOfNumber, nearestBefore } from './line-search.js';
 
 /** Server stats values that describe a run's speculative decoding (rates, not counters). */
 export const SPEC_RATES = ['spec_acceptance_rate', 'spec_acceptance_length', 'spec_system_efficiency', 'spec_per_position_acceptance'] as const;
@@ -62,7 +62,7 @@ export function ratesLines(series: TimelineSeries): RatesLine[] {
 export interface RatesScope {
   /** The run's line: its lines are above it. */
   readonly line: number;
-  /** Its lines come after this one (its previous run, or the line before its Markdown section), and after its server's start. */
+  /** Its lines come after this one: its previous run, or the line before its Markdown section. */
   readonly after: number;
   /** The first line of its section (1 without sections): no line above it speaks for the run. */
   readonly floor: number;
@@ -71,8 +71,8 @@ export interface RatesScope {
 }
 
 /**
- * The rates of a run from the stats lines between its previous run (or its section's start) and
- * itself. Lines that count the tokens they drafted give their rates weighted by those counts (the
+ * The rates of a run from the stats lines between its previous run (or its section's start, or
+ * its server's start if later) and itself. Lines that count the tokens they drafted give their rates weighted by those counts (the
  * run's rates over all its intervals, where the last interval alone may be its tail); vLLM V0's
  * counts since its server started give the difference between the nearest line and the last line
  * before the run (its server's earlier runs taken out), unless a server started in between;
@@ -81,7 +81,7 @@ export interface RatesScope {
 export function runRates(items: readonly Located<RatesLine>[], scope: RatesScope): Located<RatesLine> | null {
   const { line, floor, starts } = scope;
   // a server that started after the previous run serves this one: the lines before its start are another's
-  const after = Math.max(scope.after, starts[countBelow(starts, line, (l) => l) - 1] ?? 0);
+  const after = Math.max(scope.after, starts[countBelow(starts, line, lineOfNumber) - 1] ?? 0);
   const end = countBelow(items, line, lineOfLocated);
   let start = end;
   while (start > 0 && lineOfLocated(items[start - 1] as Located<RatesLine>) > after) start--;
@@ -133,7 +133,7 @@ function ratesSince(before: Located<RatesLine>, last: Located<RatesLine>, starts
   const a = before.record.sinceStart;
   const b = last.record.sinceStart;
   if (!a || !b || b.drafted <= a.drafted || b.accepted < a.accepted) return null;
-  if (countBelow(starts, last.record.at.line, (l) => l) > countBelow(starts, before.record.at.line + 1, (l) => l)) return null;
+  if (countBelow(starts, last.record.at.line, lineOfNumber) > countBelow(starts, before.record.at.line + 1, lineOfNumber)) return null;
   const drafted = b.drafted - a.drafted;
   const fields: Record<string, FieldValue> = { spec_acceptance_rate: round((b.accepted - a.accepted) / drafted) };
   const k = b.k !== null && b.k === a.k && b.k > 0 ? b.k : null;
