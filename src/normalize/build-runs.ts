@@ -71,7 +71,8 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
   // servers are only looked at to link runs: a folder of logs alone has none to link
   const hasRuns = records.some((r) => r.record.kind === 'run');
   const sources = hasRuns ? collectSources(records) : [];
-  const index = indexSources(sources, hasRuns ? inFileServerSources(records) : []);
+  const inFile = hasRuns ? inFileServerSources(records) : [];
+  const index = indexSources(sources, inFile);
   const extraConfig = new Set<string>();
   const linked = new Map<ConfigSource, number>();
   const sparse = toSparseRunRows(records, sink, take ? { records: take } : undefined);
@@ -126,7 +127,8 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
   links.length = 0;
   const unique = withoutCopies(rows, sink);
   const kept = capExtraColumns(unique, sink);
-  const failed = failedConfigurations(sources, linked, sink, (file) => pathFields(file, options.pathTemplate));
+  const servers = [...sources, ...inFile.filter((s) => s.configs[0]?.origin === 'server-log')];
+  const failed = failedConfigurations(servers, linked, sink, (file) => pathFields(file, options.pathTemplate));
   for (const f of failed) for (const k of Object.keys(f.config)) extraConfig.add(k);
   const extra = [...extraConfig].filter((c) => !NOT_CONFIG.has(c) && (kept === null || kept.has(c)));
   const configColumns = [...new Set<string>([...CONFIG_COLUMNS, ...extra.sort()])];

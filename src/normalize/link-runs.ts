@@ -62,7 +62,8 @@ export function indexSources(sources: readonly ConfigSource[], inFile: readonly 
   for (const src of inFile) {
     let entries = serversInFile.get(src.file);
     if (!entries) serversInFile.set(src.file, (entries = []));
-    entries.push({ src, engine: sourceEngine(src), tokens: new Set(), healthy: sourceFailure(src) === null ? 1 : 0 });
+    // a server of the file that crashed later served the runs before its crash: only a failed start never served
+    entries.push({ src, engine: sourceEngine(src), tokens: new Set(), healthy: src.configs[0]?.fields.server_status === 'failed-start' ? 0 : 1 });
   }
   const serversByDir = new Map<string, ServerEntry[]>();
   const manifests: ConfigSource[] = [];

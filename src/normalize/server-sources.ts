@@ -56,18 +56,27 @@ export function collectSources(records: readonly ParsedRecord[]): ConfigSource[]
  * A launch command in the file is a server start too (its configuration is the within-file
  * attachment's, attach-in-file.ts): one between a server's log and a run ends that server's runs.
  * A write-up (Markdown) has none: the server log pasted in one section says nothing about the
- * result block of another.
+ * result block of another. A crash in the file is its last server's failure: a server that
+ * crashed before serving any run is a failed configuration (failed-configurations.ts).
  */
 export function inFileServerSources(records: readonly ParsedRecord[]): ConfigSource[] {
   const withRuns = new Set<RelPath>();
   for (const { record } of records) if (record.kind === 'run' && !MARKDOWN.test(record.at.file)) withRuns.add(record.at.file);
-  const out: ConfigSource[] = [];
+  const starts: { config: ConfigRecord; failures: FailureRecord[] }[] = [];
+  const failures: FailureRecord[] = [];
   for (const { record } of records) {
-    if (record.kind !== 'config' || (record.origin !== 'server-log' && record.origin !== 'launch-command') || !withRuns.has(record.at.file)) continue;
-    out.push({ file: record.at.file, kind: 'server', configs: [record], timeline: [], failures: [], span: null });
+    if (!withRuns.has(record.at.file)) continue;
+    if (record.kind === 'failure') failures.push(record);
+    else if (record.kind === 'config' && (record.origin === 'server-log' || record.origin === 'launch-command')) starts.push({ config: record, failures: [] });
   }
   // by file, then line; a stable sort keeps the grammars' order within a line
-  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.configs[0]?.at.line ?? 0) - (b.configs[0]?.at.line ?? 0)));
+  starts.sort((a, b) => (a.config.at.file < b.config.at.file ? -1 : a.config.at.file > b.config.at.file ? 1 : a.config.at.line - b.config.at.line));
+  // a crash belongs to the server started last above it (failedConfigurations: one that served no run)
+  for (const f of failures) {
+    const owner = starts.findLast((s) => s.config.at.file === f.at.file && s.config.origin === 'server-log' && s.config.at.line <= f.at.line);
+    owner?.failures.push(f);
+  }
+  return starts.map(({ config, failures: own }) => ({ file: config.at.file, kind: 'server', configs: [config], timeline: [], failures: own, span: null }));
 }
 
 const MARKDOWN = /\.(?:md|markdown|mdx)$/i;

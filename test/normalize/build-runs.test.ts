@@ -53,7 +53,8 @@ describe('buildRuns: configuration inference and linking', () => {
       [200, 'draft_model', 2, 'vllm'],
     ]);
     expect(JSON.parse(String(rows[1]?.config_sources))).toEqual(['bench-args', 'server-log:sweep/run.log:70']);
-    expect(sink.list().filter((d) => d.severity !== 'info')).toEqual([]);
+    // the start that failed served no run: a failed configuration, and the only warning
+    expect(sink.list().filter((d) => d.severity !== 'info').map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(['sweep/run.log:100 link/failed-configuration']);
   });
 
   it("gives a run kept as its result JSON the server above its stdout block in the tee'd log", () => {
@@ -67,6 +68,28 @@ describe('buildRuns: configuration inference and linking', () => {
       new DiagnosticCollector(),
     );
     expect(rows.map((r) => [r.source_file, r.tp, r.spec_method])).toEqual([['x/result.json', 4, 'draft_model']]);
+  });
+
+  it("reports a server of a tee'd log that crashed before serving any run as a failed configuration", () => {
+    const sink = new DiagnosticCollector();
+    const { rows, failedConfigurations } = buildRuns(
+      [
+        configRec('t/run.log', 'server-log', { ...serverFields, num_spec_tokens: 2 }, 1),
+        runRec('t/run.log', bench, 10),
+        // the first server crashed after its run: it served, it is no failed configuration, and its run keeps it
+        failureRec('t/run.log', 'RuntimeError', 'Engine core died', 15),
+        configRec('t/run.log', 'server-log', { ...serverFields, num_spec_tokens: 16 }, 20),
+        failureRec('t/run.log', 'torch.OutOfMemoryError', 'CUDA out of memory.', 25),
+        configRec('t/run.log', 'server-log', { ...serverFields, num_spec_tokens: 4 }, 30),
+        runRec('t/run.log', bench, 40),
+      ],
+      sink,
+    );
+    expect(rows.map((r) => [r.source_line, r.num_spec_tokens])).toEqual([
+      [10, 2],
+      [40, 4],
+    ]);
+    expect(failedConfigurations.map((f) => [f.source_file, f.source_line, f.error_at, f.exception, f.config.num_spec_tokens])).toEqual([['t/run.log', 20, 't/run.log:25', 'torch.OutOfMemoryError', 16]]);
   });
 
   it('takes no server log of the run file above a later launch command, nor any in a write-up', () => {
