@@ -6,8 +6,8 @@ import type { ParsedRecord } from '../pipeline/process-file.js';
 import { type ConfigLayer, applyLayers } from './config-layers.js';
 import { addDerived } from './derived.js';
 import { failedConfigurations, type FailedConfiguration } from './failed-configurations.js';
-import { indexSources, linkManifest, linkServer, type RunPlace } from './link-runs.js';
-import { dedupeRuns, withoutCopies } from './dedupe-runs.js';
+import { indexSources, linkManifest, linkServer } from './link-runs.js';
+import { copyPlaces, dedupeRuns, withoutCopies } from './dedupe-runs.js';
 import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
 import { type RunRow, runColumns, takeFilled, toSparseRunRows } from './runs-table.js';
@@ -133,23 +133,6 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
   const extra = [...extraConfig].filter((c) => !NOT_CONFIG.has(c) && (kept === null || kept.has(c)));
   const configColumns = [...new Set<string>([...CONFIG_COLUMNS, ...extra.sort()])];
   return { rows: unique, failedConfigurations: failed, configColumns };
-}
-
-/** Where the copies merged into a row were printed (`duplicate:file:line` in its `config_sources`, dedupe-runs.ts). */
-function copyPlaces(row: RunRow): RunPlace[] {
-  let sources: unknown;
-  try {
-    sources = JSON.parse(String(row.config_sources ?? '[]'));
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(sources)) return [];
-  return sources.flatMap((s): RunPlace[] => {
-    if (typeof s !== 'string' || !s.startsWith('duplicate:')) return [];
-    const at = s.lastIndexOf(':');
-    const line = Number(s.slice(at + 1));
-    return at > 'duplicate:'.length && Number.isInteger(line) ? [{ file: s.slice('duplicate:'.length, at), line }] : [];
-  });
 }
 
 const NOT_CONFIG = new Set(['label', 'server_status', 'model_tag', 'error', 'time']);

@@ -119,6 +119,26 @@ function loadPointsAgree(a: RunRow, b: RunRow): boolean {
   });
 }
 
+/** How `config_sources` names a copy merged into a row: `duplicate:file:line`. */
+const COPY = 'duplicate:';
+
+/** Where the copies merged into a row were printed (its `config_sources`): a block's server is above it, not above its JSON. */
+export function copyPlaces(row: RunRow): { file: string; line: number }[] {
+  let sources: unknown;
+  try {
+    sources = JSON.parse(String(row.config_sources ?? '[]'));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(sources)) return [];
+  return sources.flatMap((s) => {
+    if (typeof s !== 'string' || !s.startsWith(COPY)) return [];
+    const at = s.lastIndexOf(':');
+    const line = Number(s.slice(at + 1));
+    return at > COPY.length && Number.isInteger(line) ? [{ file: s.slice(COPY.length, at), line }] : [];
+  });
+}
+
 function merge(group: readonly RunRow[], sink: DiagnosticSink, code: 'normalize/duplicate-run' | 'normalize/copied-run'): RunRow {
   if (group.length === 1) return group[0] as RunRow;
   const best = [...group].sort((a, b) => score(b) - score(a))[0] as RunRow;
@@ -127,7 +147,7 @@ function merge(group: readonly RunRow[], sink: DiagnosticSink, code: 'normalize/
   for (const other of group) {
     if (other === best) continue;
     for (const [k, v] of Object.entries(other)) if ((ownCell(merged, k) ?? null) === null && v !== null) setCell<FieldValue>(merged, k, v);
-    sources.push(`duplicate:${other.source_file}:${other.source_line}`);
+    sources.push(`${COPY}${other.source_file}:${other.source_line}`);
     const at = { file: other.source_file as RelPath, line: Number(other.source_line), column: 1 };
     sink.report(code, at, `${best.source_file}:${best.source_line}`);
   }

@@ -71,11 +71,15 @@ export function inFileServerSources(records: readonly ParsedRecord[]): ConfigSou
   }
   // by file, then line; a stable sort keeps the grammars' order within a line
   starts.sort((a, b) => (a.config.at.file < b.config.at.file ? -1 : a.config.at.file > b.config.at.file ? 1 : a.config.at.line - b.config.at.line));
-  // a crash belongs to the server started last above it (failedConfigurations: one that served no run)
-  for (const f of failures) {
-    const owner = starts.findLast((s) => s.config.at.file === f.at.file && s.config.origin === 'server-log' && s.config.at.line <= f.at.line);
-    owner?.failures.push(f);
+  // a crash belongs to the server started last above it in its file (failedConfigurations: one that served no run)
+  const servers = new Map<RelPath, typeof starts>();
+  for (const s of starts) {
+    if (s.config.origin !== 'server-log') continue;
+    const list = servers.get(s.config.at.file);
+    if (list) list.push(s);
+    else servers.set(s.config.at.file, [s]);
   }
+  for (const f of failures) servers.get(f.at.file)?.findLast((s) => s.config.at.line <= f.at.line)?.failures.push(f);
   return starts.map(({ config, failures: own }) => ({ file: config.at.file, kind: 'server', configs: [config], timeline: [], failures: own, span: null }));
 }
 

@@ -82,12 +82,16 @@ describe('buildRuns: configuration inference and linking', () => {
         failureRec('t/run.log', 'torch.OutOfMemoryError', 'CUDA out of memory.', 25),
         configRec('t/run.log', 'server-log', { ...serverFields, num_spec_tokens: 4 }, 30),
         runRec('t/run.log', bench, 40),
+        // a crash in another file is no failure of this file's servers, even below their lines
+        runRec('u/run.log', bench, 9),
+        failureRec('u/run.log', 'ValueError', 'client gave up', 50),
       ],
       sink,
     );
-    expect(rows.map((r) => [r.source_line, r.num_spec_tokens])).toEqual([
-      [10, 2],
-      [40, 4],
+    expect(rows.map((r) => [r.source_file, r.source_line, r.num_spec_tokens ?? null])).toEqual([
+      ['t/run.log', 10, 2],
+      ['t/run.log', 40, 4],
+      ['u/run.log', 9, null],
     ]);
     expect(failedConfigurations.map((f) => [f.source_file, f.source_line, f.error_at, f.exception, f.config.num_spec_tokens])).toEqual([['t/run.log', 20, 't/run.log:25', 'torch.OutOfMemoryError', 16]]);
   });
