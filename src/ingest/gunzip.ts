@@ -1,12 +1,17 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { constants, gunzipSync } from 'node:zlib';
 
 /**
  * A gzip-compressed file (a rotated server log, `results.json.gz`) is read as its text, whole, up
- * to this much text; a larger one is to be unpacked first (a stream of it would need zlib's
- * asynchronous API, and the pipeline reads a file synchronously).
+ * to this much text; a larger server log is streamed (see GunzipInput), anything else not read.
  */
 export const GUNZIP_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Deflate gives at most about this many bytes of text for a byte it stores (a run of one byte), with room for a header. */
+export const MAX_DEFLATE_RATIO = 1100;
+
+/** Why the text of a file cut short (or still being written) stops. */
+export const DATA_ENDS_EARLY = 'the data ends early';
 
 /** gzip's magic bytes. */
 export function isGzip(head: Uint8Array): boolean {
@@ -29,7 +34,12 @@ export function statedGunzipSize(abs: string, size: number): number {
   return trailer.readUInt32LE(0);
 }
 
-export type Gunzipped = { readonly kind: 'text'; readonly bytes: Buffer } | { readonly kind: 'too-large' } | { readonly kind: 'unreadable'; readonly reason: string };
+export type Gunzipped =
+  | { readonly kind: 'text'; readonly bytes: Buffer }
+  /** The data ends early (a file cut short, or still being written): its text up to there. */
+  | { readonly kind: 'cut'; readonly bytes: Buffer; readonly reason: string }
+  | { readonly kind: 'too-large' }
+  | { readonly kind: 'unreadable'; readonly reason: string };
 
 /**
  * A gzip file's content, if it decompresses to at most `maxBytes`. gzip never grows what it
@@ -41,7 +51,18 @@ export function gunzipFile(abs: string, size: number, maxBytes: number): Gunzipp
   try {
     return { kind: 'text', bytes: gunzipSync(compressed, { maxOutputLength: maxBytes }) };
   } catch (e) {
-    if (e instanceof RangeError || (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return { kind: 'too-large' };
-    return { kind: 'unreadable', reason: e instanceof Error ? e.message : String(e) };
+    if (isTooLarge(e)) return { kind: 'too-large' };
+    const reason = e instanceof Error ? e.message : String(e);
+    if ((e as { code?: string }).code !== 'Z_BUF_ERROR') return { kind: 'unreadable', reason };
+    try {
+      // what there is, as far as it goes
+      return { kind: 'cut', bytes: gunzipSync(compressed, { maxOutputLength: maxBytes, finishFlush: constants.Z_SYNC_FLUSH }), reason: DATA_ENDS_EARLY };
+    } catch (again) {
+      return isTooLarge(again) ? { kind: 'too-large' } : { kind: 'unreadable', reason };
+    }
   }
+}
+
+function isTooLarge(e: unknown): boolean {
+  return e instanceof RangeError || (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
 }

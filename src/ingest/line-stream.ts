@@ -3,7 +3,9 @@ import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { RelPath } from '../core/types.js';
 import { cleanLine } from './clean-line.js';
 import { type ChunkFilter, chunkFilter, type LineFilterSpec } from './line-filter.js';
-import { plainInput, Utf16AsUtf8, type Utf16Encoding } from './utf16.js';
+import { type ByteInput, plainInput } from './byte-input.js';
+import { GunzipInput } from './gunzip-stream.js';
+import { Utf16AsUtf8, type Utf16Encoding } from './utf16.js';
 
 const DEFAULTS = Object.freeze({
   /** Longer lines keep only their head (a 1 GB one-line file must not become a 1 GB string). */
@@ -14,6 +16,14 @@ export interface StreamStats {
   readonly lines: number;
   readonly bytes: number;
 }
+
+/** How a file's bytes are its text: gzip-compressed or not, then UTF-16 (by its byte order mark) or UTF-8. */
+export interface TextEncoding {
+  readonly gzip: boolean;
+  readonly utf16: Utf16Encoding | null;
+}
+
+export const PLAIN_TEXT: TextEncoding = Object.freeze({ gzip: false, utf16: null });
 
 /** Receives the lines a stream passes on. An object, not a callback: see LineStream. */
 export interface LineSink {
@@ -27,8 +37,8 @@ export interface LineSink {
  * makes large folders cost about what `grep` costs. Lines passed on are cleaned like whole-file
  * reads (CR, tqdm redraws, ANSI), with their original 1-based numbers.
  */
-export function streamLines(abs: string, rel: RelPath, filter: LineFilterSpec, sink: LineSink, diagnostics: DiagnosticSink, utf16: Utf16Encoding | null = null): StreamStats {
-  return new LineStream(rel, filter, sink, diagnostics).read(abs, utf16);
+export function streamLines(abs: string, rel: RelPath, filter: LineFilterSpec, sink: LineSink, diagnostics: DiagnosticSink, encoding: TextEncoding = PLAIN_TEXT): StreamStats {
+  return new LineStream(rel, filter, sink, diagnostics).read(abs, encoding);
 }
 
 /**
@@ -56,10 +66,13 @@ class LineStream {
     this.#diagnostics = diagnostics;
   }
 
-  /** `utf16`: the file is UTF-16 text (by its byte order mark), streamed as the UTF-8 bytes of its text. */
-  read(abs: string, utf16: Utf16Encoding | null): StreamStats {
+  /** A gzip-compressed or UTF-16 file is streamed as the UTF-8 bytes of its text (see TextEncoding). */
+  read(abs: string, encoding: TextEncoding): StreamStats {
     const fd = openSync(abs, 'r');
-    const input = utf16 ? new Utf16AsUtf8(fd, utf16) : plainInput(fd);
+    const gunzip = encoding.gzip ? new GunzipInput(fd) : null;
+    const bytesIn: ByteInput = gunzip ?? plainInput(fd);
+    const utf16 = encoding.utf16;
+    const input = utf16 ? new Utf16AsUtf8(bytesIn, utf16) : bytesIn;
     if (utf16) this.#diagnostics.report('ingest/utf16', { file: this.#rel, line: 1, column: 1 }, utf16 === 'utf-16le' ? 'little' : 'big');
     const filter = this.#filter;
     const chunk = filter.chunk;
@@ -105,6 +118,11 @@ class LineStream {
     const at = (line: number) => ({ file: this.#rel, line, column: 1 });
     if (this.#ansiLine > 0) this.#diagnostics.report('read/ansi-stripped', at(this.#ansiLine));
     if (this.#redraws > 0) this.#diagnostics.report('read/carriage-returns', at(this.#firstRedraw), this.#redraws);
+    if (gunzip) {
+      this.#diagnostics.report('ingest/gunzipped', at(1), Math.round(gunzip.textBytes / 1e5) / 10);
+      if (gunzip.damaged) this.#diagnostics.report('ingest/gzip-damaged', at(1));
+      if (gunzip.failure !== null) this.#diagnostics.report('ingest/gzip-cut', at(Math.max(1, this.#lineNo)), gunzip.failure);
+    }
     return { lines: this.#lineNo, bytes };
   }
 

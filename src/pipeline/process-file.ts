@@ -5,7 +5,8 @@ import { type Grammar, type TextHead, type TextSource, wantsLine } from '../core
 import type { RelPath } from '../core/types.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile } from '../ingest/json-skim.js';
 import { compressionOf, fromBytes, headOf, readSource } from '../ingest/read.js';
-import { GUNZIP_MAX_BYTES, type Gunzipped, gunzipFile, isGzip, statedGunzipSize } from '../ingest/gunzip.js';
+import { GUNZIP_MAX_BYTES, gunzipFile, isGzip, MAX_DEFLATE_RATIO, statedGunzipSize } from '../ingest/gunzip.js';
+import { gunzipText } from '../ingest/gunzip-stream.js';
 import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
 import { claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, scoredClaims } from './claims.js';
@@ -102,7 +103,7 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
       // lines it keeps. A benchmark's output with server lines in it (a sweep tee'd with its
       // server, trtllm-bench's own logger lines) is read whole while it is not huge, the whole
       // document the context of each block; streamed, its grammars see a window at a time.
-      if (size > DEFAULTS.wholeClientOutputBytes || !holdsResults(headClaims)) return outcome(rel, size, streamFile(abs, rel, claims, sink, utf16), sink);
+      if (size > DEFAULTS.wholeClientOutputBytes || !holdsResults(headClaims)) return outcome(rel, size, streamFile(abs, rel, claims, sink, { gzip: false, utf16 }), sink);
     } else {
       // result JSON with per-request arrays: read without them when its grammars never read them
       const skimmed = skimmedSource(abs, rel, claims, maxWholeBytes, sink);
@@ -116,32 +117,74 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
 }
 
 /**
- * A gzip-compressed file, read as its text whole (GUNZIP_MAX_BYTES at most), or null in a thread
- * that reads less than it holds (the main thread reads it then).
+ * A gzip-compressed file, read as its text: whole up to GUNZIP_MAX_BYTES (null in a thread that
+ * reads less than that whole: the main thread reads it then); a larger server log streamed, in
+ * bounded memory, like a plain one; a cut or damaged file up to the damage.
  */
 function gunzippedOutcome(abs: string, rel: RelPath, size: number, maxWholeBytes: number, sink: DiagnosticCollector): FileOutcome | null {
   const at = { file: rel, line: 1, column: 1 };
   const limit = Math.min(maxWholeBytes, GUNZIP_MAX_BYTES);
-  let unpacked: Gunzipped;
   try {
+    const stated = statedGunzipSize(abs, size);
+    // a cut file's last bytes are no trailer: a size its data could not hold says nothing
+    const plausible = stated <= size * MAX_DEFLATE_RATIO;
     // a worker leaves to the main thread what it would have to decompress to find it too large
-    if (limit < GUNZIP_MAX_BYTES && statedGunzipSize(abs, size) > limit) return null;
-    unpacked = gunzipFile(abs, size, limit);
+    if (plausible && stated > limit && stated <= GUNZIP_MAX_BYTES) return null;
+    if (!plausible || stated <= limit) {
+      const whole = gunzipFile(abs, size, limit);
+      if (whole.kind === 'text' || whole.kind === 'cut') return gunzippedTextOutcome(rel, size, whole.bytes, whole.kind === 'cut' ? whole.reason : null, false, sink);
+      // more text than the trailer said (it states the size modulo 4 GiB), or a damaged file
+    }
+    return gunzipStreamedOutcome(abs, rel, size, limit, sink);
   } catch (e) {
     sink.report('ingest/unreadable', at, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
     return outcome(rel, size, null, sink);
   }
-  if (unpacked.kind === 'too-large') {
+}
+
+/**
+ * A gzip file decompressed as a stream (see gunzippedOutcome): detected by its head; a server log
+ * streamed to its grammars; anything else read whole up to `limit` (null in a worker when larger).
+ */
+function gunzipStreamedOutcome(abs: string, rel: RelPath, size: number, limit: number, sink: DiagnosticCollector): FileOutcome | null {
+  const at = { file: rel, line: 1, column: 1 };
+  const head = gunzipText(abs, DEFAULTS.headBytes);
+  if (head.bytes.length === 0) {
+    sink.report('ingest/gzip-unreadable', at, head.failure ?? 'no data');
+    return outcome(rel, size, null, sink);
+  }
+  const headSource = fromBytes(head.bytes, rel, new DiagnosticCollector());
+  if (!headSource) {
+    sink.report('ingest/binary-file', at, compressionOf(head.bytes));
+    return outcome(rel, size, null, sink);
+  }
+  const headClaims = scoredClaims(headOf(headSource));
+  const claims = headClaims.map((c) => c.g);
+  if (claims.length === 0) {
+    sink.report('detect/unrecognized', at);
+    return outcome(rel, size, { formats: [], records: [] }, sink);
+  }
+  const streamed = () => outcome(rel, size, streamFile(abs, rel, claims, sink, { gzip: true, utf16: utf16Encoding(head.bytes) }), sink);
+  const byLine = claims.some((g) => g.lines);
+  // as a plain file: a benchmark's output with server lines in it is read whole while it can be
+  if (byLine && !holdsResults(headClaims)) return streamed();
+  const text = gunzipText(abs, limit);
+  if (text.more) {
+    if (byLine) return streamed();
     if (limit < GUNZIP_MAX_BYTES) return null;
     sink.report('ingest/gzip-too-large', at, GUNZIP_MAX_BYTES / 1024 / 1024);
     return outcome(rel, size, null, sink);
   }
-  if (unpacked.kind === 'unreadable') {
-    sink.report('ingest/gzip-unreadable', at, unpacked.reason);
-    return outcome(rel, size, null, sink);
-  }
-  sink.report('ingest/gunzipped', at, Math.round(unpacked.bytes.length / 1e5) / 10);
-  const source = fromBytes(unpacked.bytes, rel, sink);
+  return gunzippedTextOutcome(rel, size, text.bytes, text.failure, text.damaged, sink);
+}
+
+/** The text of a gzip file, read whole: `stop` says why it stops early, `damaged` that it fails its check. */
+function gunzippedTextOutcome(rel: RelPath, size: number, bytes: Buffer, stop: string | null, damaged: boolean, sink: DiagnosticCollector): FileOutcome {
+  const at = { file: rel, line: 1, column: 1 };
+  sink.report('ingest/gunzipped', at, Math.round(bytes.length / 1e5) / 10);
+  if (damaged) sink.report('ingest/gzip-damaged', at);
+  const source = fromBytes(bytes, rel, sink);
+  if (source && stop !== null) sink.report('ingest/gzip-cut', { file: rel, line: Math.max(1, source.lines.length), column: 1 }, stop);
   return outcome(rel, size, source ? parseSource(source, sink) : null, sink);
 }
 

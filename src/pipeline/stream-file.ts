@@ -1,8 +1,7 @@
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import { type Grammar, type LineParser, type TextHead, wantsLine } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
-import { type LineSink, streamLines } from '../ingest/line-stream.js';
-import type { Utf16Encoding } from '../ingest/utf16.js';
+import { type LineSink, streamLines, type TextEncoding } from '../ingest/line-stream.js';
 import { lineFilterOf, scoredClaims } from './claims.js';
 import { foreignClaims } from './foreign-claims.js';
 import { KeptLines, type KeptWindow } from './kept-lines.js';
@@ -41,7 +40,7 @@ class ClaimantsSink implements LineSink {
  * grammar wanted: a result block printed in the middle of a tee'd server log, the server logging
  * on long after it.
  */
-export function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink, utf16: Utf16Encoding | null): Parsed {
+export function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink, encoding: TextEncoding): Parsed {
   const byLine = claims.filter((g) => g.lines);
   /** Whole-source grammars the lines no line grammar wants claimed, in the order found: they read the rest of the file. */
   const found: Grammar[] = [];
@@ -76,7 +75,7 @@ export function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[]
   const lines = new ClaimantsSink(byLine, rel, sink, kept);
   try {
     // every line the line grammars do not skip reaches the sink: what they want, and what is kept
-    streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink, utf16);
+    streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink, encoding);
   } catch (e) {
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
   }

@@ -1,10 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { asRelPath } from '../../src/core/types.js';
+import type { Diagnostic } from '../../src/core/diagnostic.js';
 import { GUNZIP_MAX_BYTES } from '../../src/ingest/gunzip.js';
+import { GunzipInput } from '../../src/ingest/gunzip-stream.js';
 import { processFile, processFileWithin } from '../../src/pipeline/process-file.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { recordsJsonl } from '../helpers/serialize.js';
@@ -41,19 +43,106 @@ describe('gzip-compressed files', () => {
     expect(processFile(file, asRelPath('big.log.gz')).report.runs).toBe(1);
   });
 
-  it('says so, and reads nothing, for more text than it reads whole (a gzip bomb) and for a cut or corrupt file', () => {
-    const bomb = write('bomb.log.gz', gzipSync(Buffer.alloc(GUNZIP_MAX_BYTES + 1024, 'x'), { level: 9 }));
-    const cut = gzipSync(readFileSync(path.join(FIXTURES, 'vllm-bench-serve/basic/input.log')));
-    const said = (file: string) => processFile(file, asRelPath(path.basename(file))).diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`);
-    const tooLarge = `warning ingest/gzip-too-large gzip-compressed file holds more than ${GUNZIP_MAX_BYTES / 1024 / 1024} MB of text: not read (unpack it first)`;
-    expect(said(bomb)).toEqual([tooLarge]);
-    // larger compressed than the text allowed: not even read (sparse here; a 2 GB archive would not fit a buffer)
-    const huge = write('huge.log.gz', gzipSync('x'));
-    truncateSync(huge, GUNZIP_MAX_BYTES * 2);
-    expect(said(huge)).toEqual([tooLarge]);
-    expect(said(write('cut.log.gz', cut.subarray(0, cut.length - 100)))).toEqual(['warning ingest/gzip-unreadable gzip-compressed file could not be decompressed: unexpected end of file']);
-    const corrupt = Buffer.from(cut);
-    corrupt.fill(0xff, 20, 60);
-    expect(said(write('corrupt.log.gz', corrupt))[0]).toMatch(/^warning ingest\/gzip-unreadable gzip-compressed file could not be decompressed: /);
+  it('streams a server log of more text than it reads whole, in a worker too, giving what the plain log gives', () => {
+    const { plain, packed } = bigServerLog();
+    const fromPlain = processFile(plain, asRelPath('server.log'));
+    const fromPacked = processFileWithin(packed, asRelPath('server.log'), true, 1024 * 1024);
+    expect(fromPacked).not.toBeNull();
+    expect(fromPlain.report.records).toBeGreaterThan(1);
+    expect(recordsJsonl(fromPacked?.records ?? [])).toBe(recordsJsonl(fromPlain.records));
+    expect(said(fromPacked?.diagnostics ?? [])).toEqual([...said(fromPlain.diagnostics), `info ingest/gunzipped gzip-compressed: read as its ${Math.round(readFileSync(plain).length / 1e5) / 10} MB of text (line numbers are the text's)`]);
+  });
+
+  it('reads a cut file up to the cut, streamed or whole, as its text up to there reads, and says where it stops', () => {
+    const { packed } = bigServerLog();
+    const small = gzipSync(readFileSync(path.join(FIXTURES, 'vllm-bench-serve/basic/input.log')));
+    for (const [name, bytes] of [
+      ['cut-big.log', readFileSync(packed).subarray(0, Math.floor(readFileSync(packed).length * 0.6))],
+      ['cut-small.log', small.subarray(0, small.length - 100)],
+      // all the text there, not its check
+      ['cut-trailer.log', small.subarray(0, small.length - 5)],
+    ] as const) {
+      const cut = write(`${name}.gz`, bytes);
+      const text = gunzipSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH });
+      const prefix = processFile(write(name, text), asRelPath(name));
+      const got = processFile(cut, asRelPath(name));
+      expect(got.report.runs + got.report.records).toBeGreaterThan(0);
+      expect(recordsJsonl(got.records)).toBe(recordsJsonl(prefix.records));
+      const lastLine = text.toString('utf8').replace(/\n$/, '').split('\n').length;
+      expect(said(got.diagnostics).filter((d) => !d.includes('ingest/gunzipped'))).toEqual(said(prefix.diagnostics).concat(`warning ingest/gzip-cut gzip-compressed file could not be decompressed past this line (the data ends early): the text before it is read`));
+      expect(got.diagnostics.find((d) => d.code === 'ingest/gzip-cut')?.line).toBe(lastLine);
+    }
+  });
+
+  it('reads a file whose text fails its check (a flipped byte in any member), and says its values may be wrong', () => {
+    const text = readFileSync(path.join(FIXTURES, 'vllm-bench-serve/basic/input.log'));
+    const good = gzipSync(text, { level: 0 });
+    // stored, not compressed: a flipped byte of text is read as it is, only the check tells
+    const at = good.indexOf('Successful requests');
+    const flipped = Buffer.from(good);
+    flipped[at] = 's'.charCodeAt(0);
+    const damaged = 'warning ingest/gzip-damaged gzip-compressed file fails its integrity check (its text does not match its CRC-32: cut short, or damaged): read, but its values may be wrong in places';
+    const read = (bytes: Uint8Array) => processFile(write('checked.log.gz', bytes), asRelPath('checked.log'));
+    expect(said(read(Buffer.concat([good, good])).diagnostics)).not.toContain(damaged);
+    for (const bytes of [flipped, Buffer.concat([flipped, good]), Buffer.concat([good, flipped])]) {
+      const got = read(bytes);
+      expect(said(got.diagnostics)).toContain(damaged);
+      expect(got.report.runs).toBeGreaterThan(0);
+    }
+  });
+
+  it('says so for more text than it reads whole of what is no server log, and for a file that is not gzip inside', () => {
+    const block = readFileSync(path.join(FIXTURES, 'vllm-bench-serve/basic/input.log'));
+    const bomb = write('bomb.log.gz', gzipSync(Buffer.concat([block, Buffer.alloc(GUNZIP_MAX_BYTES, '\n')]), { level: 9 }));
+    expect(said(processFile(bomb, asRelPath('bomb.log.gz')).diagnostics)).toEqual([
+      `warning ingest/gzip-too-large gzip-compressed file holds more than ${GUNZIP_MAX_BYTES / 1024 / 1024} MB of text and is no server log (those are streamed): not read (unpack it first)`,
+    ]);
+    expect(processFileWithin(bomb, asRelPath('bomb.log.gz'), true, 1024 * 1024)).toBeNull();
+    const zeros = write('zeros.log.gz', gzipSync(Buffer.alloc(GUNZIP_MAX_BYTES + 1024), { level: 9 }));
+    expect(said(processFile(zeros, asRelPath('zeros.log.gz')).diagnostics)).toEqual(['warning ingest/binary-file binary file skipped (NUL bytes or control characters)']);
+    const corrupt = Buffer.from(gzipSync(block));
+    corrupt.fill(0xff, 10, 60);
+    expect(said(processFile(write('corrupt.log.gz', corrupt), asRelPath('corrupt.log.gz')).diagnostics)[0]).toMatch(/^warning ingest\/gzip-unreadable gzip-compressed file could not be decompressed: /);
   });
 });
+
+describe('a gzip stream', () => {
+  it('gives the text of every member exactly, whatever the reads split', () => {
+    const text = `a☕𝛼é\n${'x'.repeat(70_000)}\n`;
+    const file = write('members.gz', Buffer.concat([gzipSync(text), gzipSync('second\n'), gzipSync('')]));
+    const fd = openSync(file, 'r');
+    const input = new GunzipInput(fd);
+    const pieces: Buffer[] = [];
+    for (let size = 1; ; size = (size * 7) % 9001) {
+      const buf = Buffer.alloc(size);
+      const n = input.read(buf, 0, size);
+      if (n === 0) break;
+      pieces.push(buf.subarray(0, n));
+    }
+    closeSync(fd);
+    expect(Buffer.concat(pieces).toString('utf8')).toBe(`${text}second\n`);
+    expect([input.failure, input.damaged, input.textBytes]).toEqual([null, false, Buffer.byteLength(`${text}second\n`)]);
+  });
+});
+
+function said(diagnostics: readonly Diagnostic[]): string[] {
+  return diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`);
+}
+
+/** A vLLM server log with more than GUNZIP_MAX_BYTES of access lines between its start and its stats, plain and packed. */
+function bigServerLog(): { plain: string; packed: string } {
+  const plain = path.join(dir, 'big-server.log');
+  const packed = `${plain}.gz`;
+  if (!existsSync(packed)) {
+    const lines = readFileSync(path.join(FIXTURES, 'vllm-server/basic/input.log'), 'utf8').split('\n');
+    const access = '(APIServer pid=4121) INFO:     127.0.0.1:40118 - "POST /v1/chat/completions HTTP/1.1" 200 OK\n';
+    const text = Buffer.concat([
+      Buffer.from(`${lines.slice(0, 19).join('\n')}\n`),
+      Buffer.from(access.repeat(Math.ceil((GUNZIP_MAX_BYTES * 1.1) / access.length))),
+      Buffer.from(lines.slice(19).join('\n')),
+    ]);
+    writeFileSync(plain, text);
+    writeFileSync(packed, gzipSync(text, { level: 1 }));
+  }
+  return { plain, packed };
+}

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/core/diagnostic.js';
+import { plainInput } from '../../src/ingest/byte-input.js';
 import { Utf16AsUtf8, type Utf16Encoding } from '../../src/ingest/utf16.js';
 import { scanPaths } from '../../src/pipeline/scan.js';
 import { FIXTURES } from '../helpers/fixtures.js';
@@ -71,7 +72,7 @@ describe('UTF-16 text files (byte order mark)', () => {
       const file = path.join(dir, `split-${encoding}.txt`);
       writeFileSync(file, utf16(text, encoding));
       const fd = openSync(file, 'r');
-      const input = new Utf16AsUtf8(fd, encoding);
+      const input = new Utf16AsUtf8(plainInput(fd), encoding);
       const pieces: Buffer[] = [];
       for (let size = 1; ; size = (size % 5) + 1) {
         const buf = Buffer.alloc(size);
