@@ -23,6 +23,16 @@ export interface RunRecord extends FieldMap {
   readonly label: string | null;
   /** False when the block was cut short (no footer); a diagnostic says so. */
   readonly complete: boolean;
+  /** The line of its last value, kept when its per-field lines are dropped (see runLastLine). */
+  readonly lastLine?: number;
+}
+
+/** The line of a run's last value: where its block ends (a result file's values are all on its one line). */
+export function runLastLine(run: RunRecord): number {
+  if (run.lastLine !== undefined) return run.lastLine;
+  let last = run.at.line;
+  for (const k in run.lines) last = Math.max(last, run.lines[k] as number);
+  return last;
 }
 
 /** Configuration facts: a launch command, a benchmark command, a server-log argument dump. */

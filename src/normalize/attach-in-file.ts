@@ -2,17 +2,20 @@
  * Write-ups paste commands, server-log lines and result blocks into one file: each run takes the
  * configuration of the nearest launch command and the nearest benchmark command above it in its
  * Markdown section, and, unless it measured its own, speculative-decoding rates from the server
- * stats lines between the previous run and itself (weighted by drafted tokens where the lines
- * count them). The run's own values win; a disagreement is a `config/conflict` warning.
+ * stats lines since the previous run's block, up to the end of its own (weighted by drafted tokens
+ * where the lines count them). The run's own values win; a disagreement is a `config/conflict` warning. A run
+ * printed in its server's log (not a write-up) takes the server aggregates of the lines above it.
  * Only within one file: linking across files is src/analyze's business.
  */
 import type { DiagnosticSink } from '../core/diagnostic.js';
-import type { ConfigRecord, RunRecord } from '../core/records.js';
+import { type ConfigRecord, type RunRecord, runLastLine, type TimelineRecord } from '../core/records.js';
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
 import { commandLabeler } from './command-label.js';
 import { setCell } from '../core/cells.js';
 import { countBelow, type Located, lineOfLocated, lineOfNumber, nearestBefore } from './line-search.js';
+import { aggregatesBetween } from './server-aggregates.js';
+import { isMarkdown } from './server-sources.js';
 import { type RatesLine, ratesLines, runRates, SPEC_RATES } from './spec-rates.js';
 
 type Row = Record<string, FieldValue>;
@@ -31,7 +34,12 @@ interface FileIndex {
   /** The configs of each origin (launch or benchmark command). */
   readonly byOrigin: Map<string, Located<ConfigRecord>[]>;
   readonly timelines: Located<RatesLine>[];
+  /** The file's stats lines, for a run's server aggregates; none in a write-up (see inFileServerSources). */
+  readonly series: TimelineRecord[];
+  /** Where each run's block starts (its line), in order. */
   readonly runLines: number[];
+  /** Where each run's block ends (its last value's line), by its start. */
+  readonly runEnds: Map<number, number>;
   /** Where a server started in the file (its log's configuration records). */
   readonly serverStarts: number[];
   /** The commands of each origin, labelled against each other (built on first use). */
@@ -48,8 +56,9 @@ export function inFileAttacher(records: readonly ParsedRecord[], sink?: Diagnost
   for (const { record } of records) {
     if (record.kind !== 'run') continue;
     let f = files.get(record.at.file);
-    if (!f) files.set(record.at.file, (f = { configs: [], byOrigin: new Map(), timelines: [], runLines: [], serverStarts: [], labelers: new Map() }));
+    if (!f) files.set(record.at.file, (f = { configs: [], byOrigin: new Map(), timelines: [], series: [], runLines: [], runEnds: new Map(), serverStarts: [], labelers: new Map() }));
     f.runLines.push(record.at.line);
+    f.runEnds.set(record.at.line, Math.max(f.runEnds.get(record.at.line) ?? 0, runLastLine(record)));
   }
   for (const { format, record } of records) {
     const f = files.get(record.at.file);
@@ -60,6 +69,7 @@ export function inFileAttacher(records: readonly ParsedRecord[], sink?: Diagnost
       f.serverStarts.push(record.at.line);
     } else if (record.kind === 'timeline') {
       for (const line of ratesLines(record.series)) f.timelines.push({ record: line, source: `${format}:${record.at.file}:${line.at.line}` });
+      if (!isMarkdown(record.at.file)) f.series.push(record);
     }
   }
   for (const f of files.values()) {
@@ -77,7 +87,7 @@ const byLine = (a: Located<{ readonly at: { readonly line: number } }>, b: Locat
 
 function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: DiagnosticSink | undefined): Row {
   // nothing in the file to attach (most files: one result each): the row as it is
-  if (!file || (file.configs.length === 0 && file.timelines.length === 0)) return row;
+  if (!file || (file.configs.length === 0 && file.timelines.length === 0 && file.series.length === 0)) return row;
   const r = run.at.line;
   const section = sectionOf(file.configs, r);
   const owners = new Map<string, string>(Object.keys(run.fields).map((c) => [c, `${String(row.source_format)}:${run.at.file}:${r}`]));
@@ -94,17 +104,25 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
     // null when the command names no configuration (a sweep's commands that vary only the load)
     if (closest && typeof command === 'string') row.label = labelerOf(file, closest.record.origin)(command);
   }
-  const previousRun = file.runLines[countBelow(file.runLines, r, lineOfNumber) - 1] ?? 0;
+  // a server line printed as a block is (a tee'd log) is of the run that block ends: the block's lines are the run's too
+  const previousStart = file.runLines[countBelow(file.runLines, r, lineOfNumber) - 1];
+  const previousRun = previousStart === undefined ? 0 : (file.runEnds.get(previousStart) ?? previousStart);
+  const end = file.runEnds.get(r) ?? r;
   // a run that measured its own rates has them: an interval's are a sample of the same thing, neither to add nor to compare
   const measured = SPEC_RATES.some((c) => row[c] !== null && row[c] !== undefined);
   const floor = section?.start ?? 1;
-  const stats = measured ? null : runRates(file.timelines, { line: r, after: Math.max(previousRun, floor - 1), floor, starts: file.serverStarts });
+  const stats = measured ? null : runRates(file.timelines, { line: end + 1, after: Math.max(previousRun, floor - 1), floor, starts: file.serverStarts });
   if (stats) {
     const fields = SPEC_RATES.flatMap((c): [string, FieldValue][] => {
       const v = stats.record.fields[c];
       return v === undefined ? [] : [[c, v]];
     });
     if (fill(row, fields, stats.source, owners, run, sink)) sources.push(stats.source);
+  }
+  // a server's log the run was tee'd into: its lines while the run ran (a server started after the previous run is its own)
+  if (file.series.length > 0) {
+    const after = Math.max(previousRun, file.serverStarts[countBelow(file.serverStarts, r, lineOfNumber) - 1] ?? 0);
+    for (const [column, value] of Object.entries(aggregatesBetween(file.series, after, end + 1))) if (row[column] === null || row[column] === undefined) row[column] = value;
   }
   row.config_sources = JSON.stringify(sources);
   return row;

@@ -12,7 +12,7 @@ import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
 import { type RunRow, runColumns, takeFilled, toSparseRunRows } from './runs-table.js';
 import { capExtraColumns } from './extra-columns.js';
-import { CONFIG_COLUMNS, DERIVED_COLUMNS, PROVENANCE_COLUMNS, RESULT_COLUMNS } from './schema.js';
+import { CONFIG_COLUMNS, DERIVED_COLUMNS, PROVENANCE_COLUMNS, RESULT_COLUMNS, SERVER_AGGREGATE_COLUMNS } from './schema.js';
 import { serverAggregates } from './server-aggregates.js';
 import { type ConfigSource, collectSources, inFileServerSources } from './server-sources.js';
 import { runWindow } from './time-window.js';
@@ -118,7 +118,8 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
     }
     const contributed = applyLayers(row, layers, sink, at);
     row.config_sources = JSON.stringify(mergeSources(base.config_sources, contributed, String(base.source_format), file, Number(base.source_line)));
-    if (server) Object.assign(row, serverAggregates(server.timeline, window, linked.get(server) === 1));
+    // what the lines of a log the run was tee'd into gave stays (attach-in-file.ts): they are the run's by their place
+    if (server) for (const [k, v] of Object.entries(serverAggregates(server.timeline, window, linked.get(server) === 1))) if (row[k] === null || row[k] === undefined) row[k] = v;
     addDerived(row);
     // built key by key, the row is in V8's dictionary mode (several times the memory of a fast
     // object); a spread copy is fast, and tens of thousands of these live until the table is written
@@ -151,7 +152,7 @@ export function pathFields(file: string, template: PathTemplate | undefined): Re
  * The columns a configuration layer may set (applyLayers never takes provenance or results from
  * one): the benchmark's own arguments are everything else the run recorded.
  */
-const NOT_BENCH_ARGS = new Set<string>([...PROVENANCE_COLUMNS, ...RESULT_COLUMNS, ...DERIVED_COLUMNS]);
+const NOT_BENCH_ARGS = new Set<string>([...PROVENANCE_COLUMNS, ...RESULT_COLUMNS, ...DERIVED_COLUMNS, ...SERVER_AGGREGATE_COLUMNS]);
 
 function benchFields(base: RunRow): Record<string, FieldValue> {
   const out: Record<string, FieldValue> = {};

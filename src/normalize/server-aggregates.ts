@@ -1,30 +1,66 @@
 import type { TimelineRecord } from '../core/records.js';
 import type { FieldValue } from '../core/types.js';
-import { seriesValue } from '../core/timeline-series.js';
+import { seriesLine, seriesValue, type TimelineSeries } from '../core/timeline-series.js';
+import type { SERVER_AGGREGATE_COLUMNS } from './schema.js';
 import { inWindow, seriesClock, type TimeWindow } from './time-window.js';
 
-/** The server-side columns a linked log adds to a run's row (schema.md §1). */
-export type ServerAggregates = Partial<Record<'server_gen_throughput_mean' | 'server_kv_cache_usage_max' | 'server_running_max' | 'server_waiting_max', number>>;
+/** The server-side columns a server's stats lines add to a run's row (schema.md §1). */
+export type ServerAggregates = Partial<Record<(typeof SERVER_AGGREGATE_COLUMNS)[number], number>>;
+
+/** Which entries of a series count: those in [from, to) that `counts` takes. */
+type Selector = (series: TimelineSeries) => { readonly from: number; readonly to: number; readonly counts: (i: number) => boolean };
 
 /**
- * Server aggregates for one run. Rule: with a run window and timed stats lines, only the lines
- * inside the window count; without a window, the whole log counts only when the log serves
- * exactly this one run (`soleRun`); otherwise nothing is computed (a log shared by several runs
- * with no clock would mix their loads).
+ * Server aggregates for one run from its linked log. Rule: with a run window and timed stats
+ * lines, only the lines inside the window count; without a window, the whole log counts only when
+ * the log serves exactly this one run (`soleRun`); otherwise nothing is computed (a log shared by
+ * several runs with no clock would mix their loads).
  */
 export function serverAggregates(timeline: readonly TimelineRecord[], window: TimeWindow | null, soleRun: boolean): ServerAggregates {
   if (!window && !soleRun) return {};
+  if (!window) return aggregate(timeline, (series) => ({ from: 0, to: series.length, counts: () => true }));
+  return aggregate(timeline, (series) => {
+    const clock = seriesClock(series);
+    const counts = (i: number) => {
+      const ms = clock.ms[i] as number;
+      return !Number.isNaN(ms) && inWindow(window, { ms, hasYear: clock.hasYear[i] === 1 });
+    };
+    return { from: 0, to: series.length, counts };
+  });
+}
+
+/**
+ * Server aggregates for a run printed in its server's own log (a script's output under one
+ * `tee`): the stats lines between `after` (its previous run, or its server's start) and the run,
+ * those that show requests running. The interval line a server prints after a run ends (its tail,
+ * then an idle one) comes after the run's block, among the next run's lines, with none running.
+ */
+export function aggregatesBetween(timeline: readonly TimelineRecord[], after: number, before: number): ServerAggregates {
+  // found by line, not looked for: a sweep tee'd into one log has tens of thousands of runs and of lines
+  return aggregate(timeline, (series) => ({ from: firstAfter(series, after), to: firstAfter(series, before - 1), counts: (i) => seriesValue(series, 'running', i) !== 0 }));
+}
+
+/** The first entry of a series (in line order) after `line`. */
+function firstAfter(series: TimelineSeries, line: number): number {
+  let lo = 0;
+  let hi = series.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (seriesLine(series, mid) <= line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function aggregate(timeline: readonly TimelineRecord[], select: Selector): ServerAggregates {
   const gen = new Mean();
   const kv = new Max();
   const running = new Max();
   const waiting = new Max();
   for (const { series } of timeline) {
-    const clock = window ? seriesClock(series) : null;
-    for (let i = 0; i < series.length; i++) {
-      if (window && clock) {
-        const ms = clock.ms[i] as number;
-        if (Number.isNaN(ms) || !inWindow(window, { ms, hasYear: clock.hasYear[i] === 1 })) continue;
-      }
+    const { from, to, counts } = select(series);
+    for (let i = from; i < to; i++) {
+      if (!counts(i)) continue;
       gen.add(seriesValue(series, 'gen_throughput', i));
       kv.add(seriesValue(series, 'kv_cache_usage', i));
       running.add(seriesValue(series, 'running', i));

@@ -61,7 +61,7 @@ export function collectSources(records: readonly ParsedRecord[]): ConfigSource[]
  */
 export function inFileServerSources(records: readonly ParsedRecord[]): ConfigSource[] {
   const withRuns = new Set<RelPath>();
-  for (const { record } of records) if (record.kind === 'run' && !MARKDOWN.test(record.at.file)) withRuns.add(record.at.file);
+  for (const { record } of records) if (record.kind === 'run' && !isMarkdown(record.at.file)) withRuns.add(record.at.file);
   const starts: { config: ConfigRecord; failures: FailureRecord[] }[] = [];
   const failures: FailureRecord[] = [];
   for (const { record } of records) {
@@ -84,6 +84,11 @@ export function inFileServerSources(records: readonly ParsedRecord[]): ConfigSou
 }
 
 const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
+
+/** A write-up: what is pasted in one section says nothing about another's result block. */
+export function isMarkdown(file: string): boolean {
+  return MARKDOWN.test(file);
+}
 
 function spanOf(timeline: readonly TimelineRecord[]): ConfigSource['span'] {
   let first: Instant | null = null;

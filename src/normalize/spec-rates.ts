@@ -60,9 +60,9 @@ export function ratesLines(series: TimelineSeries): RatesLine[] {
 
 /** Where a run's stats lines are looked for (1-based lines of its file). */
 export interface RatesScope {
-  /** The run's line: its lines are above it. */
+  /** Its lines are above this one (the line after its block: a line printed as the block was is the run's). */
   readonly line: number;
-  /** Its lines come after this one: its previous run, or the line before its Markdown section. */
+  /** Its lines come after this one: its previous run's block, or the line before its Markdown section. */
   readonly after: number;
   /** The first line of its section (1 without sections): no line above it speaks for the run. */
   readonly floor: number;

@@ -6,7 +6,8 @@ import type { ConfigRecord, RunRecord } from '../../src/core/records.js';
 import { asRelPath, type FieldValue } from '../../src/core/types.js';
 import { fromBytes } from '../../src/ingest/read.js';
 import { toRunRows } from '../../src/normalize/runs-table.js';
-import { parseSource, type ParsedRecord } from '../../src/pipeline/process-file.js';
+import { type FileReport, parseSource, type ParsedRecord } from '../../src/pipeline/process-file.js';
+import { withoutFieldLines } from '../../src/pipeline/without-field-lines.js';
 import { GRAMMARS } from '../../grammars/index.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { timelineRec } from '../helpers/records.js';
@@ -205,6 +206,19 @@ describe('attaching in one file (synthetic records)', () => {
       run(11, {}),
     ]);
     expect(sections.map((r) => r.spec_acceptance_rate)).toEqual([0.6, 0.7]);
+  });
+
+  it("gives a stats line printed inside a run's block (a tee'd log flushing the block as the server logs) to that run, not the next", () => {
+    const block = (line: number, last: number): ParsedRecord => {
+      const r = run(line, { completed: 100, p99_itl_ms: 9 });
+      return { ...r, record: { ...(r.record as RunRecord), lines: { completed: line + 1, p99_itl_ms: last } } };
+    };
+    const records = [stats(3, { spec_acceptance_rate: 0.5 }), block(5, 20), stats(12, { spec_acceptance_rate: 0.7 }), stats(23, { spec_acceptance_rate: 0.9 }), block(25, 40)];
+    expect(toRunRows(records).map((r) => r.spec_acceptance_rate)).toEqual([0.7, 0.9]);
+    // a pooled scan drops the per-field lines, not where a run ends
+    const pooled = withoutFieldLines({ report: {} as FileReport, records, diagnostics: [] }).records;
+    expect(pooled.map((r) => (r.record.kind === 'run' ? Object.keys(r.record.lines).length : 0))).toEqual([0, 0, 0, 0, 0]);
+    expect(toRunRows(pooled).map((r) => r.spec_acceptance_rate)).toEqual([0.7, 0.9]);
   });
 
   it('attaches no rate to a run that measured its own, and compares none', () => {

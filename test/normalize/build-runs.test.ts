@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { buildRuns } from '../../src/normalize/build-runs.js';
 import { compilePathTemplate } from '../../src/normalize/path-template.js';
+import type { RunRecord } from '../../src/core/records.js';
+import type { ParsedRecord } from '../../src/pipeline/process-file.js';
 import { configRec, failureRec, runRec, timelineRec } from '../helpers/records.js';
+
+/** A run whose block's last value is on `last` (its lines below its first). */
+function withLastLine(r: ParsedRecord, last: number): ParsedRecord {
+  const record = r.record as RunRecord;
+  return { ...r, record: { ...record, lines: { ...record.lines, p99_itl_ms: last } } };
+}
 
 const MODEL = 'org/Big-70B';
 const bench = { model: MODEL, max_concurrency: 16, output_throughput: 500, completed: 100, failed: 0 };
@@ -271,6 +279,39 @@ describe('buildRuns: server aggregates', () => {
     const { rows } = buildRuns([runRec('best/c16.json', result), runRec('raw/tp4/c16.json', result), configRec('raw/tp4/serve.log', 'server-log', { tp: 4 })], sink);
     expect(rows.map((r) => [r.source_file, r.tp])).toEqual([['raw/tp4/c16.json', 4]]);
     expect(sink.list().map((d) => `${d.file} ${d.code}`)).toEqual(['best/c16.json normalize/copied-run']);
+  });
+
+  it("aggregates, for each run printed in its server's log, the lines since the previous run's block or its server's start that show requests running", () => {
+    const none = { ...serverFields, spec_method: 'none', num_spec_tokens: null, draft_model: null };
+    const log = (file: string) => [
+      configRec(file, 'server-log', none, 1),
+      tl(file, '', 100, 0.1, 4, 0, 10),
+      tl(file, '', 300, 0.3, 8, 2, 11),
+      withLastLine(runRec(file, { ...bench, mean_ttft_ms: 30 }, 40), 44),
+      // printed as the first run's block was: the first run's
+      tl(file, '', 500, 0.5, 8, 0, 42),
+      // the interval the first run ended in, printed after its block: none running
+      tl(file, '', 50, 0.05, 0, 0, 45),
+      tl(file, '', 900, 0.9, 16, 5, 50),
+      runRec(file, { ...bench, mean_ttft_ms: 31 }, 60),
+      tl(file, '', 1000, 1, 32, 9, 65),
+      configRec(file, 'server-log', { ...serverFields, num_spec_tokens: 2 }, 70),
+      tl(file, '', 400, 0.4, 6, 1, 80),
+      runRec(file, { ...bench, mean_ttft_ms: 32 }, 90),
+      runRec(file, { ...bench, mean_ttft_ms: 33 }, 99),
+    ];
+    const aggregates = (rows: readonly Record<string, unknown>[]) =>
+      rows.map((r) => [r.source_line, r.server_gen_throughput_mean ?? null, r.server_kv_cache_usage_max ?? null, r.server_running_max ?? null, r.server_waiting_max ?? null]);
+    expect(aggregates(buildRuns(log('tee/run.log'), new DiagnosticCollector()).rows)).toEqual([
+      [40, 300, 0.5, 8, 2],
+      [60, 900, 0.9, 16, 5],
+      // the lines before a restart are the old server's
+      [90, 400, 0.4, 6, 1],
+      // no line since the previous run
+      [99, null, null, null, null],
+    ]);
+    // a write-up's pasted lines are a sample, not the run's interval
+    expect(aggregates(buildRuns(log('tee/notes.md'), new DiagnosticCollector()).rows).map((r) => r[1])).toEqual([null, null, null, null]);
   });
 
   it('uses the whole log only when it serves a single run with no clock', () => {
