@@ -1,9 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { asRelPath } from '../../src/core/types.js';
 import { fromBytes } from '../../src/ingest/read.js';
 import { skimJsonBytes } from '../../src/ingest/json-skim.js';
 import { claimingGrammarsOf } from '../../src/pipeline/claims.js';
-import { parseSource, type ParsedRecord, skimPathsOf } from '../../src/pipeline/process-file.js';
+import { parseSource, type ParsedRecord, processFile, skimPathsOf } from '../../src/pipeline/process-file.js';
 import type { Mutation } from './mutate.js';
 
 export interface CaseResult {
@@ -39,6 +42,22 @@ function parse(bytes: Buffer) {
   return { records: parsed.records, diagnostics: sink.list() };
 }
 
+/** A temporary folder for the inputs read from a file (gzip), removed when the process exits. */
+let folder: string | null = null;
+
+/** The input read from a file, as the pipeline reads one (a gzip file is decompressed there). */
+function parseFile(bytes: Buffer) {
+  if (folder === null) {
+    const made = mkdtempSync(path.join(tmpdir(), 'benchlens-fuzz-'));
+    process.on('exit', () => rmSync(made, { recursive: true, force: true }));
+    folder = made;
+  }
+  const file = path.join(folder, 'fuzz.txt.gz');
+  writeFileSync(file, bytes);
+  const { records, diagnostics } = processFile(file, rel);
+  return { records: [...records], diagnostics: [...diagnostics] };
+}
+
 /**
  * The input read as a large JSON file is, without the values its grammars never read (see
  * src/ingest/json-skim.ts); null when it would be read whole.
@@ -59,7 +78,7 @@ function parseSkimmed(bytes: Buffer): ReturnType<typeof parse> | null {
  * the time bound, and no run silently changed: after a structural mutation or a truncation, every
  * run found either keeps the values of a run of the original file (a cut run may have fewer values,
  * never different ones), is flagged incomplete, or the file carries a warning. Result JSON is
- * checked twice: read whole, and skimmed as a large file is.
+ * checked twice: read whole, and skimmed as a large file is; a gzip file is read from a file.
  */
 export function checkCase(original: Buffer, m: Mutation, timeBoundMs: number): CaseResult {
   const t0 = performance.now();
@@ -68,8 +87,8 @@ export function checkCase(original: Buffer, m: Mutation, timeBoundMs: number): C
   let skimmed: ReturnType<typeof parse> | null;
   try {
     base = parse(original);
-    result = parse(m.bytes);
-    skimmed = parseSkimmed(m.bytes);
+    result = m.gzip ? parseFile(m.bytes) : parse(m.bytes);
+    skimmed = m.gzip ? null : parseSkimmed(m.bytes);
   } catch (e) {
     return { ok: false, problem: `threw: ${e instanceof Error ? e.stack : String(e)}`, ms: performance.now() - t0 };
   }

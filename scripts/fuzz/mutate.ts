@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { seededRandom } from '../../src/analyze/bootstrap.js';
 
 /** What a mutation promises about the runs it leaves behind (see checkCase). */
@@ -7,6 +8,8 @@ export interface Mutation {
   readonly name: string;
   readonly kind: MutationKind;
   readonly bytes: Buffer;
+  /** The bytes are a gzip file's (the fixture compressed, then mutated): read from a file, as the pipeline reads one. */
+  readonly gzip?: boolean;
 }
 
 const NOISE_LINES = [
@@ -21,7 +24,8 @@ const NOISE_LINES = [
 /**
  * Deterministic mutations of one fixture: truncation at line boundaries, noise lines inserted
  * between lines (ANSI, `\r`, NUL, tqdm, a very long line), a splice with another fixture, byte
- * flips and invalid UTF-8. `structural` mutations never touch a value's bytes.
+ * flips and invalid UTF-8; and the fixture gzip-compressed, then cut or with a byte flipped.
+ * `structural` mutations never touch a value's bytes.
  */
 export function* mutations(input: Buffer, other: Buffer, seed: number, longLineBytes: number): Generator<Mutation> {
   const rand = seededRandom(seed);
@@ -46,6 +50,13 @@ export function* mutations(input: Buffer, other: Buffer, seed: number, longLineB
   }
   const cut = Math.floor(rand() * input.length);
   yield { name: `invalid-utf8-at-${cut}`, kind: 'bytes', bytes: Buffer.concat([input.subarray(0, cut), Buffer.from([0xc3, 0x28, 0xff]), input.subarray(cut)]) };
+  const packed = gzipSync(input);
+  const end = Math.floor(rand() * packed.length);
+  yield { name: `gzip-cut-at-${end}`, kind: 'truncation', bytes: packed.subarray(0, end), gzip: true };
+  const flipped = Buffer.from(packed);
+  const j = Math.floor(rand() * flipped.length);
+  flipped[j] = (flipped[j] ?? 0) ^ (1 << Math.floor(rand() * 8));
+  yield { name: `gzip-flip-byte-${j}`, kind: 'bytes', bytes: flipped, gzip: true };
 }
 
 function insertLine(lines: readonly string[], at: number, line: string): Buffer {
