@@ -73,7 +73,12 @@ const COPY_COLUMNS = [
 function copyKey(row: RunRow): string | null {
   const when = ownCell(row, 'date') ?? ownCell(row, 'end_time') ?? null;
   if (when === null || typeof ownCell(row, 'duration_s') !== 'number') return null;
-  return JSON.stringify(COPY_COLUMNS.map((c) => ownCell(row, c) ?? null));
+  return JSON.stringify(COPY_COLUMNS.map((c) => ownCell(row, c) ?? null), spelledOut);
+}
+
+/** JSON writes every non-finite number as null: a rate of `inf` is not a value missing. */
+function spelledOut(_key: string, value: unknown): unknown {
+  return typeof value === 'number' && !Number.isFinite(value) ? { number: String(value) } : value;
 }
 
 /**

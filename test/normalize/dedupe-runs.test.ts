@@ -55,6 +55,9 @@ describe('dedupeRuns', () => {
     // a repeat that finished at another time, or a copy with any value changed, is a run of its own
     expect(withoutCopies([dated, { ...copy, date: '20251102-101500' }], new DiagnosticCollector())).toHaveLength(2);
     expect(withoutCopies([dated, { ...copy, mean_ttft_ms: 31.0713 }], new DiagnosticCollector())).toHaveLength(2);
+    // an infinite rate is a value, not one missing
+    expect(withoutCopies([{ ...dated, request_rate: Number.POSITIVE_INFINITY }, { ...copy, request_rate: null }], new DiagnosticCollector())).toHaveLength(2);
+    expect(withoutCopies([{ ...dated, request_rate: Number.POSITIVE_INFINITY }, { ...copy, request_rate: Number.POSITIVE_INFINITY }], new DiagnosticCollector())).toHaveLength(1);
     // without a time, rows in two folders are never one
     expect(withoutCopies([json, { ...json, source_file: 'best/bench-c4.json' }], new DiagnosticCollector())).toHaveLength(2);
   });
