@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
+import { type ByteInput, plainInput } from './byte-input.js';
 
 /**
  * Reading a large JSON file without the values its grammars never read.
@@ -92,18 +93,23 @@ const CHUNK_BYTES = 1 << 20;
  * kept. Throws what reading throws (the caller reports it).
  */
 export function skimJsonFile(abs: string, paths: SkimPaths, maxKeptBytes: number): SkimResult {
-  const skim = new JsonSkim(paths);
-  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   const fd = openSync(abs, 'r');
   try {
-    for (;;) {
-      const n = readSync(fd, chunk, 0, CHUNK_BYTES, null);
-      if (n === 0) break;
-      if (!skim.push(chunk.subarray(0, n))) return { kind: 'whole' };
-      if (skim.keptBytes > maxKeptBytes) return { kind: 'too-large' };
-    }
+    return skimJsonInput(plainInput(fd), paths, maxKeptBytes);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** skimJsonFile over any input (a gzip file's text, see GunzipInput). */
+export function skimJsonInput(input: ByteInput, paths: SkimPaths, maxKeptBytes: number): SkimResult {
+  const skim = new JsonSkim(paths);
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  for (;;) {
+    const n = input.read(chunk, 0, CHUNK_BYTES);
+    if (n === 0) break;
+    if (!skim.push(chunk.subarray(0, n))) return { kind: 'whole' };
+    if (skim.keptBytes > maxKeptBytes) return { kind: 'too-large' };
   }
   // a file cut inside a skimmed value keeps what came before it: the JSON reader reports the cut document
   return { kind: 'skimmed', bytes: skim.bytes() };

@@ -3,10 +3,10 @@ import { DiagnosticCollector, type Diagnostic, type DiagnosticSink } from '../co
 import type { FormatId } from '../core/format-ids.js';
 import { type Grammar, type TextHead, type TextSource, wantsLine } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
-import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile } from '../ingest/json-skim.js';
+import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile, skimJsonInput } from '../ingest/json-skim.js';
 import { compressionOf, fromBytes, headOf, readSource } from '../ingest/read.js';
 import { GUNZIP_MAX_BYTES, gunzipFile, isGzip, MAX_DEFLATE_RATIO, statedGunzipSize } from '../ingest/gunzip.js';
-import { gunzipText } from '../ingest/gunzip-stream.js';
+import { GunzipInput, gunzipText } from '../ingest/gunzip-stream.js';
 import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
 import { claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, scoredClaims } from './claims.js';
@@ -168,6 +168,9 @@ function gunzipStreamedOutcome(abs: string, rel: RelPath, size: number, limit: n
   const byLine = claims.some((g) => g.lines);
   // as a plain file: a benchmark's output with server lines in it is read whole while it can be
   if (byLine && !holdsResults(headClaims)) return streamed();
+  // and result JSON with per-request arrays without them
+  const skimmed = byLine ? null : gunzipSkimmed(abs, rel, claims, limit, sink);
+  if (skimmed) return outcome(rel, size, parseSource(skimmed, sink, claims), sink);
   const text = gunzipText(abs, limit);
   if (text.more) {
     if (byLine) return streamed();
@@ -176,6 +179,29 @@ function gunzipStreamedOutcome(abs: string, rel: RelPath, size: number, limit: n
     return outcome(rel, size, null, sink);
   }
   return gunzippedTextOutcome(rel, size, text.bytes, text.failure, text.damaged, sink);
+}
+
+/**
+ * A gzip file's JSON without the values its grammars never read (see skimmedSource), decompressed
+ * as it is skimmed; null when it is to be read otherwise.
+ */
+function gunzipSkimmed(abs: string, rel: RelPath, claims: readonly Grammar[], limit: number, sink: DiagnosticSink): TextSource | null {
+  const paths = skimPathsOf(claims);
+  if (paths === null) return null;
+  const fd = openSync(abs, 'r');
+  try {
+    const input = new GunzipInput(fd);
+    const skimmed = skimJsonInput(input, paths, Math.min(limit, SKIM_MAX_KEPT_BYTES));
+    if (skimmed.kind !== 'skimmed') return null;
+    const at = { file: rel, line: 1, column: 1 };
+    sink.report('ingest/gunzipped', at, Math.round(input.textBytes / 1e5) / 10);
+    if (input.damaged) sink.report('ingest/gzip-damaged', at);
+    const source = fromBytes(skimmed.bytes, rel, sink);
+    if (source && input.failure !== null) sink.report('ingest/gzip-cut', { ...at, line: Math.max(1, source.lines.length) }, input.failure);
+    return source;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The text of a gzip file, read whole: `stop` says why it stops early, `damaged` that it fails its check. */

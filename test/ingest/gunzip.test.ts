@@ -53,6 +53,18 @@ describe('gzip-compressed files', () => {
     expect(said(fromPacked?.diagnostics ?? [])).toEqual([...said(fromPlain.diagnostics), `info ingest/gunzipped gzip-compressed: read as its ${Math.round(readFileSync(plain).length / 1e5) / 10} MB of text (line numbers are the text's)`]);
   });
 
+  it('reads a result JSON of more text than it reads whole without its per-request arrays, as a plain one is', () => {
+    const result = JSON.parse(readFileSync(path.join(FIXTURES, 'vllm-bench-result-json/basic/input.json'), 'utf8')) as Record<string, unknown>;
+    const n = Math.ceil(GUNZIP_MAX_BYTES / 50);
+    const text = Buffer.from(JSON.stringify({ ...result, generated_texts: Array.from({ length: n }, (_, i) => `a generated text of request ${i}, some 60 bytes`) }));
+    expect(text.length).toBeGreaterThan(GUNZIP_MAX_BYTES);
+    const plain = processFile(write('detailed.json', text), asRelPath('detailed.json'));
+    const packed = processFileWithin(write('detailed.json.gz', gzipSync(text, { level: 1 })), asRelPath('detailed.json'), true, 16 * 1024 * 1024);
+    expect(plain.report.runs).toBe(1);
+    expect(recordsJsonl(packed?.records ?? [])).toBe(recordsJsonl(plain.records));
+    expect(said(packed?.diagnostics ?? [])).toEqual([...said(plain.diagnostics), `info ingest/gunzipped gzip-compressed: read as its ${Math.round(text.length / 1e5) / 10} MB of text (line numbers are the text's)`]);
+  });
+
   it('reads a cut file up to the cut, streamed or whole, as its text up to there reads, and says where it stops', () => {
     const { packed } = bigServerLog();
     const small = gzipSync(readFileSync(path.join(FIXTURES, 'vllm-bench-serve/basic/input.log')));
