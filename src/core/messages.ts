@@ -16,13 +16,16 @@ function msg<A extends unknown[]>(severity: Severity, text: (...args: A) => stri
 
 const q = (s: string): string => JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}...` : s);
 
+/** A size to one decimal of its unit: kB below 100 kB (a small file's is no "0 MB"), MB above. */
+const textSize = (bytes: number): string => (bytes < 1e5 ? `${Math.round(bytes / 1e2) / 10} kB` : `${Math.round(bytes / 1e5) / 10} MB`);
+
 export const MESSAGES = {
   // ingest: finding and reading files
   'ingest/binary-file': msg('warning', (archive?: string) =>
     archive ? `${archive} skipped (compressed files and archives are not read: unpack it first)` : 'binary file skipped (NUL bytes or control characters)',
   ),
   'ingest/unreadable': msg('error', (reason: string) => `file could not be read: ${reason}`),
-  'ingest/gunzipped': msg('info', (mb: number) => `gzip-compressed: read as its ${mb} MB of text (line numbers are the text's)`),
+  'ingest/gunzipped': msg('info', (bytes: number) => `gzip-compressed: read as its ${textSize(bytes)} of text (line numbers are the text's)`),
   'ingest/gzip-too-large': msg('warning', (mb: number) => `gzip-compressed file holds more than ${mb} MB of text and is no server log (those are streamed): not read (unpack it first)`),
   'ingest/gzip-cut': msg('warning', (reason: string) => `gzip-compressed file could not be decompressed past this line (${reason}): the text before it is read`),
   'ingest/gzip-damaged': msg('warning', () => 'gzip-compressed file fails its integrity check (its text does not match its CRC-32: cut short, or damaged): read, but its values may be wrong in places'),

@@ -119,7 +119,7 @@ class LineStream {
     if (this.#ansiLine > 0) this.#diagnostics.report('read/ansi-stripped', at(this.#ansiLine));
     if (this.#redraws > 0) this.#diagnostics.report('read/carriage-returns', at(this.#firstRedraw), this.#redraws);
     if (gunzip) {
-      this.#diagnostics.report('ingest/gunzipped', at(1), Math.round(gunzip.textBytes / 1e5) / 10);
+      this.#diagnostics.report('ingest/gunzipped', at(1), gunzip.textBytes);
       if (gunzip.damaged) this.#diagnostics.report('ingest/gzip-damaged', at(1));
       if (gunzip.failure !== null) this.#diagnostics.report('ingest/gzip-cut', at(Math.max(1, this.#lineNo)), gunzip.failure);
     }

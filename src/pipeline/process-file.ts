@@ -194,7 +194,7 @@ function gunzipSkimmed(abs: string, rel: RelPath, claims: readonly Grammar[], li
     const skimmed = skimJsonInput(input, paths, Math.min(limit, SKIM_MAX_KEPT_BYTES));
     if (skimmed.kind !== 'skimmed') return null;
     const at = { file: rel, line: 1, column: 1 };
-    sink.report('ingest/gunzipped', at, Math.round(input.textBytes / 1e5) / 10);
+    sink.report('ingest/gunzipped', at, input.textBytes);
     if (input.damaged) sink.report('ingest/gzip-damaged', at);
     const source = fromBytes(skimmed.bytes, rel, sink);
     if (source && input.failure !== null) sink.report('ingest/gzip-cut', { ...at, line: Math.max(1, source.lines.length) }, input.failure);
@@ -207,7 +207,7 @@ function gunzipSkimmed(abs: string, rel: RelPath, claims: readonly Grammar[], li
 /** The text of a gzip file, read whole: `stop` says why it stops early, `damaged` that it fails its check. */
 function gunzippedTextOutcome(rel: RelPath, size: number, bytes: Buffer, stop: string | null, damaged: boolean, sink: DiagnosticCollector): FileOutcome {
   const at = { file: rel, line: 1, column: 1 };
-  sink.report('ingest/gunzipped', at, Math.round(bytes.length / 1e5) / 10);
+  sink.report('ingest/gunzipped', at, bytes.length);
   if (damaged) sink.report('ingest/gzip-damaged', at);
   const source = fromBytes(bytes, rel, sink);
   if (source && stop !== null) sink.report('ingest/gzip-cut', { file: rel, line: Math.max(1, source.lines.length), column: 1 }, stop);

@@ -33,7 +33,7 @@ describe('gzip-compressed files', () => {
     expect(recordsJsonl(packed.records)).toBe(recordsJsonl(plain.records));
     expect(packed.report.formats).toEqual(plain.report.formats);
     expect(packed.diagnostics.filter((d) => d.code !== 'ingest/gunzipped')).toEqual(plain.diagnostics);
-    expect(packed.diagnostics.find((d) => d.code === 'ingest/gunzipped')?.message).toMatch(/^gzip-compressed: read as its [\d.]+ MB of text/);
+    expect(packed.diagnostics.find((d) => d.code === 'ingest/gunzipped')?.message).toMatch(/^gzip-compressed: read as its [\d.]+ kB of text/);
   });
 
   it('a worker leaves one that holds more text than it reads whole to the main thread, which reads it', () => {
