@@ -26,7 +26,7 @@ export const MESSAGES = {
   ),
   'ingest/unreadable': msg('error', (reason: string) => `file could not be read: ${reason}`),
   'ingest/gunzipped': msg('info', (bytes: number) => `gzip-compressed: read as its ${textSize(bytes)} of text (line numbers are the text's)`),
-  'ingest/gzip-too-large': msg('warning', (mb: number) => `gzip-compressed file holds more than ${mb} MB of text and is no server log (those are streamed): not read (unpack it first)`),
+  'ingest/gzip-too-large': msg('warning', (mb: number) => `gzip-compressed file holds more than ${mb} MB of text, more than is read whole of what is neither a server log nor a result JSON: not read (unpack it first)`),
   'ingest/gzip-cut': msg('warning', (reason: string) => `gzip-compressed file could not be decompressed past this line (${reason}): the text before it is read`),
   'ingest/gzip-damaged': msg('warning', () => 'gzip-compressed file fails its integrity check (its text does not match its CRC-32: cut short, or damaged): read, but its values may be wrong in places'),
   'ingest/gzip-unreadable': msg('warning', (reason: string) => `gzip-compressed file could not be decompressed: ${reason}`),

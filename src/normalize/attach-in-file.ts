@@ -3,8 +3,9 @@
  * configuration of the nearest launch command and the nearest benchmark command above it in its
  * Markdown section, and, unless it measured its own, speculative-decoding rates from the server
  * stats lines since the previous run's block, up to the end of its own (weighted by drafted tokens
- * where the lines count them). The run's own values win; a disagreement is a `config/conflict` warning. A run
- * printed in its server's log (not a write-up) takes the server aggregates of the lines above it.
+ * where the lines count them). The run's own values win; a disagreement is a `config/conflict`
+ * warning. A run printed in its server's log (not a write-up) takes the server aggregates of the
+ * same lines (server-aggregates.ts).
  * Only within one file: linking across files is src/analyze's business.
  */
 import type { DiagnosticSink } from '../core/diagnostic.js';

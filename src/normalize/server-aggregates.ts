@@ -31,9 +31,10 @@ export function serverAggregates(timeline: readonly TimelineRecord[], window: Ti
 
 /**
  * Server aggregates for a run printed in its server's own log (a script's output under one
- * `tee`): the stats lines between `after` (its previous run, or its server's start) and the run,
- * those that show requests running. The interval line a server prints after a run ends (its tail,
- * then an idle one) comes after the run's block, among the next run's lines, with none running.
+ * `tee`): the stats lines after `after` (its previous run's block, or its server's start) and
+ * before `before` (the line after its own block), those that show requests running. The interval
+ * line a server prints after a run ends (its tail, then an idle one) comes after the run's block,
+ * among the next run's lines, with none running.
  */
 export function aggregatesBetween(timeline: readonly TimelineRecord[], after: number, before: number): ServerAggregates {
   // found by line, not looked for: a sweep tee'd into one log has tens of thousands of runs and of lines

@@ -107,7 +107,7 @@ describe('gzip-compressed files', () => {
     const block = readFileSync(path.join(FIXTURES, 'vllm-bench-serve/basic/input.log'));
     const bomb = write('bomb.log.gz', gzipSync(Buffer.concat([block, Buffer.alloc(GUNZIP_MAX_BYTES, '\n')]), { level: 9 }));
     expect(said(processFile(bomb, asRelPath('bomb.log.gz')).diagnostics)).toEqual([
-      `warning ingest/gzip-too-large gzip-compressed file holds more than ${GUNZIP_MAX_BYTES / 1024 / 1024} MB of text and is no server log (those are streamed): not read (unpack it first)`,
+      `warning ingest/gzip-too-large gzip-compressed file holds more than ${GUNZIP_MAX_BYTES / 1024 / 1024} MB of text, more than is read whole of what is neither a server log nor a result JSON: not read (unpack it first)`,
     ]);
     expect(processFileWithin(bomb, asRelPath('bomb.log.gz'), true, 1024 * 1024)).toBeNull();
     const zeros = write('zeros.log.gz', gzipSync(Buffer.alloc(GUNZIP_MAX_BYTES + 1024), { level: 9 }));
