@@ -13,6 +13,11 @@ describe('dedupeRuns', () => {
     expect(rows[0]).toMatchObject({ source_file: 'v/bench-c4.json', output_throughput: 82.9245, std_ttft_ms: 3.1, label: 'nosd' });
     expect(JSON.parse(String(rows[0]?.config_sources))).toEqual(['b', 'duplicate:v/bench-c4.log:9']);
     expect(sink.list().map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(['v/bench-c4.log:9 normalize/duplicate-run']);
+    expect(sink.list()[0]?.message).toBe('same measurement as v/bench-c4.json:1 (stdout block and result JSON of one run): counted once');
+    // the same log twice (a copy beside it, a gzip of it): no result JSON to speak of
+    const twice = new DiagnosticCollector();
+    dedupeRuns([block, { ...block, source_file: 'v/bench-c4.log.gz' }], twice);
+    expect(twice.list().map((d) => `${d.file} ${d.message}`)).toEqual(['v/bench-c4.log.gz same measurement as v/bench-c4.log:9 (one result saved twice): counted once']);
   });
 
   it('keeps runs that differ in a count or the duration', () => {
