@@ -59,7 +59,7 @@ export class GunzipInput extends BlockDecoder {
     this.#out = out;
     try {
       // a copy: the block is read into again while the decompressor may still hold what it was given
-      this.#gunzip.push(n === 0 ? new Uint8Array(0) : Uint8Array.prototype.slice.call(this.#block, 0, n), n === 0);
+      this.#gunzip.push(new Uint8Array(this.#block.subarray(0, n)), n === 0);
     } catch (e) {
       this.failure = (e as { code?: unknown }).code === FlateErrorCode.UnexpectedEOF ? DATA_ENDS_EARLY : e instanceof Error ? e.message : String(e);
       return false;

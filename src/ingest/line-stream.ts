@@ -23,7 +23,7 @@ export interface TextEncoding {
   readonly utf16: Utf16Encoding | null;
 }
 
-export const PLAIN_TEXT: TextEncoding = Object.freeze({ gzip: false, utf16: null });
+const PLAIN_TEXT: TextEncoding = Object.freeze({ gzip: false, utf16: null });
 
 /** Receives the lines a stream passes on. An object, not a callback: see LineStream. */
 export interface LineSink {
