@@ -9,6 +9,9 @@ import { grammar as tgiBenchmark } from './tgi-benchmark/index.js';
 import { grammar as specdecodeStudyJsonl } from './specdecode-study-jsonl/index.js';
 import { grammar as vllmBenchResultJson } from './vllm-bench-result-json/index.js';
 import { grammar as vllmBenchServe } from './vllm-bench-serve/index.js';
+// vLLM's offline benchmarks (in-process engine)
+import { grammar as vllmBenchLatency } from './vllm-bench-latency/index.js';
+import { grammar as vllmBenchThroughput } from './vllm-bench-throughput/index.js';
 
 // TensorRT-LLM artifacts (issue 3 item 2)
 import { grammar as trtllmBench } from './trtllm-bench/index.js';
@@ -31,6 +34,9 @@ import { grammar as vllmServer } from './vllm-server/index.js';
 export const GRAMMARS = {
   'vllm-bench-serve': vllmBenchServe,
   'vllm-bench-result-json': vllmBenchResultJson,
+  // vLLM's offline benchmarks (in-process engine)
+  'vllm-bench-latency': vllmBenchLatency,
+  'vllm-bench-throughput': vllmBenchThroughput,
   // other load generators' exports (issue 3 item 6)
   'genai-perf-console': genaiPerfConsole,
   'genai-perf-csv': genaiPerfCsv,

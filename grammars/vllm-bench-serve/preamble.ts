@@ -3,13 +3,10 @@ import type { TextSource } from '../../src/core/grammar.js';
 import type { FieldMapBuilder } from '../../src/core/records.js';
 import { settleDataset } from '../../src/normalize/dataset.js';
 import { addFlags } from '../../src/normalize/flags.js';
-import { stripEmbedding } from '../../src/parse/embedding.js';
-import { parseKeywordArgs } from '../../src/parse/python-repr.js';
 import { readBlockNumber } from '../_shared/serving-block/splices.js';
 import { labelKey, type LooseEntry } from '../_shared/serving-block/index.js';
+import { namespaceAbove } from '../_shared/namespace/index.js';
 import { VLLM_PREAMBLE_LABELS } from './labels.js';
-
-const NAMESPACE = /(?:^|\s|=)Namespace\((.*)\)\s*$/;
 
 /**
  * Fills columns the block leaves out from the lines printed before it: `Traffic request rate`,
@@ -34,14 +31,10 @@ export function addPreamble(
     }
     builder.set(spec.column, v.value, e.line);
   }
-  for (let i = to; i >= from && i >= 0; i--) {
-    const m = NAMESPACE.exec(stripEmbedding(source.lines[i] ?? ''));
-    if (!m?.[1]) continue;
-    const args = parseKeywordArgs(m[1]);
-    addFlags(builder, args, i + 1);
-    // 2023 scripts had no --model: the tokenizer named the served model.
-    if (!builder.has('model') && typeof args.tokenizer === 'string') builder.set('model', args.tokenizer, i + 1);
-    settleDataset(builder);
-    break;
-  }
+  const dump = namespaceAbove(source.lines, from, to);
+  if (!dump) return;
+  addFlags(builder, dump.args, dump.line);
+  // 2023 scripts had no --model: the tokenizer named the served model.
+  if (!builder.has('model') && typeof dump.args.tokenizer === 'string') builder.set('model', dump.args.tokenizer, dump.line);
+  settleDataset(builder);
 }

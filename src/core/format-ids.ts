@@ -1,5 +1,8 @@
 /** Every format benchlens can read. Folder name under grammars/ = id = registry key. */
 export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
+  // vLLM's offline benchmarks (in-process engine)
+  'vllm-bench-latency',
+  'vllm-bench-throughput',
   // other load generators' exports (issue 3 item 6)
   'genai-perf-console',
   'genai-perf-csv',

@@ -1,4 +1,4 @@
-import { createToken, type CustomPatternMatcherReturn, type TokenType } from './chevrotain-runtime.js';
+import { createToken, type CstNode, type CustomPatternMatcherReturn, type IToken, type TokenType } from './chevrotain-runtime.js';
 
 /**
  * A token that matches one whole line (from a line start to before its `\n`) when `re` matches
@@ -48,4 +48,33 @@ export function complementHint(excluded: string): number[] {
     if (!excluded.includes(String.fromCharCode(c))) codes.push(c);
   }
   return codes;
+}
+
+/** A line of a line-token document: its token's name, text and 1-based line. */
+export interface TypedLine {
+  readonly type: string;
+  readonly text: string;
+  readonly line: number;
+}
+
+/**
+ * The tokens of the given names anywhere in a CST, as lines in line order; tokens a recovering
+ * parser inserted (no position) are left out.
+ */
+export function linesNamed(node: CstNode, names: ReadonlySet<string>): TypedLine[] {
+  const out: TypedLine[] = [];
+  const walk = (n: CstNode) => {
+    for (const children of Object.values(n.children)) {
+      for (const child of children) {
+        if ('children' in child) walk(child);
+        else if (names.has(child.tokenType.name) && Number.isFinite(child.startLine)) out.push(lineOf(child));
+      }
+    }
+  };
+  walk(node);
+  return out.sort((a, b) => a.line - b.line);
+}
+
+function lineOf(t: IToken): TypedLine {
+  return { type: t.tokenType.name, text: t.image, line: t.startLine ?? 1 };
 }

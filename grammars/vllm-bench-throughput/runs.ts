@@ -1,0 +1,66 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { TextSource } from '../../src/core/grammar.js';
+import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import type { TypedLine } from '../../src/parse/chevrotain.js';
+import { documentContext, labelAbove } from '../../src/parse/context.js';
+import { readNumber } from '../../src/parse/values.js';
+import { addEngineArgs, namespaceAbove } from '../_shared/namespace/index.js';
+import { groupResults, type ResultLines } from '../_shared/result-lines/index.js';
+
+/** `X requests/s`, `Y total tokens/s` (`Y tokens/s` before Sep 2024: all tokens too), `Z output tokens/s`. */
+const RATE_COLUMNS: Readonly<Record<string, string>> = {
+  requests: 'request_throughput',
+  'total tokens': 'total_token_throughput',
+  tokens: 'total_token_throughput',
+  'output tokens': 'output_throughput',
+};
+const RATE = /^(\S+) (requests|total tokens|output tokens|tokens)\/s$/;
+const COUNT = /^\s*Total num (prompt|output) tokens:\s*(\S+)\s*$/;
+
+/**
+ * One run per `Throughput:` line with the token counts below it (groupResults). The last
+ * `Namespace(...)` dump since the previous result (`benchmark_throughput.py` printed its
+ * arguments first) gives the configuration.
+ */
+export function throughputRuns(lines: readonly TypedLine[], source: TextSource, sink: DiagnosticSink): RunRecord[] {
+  const ctx = documentContext(source.lines);
+  const keyOf = (l: TypedLine) => COUNT.exec(l.text)?.[1] ?? l.text;
+  const results = groupResults(lines, (l) => l.type === 'Throughput', keyOf, source.path, sink);
+  let floor = -1; // 0-based index of the previous result's last line
+  return results.map((r) => {
+    const run = toRun(r, source, ctx, floor, sink);
+    floor = r.last - 1;
+    return run;
+  });
+}
+
+function toRun(r: ResultLines, source: TextSource, ctx: ReturnType<typeof documentContext>, floor: number, sink: DiagnosticSink): RunRecord {
+  const b = new FieldMapBuilder();
+  const bad = (line: number, label: string, value: string) => sink.report('block/bad-value', { file: source.path, line, column: 1 }, label, value);
+  const rates = r.head.text.slice(r.head.text.indexOf('Throughput:') + 'Throughput:'.length).split(',');
+  for (const part of rates) {
+    const m = RATE.exec(part.trim());
+    const v = m?.[1] === undefined ? null : readNumber(m[1]);
+    const column = m?.[2] === undefined ? undefined : RATE_COLUMNS[m[2]];
+    if (column && v?.ok) b.set(column, v.value, r.head.line);
+    else bad(r.head.line, 'Throughput', part.trim());
+  }
+  for (const l of r.lines) {
+    const m = COUNT.exec(l.text);
+    const v = m?.[2] === undefined ? null : readNumber(m[2]);
+    if (m && v?.ok) b.set(m[1] === 'prompt' ? 'total_input_tokens' : 'total_output_tokens', v.value, l.line);
+    else bad(l.line, l.text.slice(0, l.text.indexOf(':')).trim(), l.text.slice(l.text.indexOf(':') + 1).trim());
+  }
+  b.set('client', 'vllm-bench-throughput', r.head.line);
+  b.set('engine', 'vllm', r.head.line);
+  const dump = namespaceAbove(source.lines, floor + 1, r.head.line - 2);
+  if (dump) addEngineArgs(b, dump);
+  return {
+    kind: 'run',
+    at: { file: source.path, line: r.head.line, column: 1 },
+    label: labelAbove(ctx, source.lines, r.head.line - 1, floor),
+    complete: true,
+    fields: b.fields,
+    lines: b.lines,
+  };
+}
