@@ -7,12 +7,13 @@ import { signature } from '../../src/parse/signature.js';
 import { headingLines, withSection } from './sections.js';
 
 /** TRIGGER in a head, its literals looked for first (a log of other text costs one scan for each). */
-const HEAD_TRIGGER = signature(['vllm', 'sglang', 'trtllm', 'benchmark_serving.py'], TRIGGER);
+const HEAD_TRIGGER = signature(['vllm', 'sglang', 'trtllm', 'benchmark_'], TRIGGER);
 
 /**
  * Server launch commands (`vllm serve`, vLLM's api_server module, `sglang.launch_server`,
- * `trtllm-serve`) and benchmark commands (`vllm bench serve`, `benchmark_serving.py`,
- * `sglang.bench_serving`, `trtllm-bench throughput|latency`) anywhere in a text file: shell
+ * `trtllm-serve`) and benchmark commands (`vllm bench serve|latency|throughput`,
+ * `benchmark_serving.py` and its siblings, `sglang.bench_serving`, `trtllm-bench
+ * throughput|latency`) anywhere in a text file: shell
  * scripts, README fences, `$ `-prompted lines, logs that echo `Running: python ...`.
  */
 export const grammar: Grammar = {

@@ -23,11 +23,13 @@ export interface Recognized {
   /** Words (indices) that are part of the tool invocation, not arguments (`throughput`). */
   readonly skip: ReadonlySet<number>;
   readonly mode?: string;
+  /** The engine a benchmark runs in its own process, taking its arguments (`vllm bench latency`). */
+  readonly inProcess?: string;
 }
 
 /** Cheap prefilter: a line that may hold (part of) a command. */
 export const TRIGGER =
-  /\bvllm\s+(?:serve|bench\s+serve)\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server|sglang\.bench_(?:serving|offline_throughput|one_batch)|sglang\.benchmark\.serving|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_serving\.py/;
+  /\bvllm\s+(?:serve|bench\s+(?:serve|latency|throughput))\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server|sglang\.bench_(?:serving|offline_throughput|one_batch)|sglang\.benchmark\.serving|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_(?:serving|latency|throughput)\.py/;
 
 /** Wrappers and shell keywords that may precede a command in the same statement. */
 const WRAPPERS = new Set(['do', 'then', 'else', '{', '(', 'nohup', 'env', 'time', 'sudo', '-E', 'exec', 'command', 'uv', 'run', 'srun', 'stdbuf', '-oL', '-eL']);
@@ -62,6 +64,8 @@ function at(words: readonly Word[], k: number): Recognized | null {
   if (base === 'vllm' && next === 'bench' && words[k + 2]?.text === 'serve') {
     return { role: 'bench-command', tool: { column: 'client', value: 'vllm-bench-serve' }, argsFrom: k + 3, start: k, positionalModel: false, skip: none };
   }
+  const offline = base === 'vllm' && next === 'bench' ? VLLM_OFFLINE[words[k + 2]?.text ?? ''] : undefined;
+  if (offline) return vllmOffline(offline, k, k + 3);
   if (base === 'trtllm-serve') return server('trtllm', k, next === 'serve' ? k + 2 : k + 1, true);
   if (base === 'trtllm-bench') {
     const sub = words.findIndex((w, i) => i > k && (w.text === 'throughput' || w.text === 'latency'));
@@ -70,6 +74,8 @@ function at(words: readonly Word[], k: number): Recognized | null {
     return { role: 'bench-command', tool: { column: 'client', value: 'trtllm-bench' }, argsFrom: k + 1, start: k, positionalModel: false, skip: new Set([sub]), ...(mode ? { mode } : {}) };
   }
   if (base.endsWith('benchmark_serving.py')) return bench(k, k + 1);
+  const script = scriptClient(base);
+  if (script) return vllmOffline(script, k, k + 1);
   if (/^python[\d.]*$/.test(base)) {
     let i = k + 1;
     while (i < words.length && /^-[uOBsSE]+$/.test(words[i]?.text ?? '')) i++;
@@ -81,8 +87,24 @@ function at(words: readonly Word[], k: number): Recognized | null {
       return server(module.value, k, i + 2, false);
     }
     if (w.endsWith('benchmark_serving.py')) return bench(k, i + 1);
+    const script = scriptClient(w);
+    if (script) return vllmOffline(script, k, i + 1);
   }
   return null;
+}
+
+/** vLLM's offline benchmarks: `vllm bench <sub>` → client. */
+const VLLM_OFFLINE: Readonly<Record<string, string>> = lookupTable({ latency: 'vllm-bench-latency', throughput: 'vllm-bench-throughput' });
+
+/** `benchmarks/benchmark_latency.py` → its client; null for any other word. */
+function scriptClient(word: string): string | null {
+  const m = /(?:^|\/)benchmark_(latency|throughput)\.py$/.exec(word);
+  return m?.[1] ? (VLLM_OFFLINE[m[1]] ?? null) : null;
+}
+
+/** An offline vLLM benchmark: a benchmark command that runs the engine in-process with the engine's arguments. */
+function vllmOffline(client: string, start: number, argsFrom: number): Recognized {
+  return { role: 'bench-command', tool: { column: 'client', value: client }, argsFrom, start, positionalModel: false, skip: new Set(), inProcess: 'vllm' };
 }
 
 function server(engine: string, start: number, argsFrom: number, positionalModel: boolean): Recognized {

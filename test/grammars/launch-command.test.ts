@@ -27,6 +27,22 @@ describe('shell words', () => {
 });
 
 describe('launch-command grammar', () => {
+  it("reads vLLM's offline benchmarks as benchmark commands that carry their in-process engine's arguments", () => {
+    const text = [
+      `vllm bench latency --model m --batch-size 8 --speculative-config '{"method": "eagle3", "model": "d", "num_speculative_tokens": 3}' -tp 2`,
+      'python3 benchmarks/benchmark_throughput.py --model m --num-prompts 100',
+      '$ vllm bench latency --model m --batch-size 1 --tokenizer $TOK',
+    ].join('\n');
+    const fields = parse(text).map((r) => [r.origin, r.fields.client, r.fields.engine, r.fields.spec_method ?? null, r.fields.num_spec_tokens ?? null, r.fields.tp ?? null, r.fields.batch_size ?? null]);
+    expect(fields).toEqual([
+      ['bench-command', 'vllm-bench-latency', 'vllm', 'eagle3', 3, 2, 8],
+      // no speculative flag: the engine ran without
+      ['bench-command', 'vllm-bench-throughput', 'vllm', 'none', null, null, null],
+      // unless part of its arguments is out of sight
+      ['bench-command', 'vllm-bench-latency', 'vllm', null, null, null, 1],
+    ]);
+  });
+
   it('takes a server launched with no speculative flag for a baseline, unless some of its arguments are out of sight', () => {
     const method = (text: string) => parse(text).map((r) => r.fields.spec_method ?? null);
     expect(method('vllm serve acme/m --tensor-parallel-size 2')).toEqual(['none']);
