@@ -4,11 +4,13 @@ import type { FailedConfiguration } from '../normalize/failed-configurations.js'
 import { CONFIG_COLUMNS } from '../normalize/schema.js';
 import { type RowFilter, matchesFilter } from './filter.js';
 import { configKey, defaultMatchKeys, differingKeys, LOAD_COLUMNS } from './match-keys.js';
+import { presentOfflineMetrics } from './headline-metric.js';
 import { metricPair } from './speedup.js';
 import { ownCell, setCell } from '../core/cells.js';
 
 type Row = Record<string, FieldValue>;
 
+/** Compared unless `--metric` says otherwise; offline benchmarks' latencies too when the runs have them (headline-metric.ts). */
 export const DEFAULT_METRICS: readonly string[] = ['output_throughput', 'total_token_throughput', 'mean_tpot_ms', 'mean_ttft_ms', 'mean_e2el_ms'];
 
 export interface CompareOptions {
@@ -30,7 +32,7 @@ const PROVENANCE = ['run_id', 'source_file', 'source_line', 'source_format', 'la
  * side withhold the speedup. Failed configurations follow as `failed-configuration` rows.
  */
 export function compareRuns(rows: readonly Row[], options: CompareOptions): Row[] {
-  const metrics = options.metrics && options.metrics.length > 0 ? options.metrics : DEFAULT_METRICS;
+  const metrics = options.metrics && options.metrics.length > 0 ? options.metrics : [...DEFAULT_METRICS, ...presentOfflineMetrics(rows)];
   const configColumns = options.configColumns ?? CONFIG_COLUMNS;
   const keys = options.match ? [...options.match] : defaultMatchKeys(rows, configColumns, options.baseline);
   const baselines = rows.filter((r) => matchesFilter(r, options.baseline));
@@ -119,7 +121,7 @@ function failedRow(f: FailedConfiguration): Row {
   };
 }
 
-const ORDER = ['label', 'spec_method', 'num_spec_tokens', 'draft_model', 'model', 'tp', 'pp', 'dataset', 'max_concurrency', 'request_rate', 'source_file', 'source_line'];
+const ORDER = ['label', 'spec_method', 'num_spec_tokens', 'draft_model', 'model', 'tp', 'pp', 'dataset', 'max_concurrency', 'request_rate', 'batch_size', 'source_file', 'source_line'];
 
 function byConfiguration(a: Row, b: Row): number {
   for (const c of ORDER) {

@@ -8,7 +8,7 @@ type Row = Readonly<Record<string, FieldValue>>;
 export const TREATMENT_COLUMNS: readonly string[] = ['spec_method', 'num_spec_tokens', 'draft_model', 'spec_num_steps', 'spec_eagle_topk', 'spec_num_draft_tokens', 'label'];
 
 /** The load axis: a baseline missing only these is "no baseline at this load", not a different configuration. */
-export const LOAD_COLUMNS: readonly string[] = ['max_concurrency', 'request_rate', 'num_prompts'];
+export const LOAD_COLUMNS: readonly string[] = ['max_concurrency', 'request_rate', 'num_prompts', 'batch_size'];
 
 /**
  * Default match keys (schema.md §3): configuration columns whose value varies in the data (a

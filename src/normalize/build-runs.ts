@@ -108,7 +108,7 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
       ...(manifest ? configLayers(manifest.configs) : []),
       ...(server ? configLayers(server.configs) : []),
       { source: 'bench-args', fields: benchFields(base) },
-      { source: 'path', fields: pathFields(file, options.pathTemplate) },
+      { source: 'path', fields: runPathFields(file, options.pathTemplate, base.client) },
     ];
     for (const l of layers) if (l.source !== 'bench-args') for (const k of Object.keys(l.fields)) extraConfig.add(k);
     const row: RunRow = {};
@@ -117,6 +117,8 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
       if (!DERIVED.has(k) && v !== null && v !== undefined) setCell<FieldValue>(row, k, v);
     }
     const contributed = applyLayers(row, layers, sink, at);
+    // a static batch is the load point of a latency benchmark, as a concurrency is a server's: configuration
+    if (row.batch_size !== null && row.batch_size !== undefined) extraConfig.add('batch_size');
     row.config_sources = JSON.stringify(mergeSources(base.config_sources, contributed, String(base.source_format), file, Number(base.source_line)));
     // what the lines of a log the run was tee'd into gave stays (attach-in-file.ts): they are the run's by their place
     if (server) for (const [k, v] of Object.entries(serverAggregates(server.timeline, window, linked.get(server) === 1))) if (row[k] === null || row[k] === undefined) row[k] = v;
@@ -146,6 +148,20 @@ export function configLayers(configs: readonly ConfigRecord[]): ConfigLayer[] {
 /** Path layer: the template's values first, then the built-in heuristics. */
 export function pathFields(file: string, template: PathTemplate | undefined): Record<string, FieldValue> {
   return { ...configFromPath(file), ...(template ? configFromTemplate(template, file) : {}) };
+}
+
+/** Clients that time one static batch at a time (no server, no concurrency). */
+const STATIC_BATCH_CLIENTS = new Set(['vllm-bench-latency', 'sglang-bench-one-batch']);
+
+/**
+ * A run's path layer: for a static-batch benchmark the load point a path names (`bs8`, `c8`) is
+ * its batch size, not a concurrency it never had.
+ */
+function runPathFields(file: string, template: PathTemplate | undefined, client: FieldValue | undefined): Record<string, FieldValue> {
+  const fields = pathFields(file, template);
+  if (typeof client !== 'string' || !STATIC_BATCH_CLIENTS.has(client) || !Object.hasOwn(fields, 'max_concurrency')) return fields;
+  const { max_concurrency: load, ...rest } = fields;
+  return Object.hasOwn(rest, 'batch_size') || load === undefined ? rest : { ...rest, batch_size: load };
 }
 
 /**

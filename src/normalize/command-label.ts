@@ -15,11 +15,11 @@ const NOISE = new Set([
   'm',
   'host', 'port', 'base-url', 'endpoint', 'model', 'served-model-name', 'tokenizer', 'trust-remote-code', 'seed',
   'save-result', 'save-detailed', 'result-dir', 'result-filename', 'output-file', 'output-details', 'dataset-path',
-  'disable-tqdm', 'disable-log-requests', 'disable-log-stats', 'uvicorn-log-level', 'download-dir',
+  'disable-tqdm', 'disable-log-requests', 'disable-log-stats', 'uvicorn-log-level', 'download-dir', 'output-json',
 ]);
 
-/** Flags that set a run's load point, the axis a sweep steps along (the run's columns hold them). */
-const LOAD = new Set(['max-concurrency', 'concurrency', 'request-rate', 'rate', 'num-prompts', 'num-requests', 'request-count']);
+/** Flags that set a run's load point, the axis a sweep steps along (the run's columns hold them); a static batch's size is a latency benchmark's. */
+const LOAD = new Set(['max-concurrency', 'concurrency', 'request-rate', 'rate', 'num-prompts', 'num-requests', 'request-count', 'batch-size']);
 
 /** Whether a flag (its key: `max-concurrency`) may name a configuration in a label. */
 export function describesConfiguration(key: string): boolean {

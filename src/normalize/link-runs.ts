@@ -17,8 +17,8 @@ function dirOf(file: string): string {
   return i < 0 ? '' : file.slice(0, i);
 }
 
-/** Clients that run the engine in-process: their runs have no server to link to. */
-const OFFLINE_CLIENTS = new Set(['trtllm-bench', 'sglang-bench-one-batch', 'sglang-bench-offline']);
+/** Clients that run the engine in-process: their runs have no server to link to, only the engine that logged in their own output. */
+const OFFLINE_CLIENTS = new Set(['trtllm-bench', 'sglang-bench-one-batch', 'sglang-bench-offline', 'vllm-bench-latency', 'vllm-bench-throughput']);
 
 /** What linking needs to know about the run itself. */
 export interface RunIdentity {
@@ -99,17 +99,20 @@ export interface LinkResult {
  * off is excluded; then the number of configuration words the
  * file names share (`draft-model-serve.log` for `bench-draft-model-c16.log`); then a server that
  * started before one that failed to; then the same directory before the parent. A tie at the top
- * links nothing (the caller reports it). Offline benchmarks (trtllm-bench, SGLang one-batch and
- * offline) link to no server, and a server of another engine than the run's is never a candidate.
- * Before all of these, a server started above a place where the run was printed, in that file
- * (its own line first, then its copies': a tee'd log's block whose result JSON was kept).
+ * links nothing (the caller reports it). A server of another engine than the run's is never a
+ * candidate. Before all of these, a server started above a place where the run was printed, in
+ * that file (its own line first, then its copies': a tee'd log's block whose result JSON was
+ * kept). Offline benchmarks (vLLM latency and throughput, trtllm-bench, SGLang one-batch and
+ * offline) run their engine in their own process: they take only that, the engine that logged its
+ * start above them in their own output, never a server beside them.
  */
 export function linkServer(runFile: string, window: TimeWindow | null, sources: SourceIndex, run: RunIdentity = { engine: null, client: null }, printedAt: readonly RunPlace[] = []): LinkResult {
-  if (run.client !== null && OFFLINE_CLIENTS.has(run.client)) return { source: null, tied: [] };
+  const offline = run.client !== null && OFFLINE_CLIENTS.has(run.client);
   for (const place of printedAt) {
     const own = serverAbove(sources.serversInFile.get(place.file) ?? [], place.line, run.engine);
     if (own) return { source: own, tied: [] };
   }
+  if (offline) return { source: null, tied: [] };
   const dir = dirOf(runFile);
   const parent = dir === '' ? null : dirOf(dir);
   let tokens: Set<string> | null = null; // read only when there is a candidate (most runs of a large campaign have none)

@@ -1,6 +1,7 @@
+import { headlineMetric } from '../analyze/headline-metric.js';
 import { allSummaries, type SummaryTable } from '../analyze/summaries.js';
 import { html } from '../render/html-escape.js';
-import { COMPARISON_COLUMNS, displayRows, plainRows, presentColumns, RUN_COLUMNS } from './columns.js';
+import { comparisonColumns, displayRows, plainRows, presentColumns, RUN_COLUMNS } from './columns.js';
 import { buildFigures, type ReportFigure } from './figures.js';
 import { keyFindings } from './findings.js';
 import { htmlTable } from './html-table.js';
@@ -26,17 +27,18 @@ const FILE_COLUMNS = ['path', 'status', 'formats', 'runs', 'errors', 'warnings',
 
 /** Everything a report shows, computed from the tables; no clock, no absolute path. */
 export async function buildReport(tables: ReportTables, title: string): Promise<BuiltReport> {
-  const figures = await buildFigures(tables);
+  const metric = headlineMetric(tables.runs);
+  const figures = await buildFigures(tables, metric);
   const found = foundLines(tables);
-  const findings = tables.runs.length === 0 ? ['No benchmark runs were found in the given paths, so there is nothing to compare or chart.'] : keyFindings(tables.comparison, tables.failed);
+  const findings = tables.runs.length === 0 ? ['No benchmark runs were found in the given paths, so there is nothing to compare or chart.'] : keyFindings(tables.comparison, tables.failed, metric);
   const pairs = tables.comparison.filter((r) => r.pair_status !== 'failed-configuration');
-  const compCols = presentColumns(pairs, COMPARISON_COLUMNS);
+  const compCols = presentColumns(pairs, comparisonColumns(metric));
   const comparison = displayRows(pairs, compCols);
   const runCols = presentColumns(tables.runs, RUN_COLUMNS);
   const diagnosticRows = tables.diagnostics.map((d) => ({ at: `${d.file}:${d.line}:${d.column}`, severity: d.severity, code: d.code, message: d.message }));
   const fileRows = tables.files.map((f) => ({ path: f.path, status: f.status, formats: f.formats.join(', '), runs: f.runs, errors: f.errors, warnings: f.warnings, infos: f.infos }));
   const failedRows = tables.failed.map((f) => ({ source: `${f.source_file}:${f.source_line}`, error_at: f.error_at, exception: f.exception, message: f.message }));
-  const summaries = allSummaries(tables.comparison, tables.runs).filter((t) => t.id !== 'failed-configurations' && t.rows.length > 0);
+  const summaries = allSummaries(tables.comparison, tables.runs, { metric }).filter((t) => t.id !== 'failed-configurations' && t.rows.length > 0);
   const summaryHtml = summaries.map((t) => {
     const plain = plainRows(t.rows);
     return html`<h3>${t.title}</h3>${htmlTable(`summary-${t.id}`, plain.rows, plain.columns, `tables/summary-${t.id}.csv`)}`;

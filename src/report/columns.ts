@@ -5,16 +5,18 @@ import { setCell } from '../core/cells.js';
 /** Run columns a reader scans first; the CSV in tables/ keeps every column. */
 export const RUN_COLUMNS = [
   'label', 'engine', 'engine_version', 'model', 'spec_method', 'num_spec_tokens', 'draft_model', 'tp', 'dataset',
-  'max_concurrency', 'request_rate', 'completed', 'failed', 'output_throughput', 'mean_ttft_ms', 'mean_tpot_ms',
-  'mean_e2el_ms', 'spec_acceptance_length',
+  'max_concurrency', 'request_rate', 'batch_size', 'completed', 'failed', 'output_throughput', 'mean_ttft_ms', 'mean_tpot_ms',
+  'mean_e2el_ms', 'mean_batch_latency_ms', 'spec_acceptance_length',
 ] as const;
 
-/** Comparison columns shown in the page and in summary.md. */
-export const COMPARISON_COLUMNS = [
-  'label', 'model', 'dataset', 'tp', 'spec_method', 'num_spec_tokens', 'max_concurrency', 'pair_status',
-  'output_throughput', 'baseline_output_throughput', 'speedup_output_throughput', 'speedup_output_throughput_ci_low',
-  'speedup_output_throughput_ci_high', 'speedup_mean_tpot_ms', 'speedup_mean_ttft_ms',
-] as const;
+/** Comparison columns shown in the page and in summary.md, for the report's headline metric. */
+export function comparisonColumns(metric: string): string[] {
+  return [
+    'label', 'model', 'dataset', 'tp', 'spec_method', 'num_spec_tokens', 'max_concurrency', 'batch_size', 'pair_status',
+    metric, `baseline_${metric}`, `speedup_${metric}`, `speedup_${metric}_ci_low`, `speedup_${metric}_ci_high`,
+    'speedup_mean_tpot_ms', 'speedup_mean_ttft_ms',
+  ];
+}
 
 /** The preferred columns that hold at least one value. */
 export function presentColumns(rows: readonly Row[], preferred: readonly string[]): string[] {

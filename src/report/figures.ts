@@ -16,9 +16,13 @@ interface FigurePlan {
   readonly chart: ChartId;
   readonly y?: string;
 }
-const REPORT_FIGURES: readonly FigurePlan[] = CHART_IDS.flatMap((chart): FigurePlan[] =>
-  chart === 'metric-lines' ? ['output_throughput', 'mean_tpot_ms', 'mean_ttft_ms', 'mean_e2el_ms'].map((y) => ({ chart, y })) : [{ chart }],
-);
+const METRIC_LINES = ['output_throughput', 'mean_tpot_ms', 'mean_ttft_ms', 'mean_e2el_ms'];
+
+/** Every catalogue chart, metric lines once per key metric (the headline metric too, when it is none of them). */
+function reportFigures(metric: string): FigurePlan[] {
+  const ys = METRIC_LINES.includes(metric) ? METRIC_LINES : [...METRIC_LINES, metric];
+  return CHART_IDS.flatMap((chart): FigurePlan[] => (chart === 'metric-lines' ? ys.map((y) => ({ chart, y })) : [{ chart }]));
+}
 
 /** The rows each chart reads, by its declared input. */
 export function chartRows(tables: ReportTables, id: ChartId): readonly Row[] {
@@ -36,12 +40,13 @@ export function baselineRecord(tables: ReportTables): Record<string, string> | u
 }
 
 /** Every catalogue chart the data can support, with the blog preset and a caption of engines/models. */
-export async function buildFigures(tables: ReportTables): Promise<ReportFigure[]> {
+export async function buildFigures(tables: ReportTables, metric = 'output_throughput'): Promise<ReportFigure[]> {
   const caption = captionFor(tables.runs);
   const baseline = baselineRecord(tables);
-  const options: ChartOptions = baseline ? { baseline } : {};
+  // the comparison charts draw the headline metric's speedups: the default one draws as before
+  const options: ChartOptions = { ...(baseline ? { baseline } : {}), ...(metric === 'output_throughput' ? {} : { metric }) };
   const out: ReportFigure[] = [];
-  for (const { chart, y } of REPORT_FIGURES) {
+  for (const { chart, y } of reportFigures(metric)) {
     const def = CHARTS[chart];
     const id = y === undefined ? chart : `${chart}-${y}`;
     const title = y === undefined ? def.title : `${def.title}: ${y}`;

@@ -27,6 +27,15 @@ describe('linkServer', () => {
     expect(linkServer('runs/bench.log', null, indexSources([vllm]), { engine: 'trtllm', client: 'trtllm-bench' })).toEqual({ source: null, tied: [] });
   });
 
+  it('links an offline benchmark to the engine logged above it in its own output, never to a server beside it', () => {
+    const engine = { ...source('runs/latency.log', { engine: 'vllm', model: 'own' }) };
+    const index = indexSources([vllm], [engine]);
+    const run = { engine: 'vllm', client: 'vllm-bench-latency' };
+    expect(linkServer('runs/latency.log', null, index, run, [{ file: asRelPath('runs/latency.log'), line: 9 }]).source).toBe(engine);
+    // printed in a file with no engine log: a vLLM server beside it is not its engine
+    expect(linkServer('runs/other.log', null, index, run, [{ file: asRelPath('runs/other.log'), line: 9 }])).toEqual({ source: null, tied: [] });
+  });
+
   it('reports a tie instead of guessing', () => {
     const twin = source('runs/serve-d.log', { engine: 'vllm', model: 'm' });
     expect(linkServer('runs/bench.log', null, indexSources([vllm, twin])).tied).toEqual([vllm, twin]);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { annotateBreakEven } from '../../analyze/annotate-break-even.js';
+import { headlineMetric } from '../../analyze/headline-metric.js';
 import { compareRuns } from '../../analyze/compare.js';
 import { parseFilter } from '../../analyze/filter.js';
 import { allSummaries } from '../../analyze/summaries.js';
@@ -32,7 +33,7 @@ export function registerCompare(program: Command, run: (work: () => Promise<Comm
       .description('pair every run with its like-for-like baseline and compute speedups (> 1 = better; docs/schema.md §3)')
       .argument('<paths...>', 'files or folders to read')
       .requiredOption('--baseline <filter>', 'baseline runs: column=value[,column=value], e.g. spec_method=none')
-      .option('--metric <metric...>', 'metrics to compare (default: output_throughput total_token_throughput mean_tpot_ms mean_ttft_ms mean_e2el_ms)')
+      .option('--metric <metric...>', 'metrics to compare (default: output_throughput total_token_throughput mean_tpot_ms mean_ttft_ms mean_e2el_ms, and mean_batch_latency_ms total_latency_ms when runs have them)')
       .option('--match <keys>', 'comma-separated match keys, replacing the default (configuration columns that vary)')
       .option('-f, --format <format>', `output format: ${TABLE_FORMATS.join(', ')}`, 'csv')
       .option('-o, --out <file>', 'write to a file instead of stdout')
@@ -59,9 +60,11 @@ export function registerCompare(program: Command, run: (work: () => Promise<Comm
         ...(metrics ? { metrics } : {}),
         ...(match ? { match } : {}),
       });
-      const rows = annotateBreakEven(pairs, metrics?.[0] ? { metric: metrics[0] } : {});
+      // break-even and summaries: the first metric asked for, else the one the runs lead with (output throughput; a latency benchmark's batch latency)
+      const metric = metrics?.[0] ?? headlineMetric(built.rows);
+      const rows = annotateBreakEven(pairs, { metric });
       const text = options.summary
-        ? summaryText(allSummaries(rows, built.rows, { ...(metrics?.[0] ? { metric: metrics[0] } : {}), ...(sla ? { sla } : {}), failedConfigurations: built.failedConfigurations }), format)
+        ? summaryText(allSummaries(rows, built.rows, { metric, ...(sla ? { sla } : {}), failedConfigurations: built.failedConfigurations }), format)
         : formatRows(rows, format);
       if (options.out) writeOutput(options.out, text);
       else process.stdout.write(text);
