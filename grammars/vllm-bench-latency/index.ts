@@ -1,19 +1,13 @@
 import { signature } from '../../src/parse/signature.js';
-import type { DiagnosticSink } from '../../src/core/diagnostic.js';
-import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import type { Grammar } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
-import type { RunRecord } from '../../src/core/records.js';
-import { linesNamed, type TypedLine } from '../../src/parse/chevrotain.js';
-import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { looksLikeJson } from '../_shared/json/index.js';
+import { resultLinesOf } from '../_shared/result-lines/index.js';
 import { jsonRuns } from './json.js';
-import { latencyParser } from './parser.js';
 import { latencyRuns } from './runs.js';
-import { latencyLexer, startsResult } from './tokens.js';
+import { latencyGrammar } from './tokens.js';
 
 const TEXT = signature(['Avg latency: '], /^[^\S\n]*Avg latency: \S+ seconds?\s*$/m);
-/** The tokens a result is made of (tokens.ts). */
-const RESULT_LINES: ReadonlySet<string> = new Set(['AvgLatency', 'StdLatency', 'PercentileLatency']);
 const JSON_OBJECT = signature(['"avg_latency"'], /"avg_latency"\s*:/);
 
 /** `vllm bench latency` / `benchmark_latency.py`: stdout and its `--output-json`. */
@@ -28,15 +22,7 @@ export const grammar: Grammar = {
   },
   parse(source, sink) {
     if (looksLikeJson(source.lines.find((l) => l.trim() !== '') ?? '')) return jsonRuns(source, sink);
-    return textRuns(source, sink);
+    return latencyRuns(resultLinesOf(source, latencyGrammar), source, sink);
   },
 };
 
-function textRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
-  const lines: TypedLine[] = [];
-  const cutsBefore = (i: number): boolean => startsResult(source.lines[i] as string);
-  for (const piece of lexedPieces(source.lines, cutsBefore, (text) => latencyLexer().tokenize(text))) {
-    for (const l of linesNamed(parseTokens(latencyParser(), piece.tokens, (p) => p.document()), RESULT_LINES)) lines.push(l);
-  }
-  return latencyRuns(lines, source, sink);
-}

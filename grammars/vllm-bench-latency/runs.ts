@@ -5,7 +5,7 @@ import type { TypedLine } from '../../src/parse/chevrotain.js';
 import { documentContext, labelAbove } from '../../src/parse/context.js';
 import { readNumber, scaleExact } from '../../src/parse/values.js';
 import { addEngineArgs, namespaceAbove } from '../_shared/namespace/index.js';
-import { groupResults, type ResultLines } from '../_shared/result-lines/index.js';
+import { groupResults, type ResultLines, withFloors } from '../_shared/result-lines/index.js';
 
 const SECONDS = /:\s*(\S+)\s+seconds?\s*$/;
 const PERCENT = /^\s*(\d+(?:\.\d+)?)% /;
@@ -25,12 +25,7 @@ function columnOf(l: TypedLine): string {
 export function latencyRuns(lines: readonly TypedLine[], source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const ctx = documentContext(source.lines);
   const results = groupResults(lines, (l) => l.type === 'AvgLatency', columnOf, source.path, sink);
-  let floor = -1; // 0-based index of the previous result's last line
-  return results.map((r) => {
-    const run = toRun(r, source, ctx, floor, sink);
-    floor = r.last - 1;
-    return run;
-  });
+  return withFloors(results, (r, floor) => toRun(r, source, ctx, floor, sink));
 }
 
 function toRun(r: ResultLines, source: TextSource, ctx: ReturnType<typeof documentContext>, floor: number, sink: DiagnosticSink): RunRecord {

@@ -5,7 +5,7 @@ import type { TypedLine } from '../../src/parse/chevrotain.js';
 import { documentContext, labelAbove } from '../../src/parse/context.js';
 import { readNumber } from '../../src/parse/values.js';
 import { addEngineArgs, namespaceAbove } from '../_shared/namespace/index.js';
-import { groupResults, type ResultLines } from '../_shared/result-lines/index.js';
+import { groupResults, type ResultLines, withFloors } from '../_shared/result-lines/index.js';
 
 /** `X requests/s`, `Y total tokens/s` (`Y tokens/s` before Sep 2024: all tokens too), `Z output tokens/s`. */
 const RATE_COLUMNS: Readonly<Record<string, string>> = {
@@ -26,12 +26,7 @@ export function throughputRuns(lines: readonly TypedLine[], source: TextSource, 
   const ctx = documentContext(source.lines);
   const keyOf = (l: TypedLine) => COUNT.exec(l.text)?.[1] ?? l.text;
   const results = groupResults(lines, (l) => l.type === 'Throughput', keyOf, source.path, sink);
-  let floor = -1; // 0-based index of the previous result's last line
-  return results.map((r) => {
-    const run = toRun(r, source, ctx, floor, sink);
-    floor = r.last - 1;
-    return run;
-  });
+  return withFloors(results, (r, floor) => toRun(r, source, ctx, floor, sink));
 }
 
 function toRun(r: ResultLines, source: TextSource, ctx: ReturnType<typeof documentContext>, floor: number, sink: DiagnosticSink): RunRecord {

@@ -1,6 +1,26 @@
 import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
+import type { TextSource } from '../../../src/core/grammar.js';
 import type { RelPath } from '../../../src/core/types.js';
-import type { TypedLine } from '../../../src/parse/chevrotain.js';
+import { linesNamed, type TypedLine } from '../../../src/parse/chevrotain.js';
+import { lexedPieces, parseTokens } from '../../../src/parse/pieces.js';
+import type { ResultGrammar } from './parser.js';
+
+export { type ResultGrammar, resultGrammar, type ResultTokens } from './parser.js';
+
+/**
+ * The first lines and statistic lines of a source, in line order, parsed a piece at a time (each
+ * piece cut before a first line: src/parse/pieces.ts).
+ */
+export function resultLinesOf(source: TextSource, grammar: ResultGrammar): TypedLine[] {
+  const { head, stats } = grammar.tokens;
+  const names = new Set([head.name, ...stats.map((t) => t.name)]);
+  const cutsBefore = (i: number): boolean => grammar.startsResult(source.lines[i] as string);
+  const lines: TypedLine[] = [];
+  for (const piece of lexedPieces(source.lines, cutsBefore, (text) => grammar.lexer().tokenize(text))) {
+    for (const l of linesNamed(parseTokens(grammar.parser(), piece.tokens, (p) => p.document()), names)) lines.push(l);
+  }
+  return lines;
+}
 
 /** A result printed as a first line and the lines of its statistics below it. */
 export interface ResultLines {
@@ -51,4 +71,17 @@ export function groupResults(
   if (open) results.push(open);
   if (strays > 0) sink.report('parse/unrecognized-lines', { file, line: firstStray, column: 1 }, strays);
   return results.map((r) => ({ head: r.head, lines: r.lines, last: r.last }));
+}
+
+/**
+ * Maps results in order, giving each the 0-based index of the previous one's last line (-1 for the
+ * first): how far up its label and its argument dump are looked for.
+ */
+export function withFloors<T>(results: readonly ResultLines[], f: (r: ResultLines, floor: number) => T): T[] {
+  let floor = -1;
+  return results.map((r) => {
+    const out = f(r, floor);
+    floor = r.last - 1;
+    return out;
+  });
 }
