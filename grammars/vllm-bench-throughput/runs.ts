@@ -37,13 +37,13 @@ function toRun(r: ResultLines, source: TextSource, ctx: ReturnType<typeof docume
     const m = RATE.exec(part.trim());
     const v = m?.[1] === undefined ? null : readNumber(m[1]);
     const column = m?.[2] === undefined ? undefined : RATE_COLUMNS[m[2]];
-    if (column && v?.ok) b.set(column, v.value, r.head.line);
+    if (column && v?.ok && v.value !== null) b.set(column, v.value, r.head.line);
     else bad(r.head.line, 'Throughput', part.trim());
   }
   for (const l of r.lines) {
     const m = COUNT.exec(l.text);
     const v = m?.[2] === undefined ? null : readNumber(m[2]);
-    if (m && v?.ok) b.set(m[1] === 'prompt' ? 'total_input_tokens' : 'total_output_tokens', v.value, l.line);
+    if (m && v?.ok && v.value !== null) b.set(m[1] === 'prompt' ? 'total_input_tokens' : 'total_output_tokens', v.value, l.line);
     else bad(l.line, l.text.slice(0, l.text.indexOf(':')).trim(), l.text.slice(l.text.indexOf(':') + 1).trim());
   }
   b.set('client', 'vllm-bench-throughput', r.head.line);
