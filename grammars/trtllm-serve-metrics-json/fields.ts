@@ -1,10 +1,8 @@
 import { FieldMapBuilder } from '../../src/core/records.js';
 import type { TimelineEntry } from '../../src/core/timeline-series.js';
 import type { SourcePos } from '../../src/core/types.js';
-import { type JsonValue, keyLines } from '../_shared/json/index.js';
+import { isJsonObject, type JsonObject, type JsonValue, keyLines } from '../_shared/json/index.js';
 import { lookupTable } from '../../src/core/cells.js';
-
-type JsonObject = { [key: string]: JsonValue };
 
 /** Keys with a timeline column of their own (schema.md §2) or a clearer name. */
 const RENAMED: Readonly<Record<string, string>> = lookupTable({
@@ -32,9 +30,7 @@ const NESTED: Readonly<Record<string, string>> = lookupTable({
   staticBatchingStats: 'static_',
 });
 
-export function isObject(v: JsonValue | undefined): v is JsonObject {
-  return v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v);
-}
+export const isObject: (v: JsonValue | undefined) => v is JsonObject = isJsonObject;
 
 /** `avgNumDecodedTokensPerIter` → `avg_num_decoded_tokens_per_iter`. */
 export function snakeFromCamel(key: string): string {

@@ -2,13 +2,7 @@ import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { TextSource } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { scaleExact } from '../../src/parse/values.js';
-import { type JsonValue, keyLines, parseJsonDocuments } from '../_shared/json/index.js';
-
-type JsonObject = { [key: string]: JsonValue };
-
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v);
-}
+import { isJsonObject as isObject, type JsonValue, keyLines, parseJsonDocuments } from '../_shared/json/index.js';
 
 /**
  * The `--output-json` file: `avg_latency`, `std_latency` (since 2025), `latencies` (one per

@@ -2,7 +2,7 @@ import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { TextSource } from '../../src/core/grammar.js';
 import { lookupTable } from '../../src/core/cells.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
-import { type JsonValue, keyLines, parseJsonDocuments } from '../_shared/json/index.js';
+import { isJsonObject as isObject, keyLines, parseJsonDocuments } from '../_shared/json/index.js';
 
 /** `--output-json` keys → columns (`total_num_tokens` is prompt and output tokens together). */
 const KEYS: Readonly<Record<string, string>> = lookupTable({
@@ -37,8 +37,4 @@ export function jsonRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] 
     runs.push({ kind: 'run', at, label: null, complete: true, fields: b.fields, lines: b.lines });
   }
   return runs;
-}
-
-function isObject(v: JsonValue): v is { [key: string]: JsonValue } {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }

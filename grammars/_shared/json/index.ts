@@ -3,10 +3,17 @@ import { parseTokens } from '../../../src/parse/pieces.js';
 import type { IToken } from '../../../src/parse/chevrotain-runtime.js';
 import type { TextSource } from '../../../src/core/grammar.js';
 import { documentOf, isBlank, MAX_NESTING, parseStrictJsonLines, parseWholeJson } from './fast-path.js';
-import { type JsonDocument, jsonParser } from './parser.js';
+import { type JsonDocument, jsonParser, type JsonValue } from './parser.js';
 import { jsonLexer } from './tokens.js';
 
 export { type JsonDocument, type JsonValue, keyLines } from './parser.js';
+
+/** A JSON object (not an array, not null). */
+export type JsonObject = { [key: string]: JsonValue };
+
+export function isJsonObject(v: JsonValue | undefined): v is JsonObject {
+  return v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v);
+}
 
 /**
  * Above this many characters, JSON that JSON.parse cannot read whole is not tokenized: the grammar
