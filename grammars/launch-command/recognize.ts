@@ -23,7 +23,7 @@ export interface Recognized {
   /** Words (indices) that are part of the tool invocation, not arguments (`throughput`). */
   readonly skip: ReadonlySet<number>;
   readonly mode?: string;
-  /** The engine a benchmark runs in its own process, taking its arguments (`vllm bench latency`). */
+  /** The engine a benchmark runs in its own process, taking its arguments (`vllm bench latency`, `sglang.bench_one_batch`). */
   readonly inProcess?: string;
 }
 
@@ -38,13 +38,13 @@ const ASSIGNMENT = /^[A-Za-z_]\w*=/;
 const ECHO = /^(?:running|run|command|cmd|executing|exec|launching|launch|starting|invoking|executed)(?:[ _]command)?:$/i;
 const PROMPT = /^(?:\$|%|\+|>>>|\S*[$%#]|\(.*\)|!)$/;
 
-const MODULES: Readonly<Record<string, { role: Role; column: 'engine' | 'client'; value: string }>> = lookupTable({
+const MODULES: Readonly<Record<string, { role: Role; column: 'engine' | 'client'; value: string; inProcess?: string }>> = lookupTable({
   'vllm.entrypoints.openai.api_server': { role: 'launch-command', column: 'engine', value: 'vllm' },
   'sglang.launch_server': { role: 'launch-command', column: 'engine', value: 'sglang' },
   'sglang.bench_serving': { role: 'bench-command', column: 'client', value: 'sglang-bench-serving' },
   'sglang.benchmark.serving': { role: 'bench-command', column: 'client', value: 'sglang-bench-serving' },
-  'sglang.bench_offline_throughput': { role: 'bench-command', column: 'client', value: 'sglang-bench-offline' },
-  'sglang.bench_one_batch': { role: 'bench-command', column: 'client', value: 'sglang-bench-one-batch' },
+  'sglang.bench_offline_throughput': { role: 'bench-command', column: 'client', value: 'sglang-bench-offline', inProcess: 'sglang' },
+  'sglang.bench_one_batch': { role: 'bench-command', column: 'client', value: 'sglang-bench-one-batch', inProcess: 'sglang' },
 });
 
 /** Finds the command a statement runs, if it is one benchlens reads; null otherwise. */
@@ -83,7 +83,9 @@ function at(words: readonly Word[], k: number): Recognized | null {
     if (w === '-m') {
       const module = MODULES[words[i + 1]?.text ?? ''];
       if (!module) return null;
-      if (module.role === 'bench-command') return { role: module.role, tool: { column: module.column, value: module.value }, argsFrom: i + 2, start: k, positionalModel: false, skip: none };
+      if (module.role === 'bench-command') {
+        return { role: module.role, tool: { column: module.column, value: module.value }, argsFrom: i + 2, start: k, positionalModel: false, skip: none, ...(module.inProcess ? { inProcess: module.inProcess } : {}) };
+      }
       return server(module.value, k, i + 2, false);
     }
     if (w.endsWith('benchmark_serving.py')) return bench(k, i + 1);

@@ -51,9 +51,10 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
     addFlag(b, flag, trt, loops);
   }
   for (const [name, { value, line: at }] of nested) addFlags(b, { [name]: value }, at);
-  if (rec.tool.value === 'sglang') settleSglangSpec(b);
+  if (rec.tool.value === 'sglang' || rec.inProcess === 'sglang') settleSglangSpec(b);
   if (rec.inProcess) b.set('engine', rec.inProcess, words[rec.start]?.line ?? line);
-  if (rec.role === 'launch-command' || rec.inProcess) settleServerSpec(b, words, args, line);
+  // the command's own words: a `$` prompt before it hides nothing
+  if (rec.role === 'launch-command' || rec.inProcess) settleServerSpec(b, words.slice(commandStart(words, rec.start)), args, line);
   b.set('command', commandText(words.slice(commandStart(words, rec.start))), line);
   return { kind: 'config', at: { file, line, column: 1 }, origin: rec.role, fields: b.fields, lines: b.lines };
 }

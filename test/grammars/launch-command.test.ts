@@ -27,11 +27,12 @@ describe('shell words', () => {
 });
 
 describe('launch-command grammar', () => {
-  it("reads vLLM's offline benchmarks as benchmark commands that carry their in-process engine's arguments", () => {
+  it("reads offline benchmarks as benchmark commands that carry their in-process engine's arguments", () => {
     const text = [
       `vllm bench latency --model m --batch-size 8 --speculative-config '{"method": "eagle3", "model": "d", "num_speculative_tokens": 3}' -tp 2`,
       'python3 benchmarks/benchmark_throughput.py --model m --num-prompts 100',
       '$ vllm bench latency --model m --batch-size 1 --tokenizer $TOK',
+      '$ python -m sglang.bench_one_batch --model-path m --batch-size 4',
     ].join('\n');
     const fields = parse(text).map((r) => [r.origin, r.fields.client, r.fields.engine, r.fields.spec_method ?? null, r.fields.num_spec_tokens ?? null, r.fields.tp ?? null, r.fields.batch_size ?? null]);
     expect(fields).toEqual([
@@ -40,6 +41,8 @@ describe('launch-command grammar', () => {
       ['bench-command', 'vllm-bench-throughput', 'vllm', 'none', null, null, null],
       // unless part of its arguments is out of sight
       ['bench-command', 'vllm-bench-latency', 'vllm', null, null, null, 1],
+      // SGLang's in-process benchmarks alike; a `$` prompt is no variable
+      ['bench-command', 'sglang-bench-one-batch', 'sglang', 'none', null, null, 4],
     ]);
   });
 
