@@ -3,10 +3,11 @@ import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { settleDataset } from '../../src/normalize/dataset.js';
-import { toField } from '../../src/normalize/flags.js';
+import { addFlags, toField } from '../../src/normalize/flags.js';
+import type { PyValue } from '../../src/parse/python-repr.js';
 import { scaleExact } from '../../src/parse/values.js';
 import { servingResultObject } from '../_shared/json/result-object.js';
-import { type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { isJsonObject, type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { lookupTable } from '../../src/core/cells.js';
 
 /** `--save-result` keys → canonical columns; `scale` converts units (percent → fraction). */
@@ -49,6 +50,8 @@ const KEYS: Readonly<Record<string, { column: string; scale?: number } | null>> 
   latencies: null,
   queue_times: null,
   rps_change_events: null,
+  // `vllm bench sweep serve`: a combination's name (the folder's is the label) and its run's number
+  _benchmark_name: null,
 });
 
 /** `--save-detailed` per-request arrays (KEYS reads past them): a large file is read without them. */
@@ -72,21 +75,62 @@ export const grammar: Grammar = {
   },
   skim: PER_REQUEST_KEYS,
   parse(source, sink) {
-    return parseJsonDocuments(source, sink).flatMap((doc) => toRun(doc, source, sink));
+    const variant = sweepVariant(source.path);
+    return parseJsonDocuments(source, sink).flatMap((doc) => resultObjects(doc).flatMap(({ value, line }) => toRun(value, line, variant, source, sink)));
   },
 };
 
-function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): RunRecord[] {
-  const at = { file: source.path, line: doc.line, column: 1 };
-  const obj = servingResultObject(doc.value, at, sink);
+/**
+ * The result objects of a document with their lines: the document itself, or each object of an
+ * array of results (`vllm bench sweep serve` writes a combination's runs to `summary.json` too).
+ */
+function resultObjects(doc: JsonDocument): { value: JsonValue; line: number }[] {
+  if (!Array.isArray(doc.value)) return [{ value: doc.value, line: doc.line }];
+  return doc.value.map((value) => ({ value, line: firstKeyLine(value) ?? doc.line }));
+}
+
+function firstKeyLine(value: JsonValue): number | undefined {
+  if (!isJsonObject(value)) return undefined;
+  const lines = Object.values(keyLines.get(value) ?? {});
+  return lines.length > 0 ? Math.min(...lines) : undefined;
+}
+
+/**
+ * The configuration a `vllm bench sweep serve` result was run under, from its folder
+ * (`SERVE--<serve name>-BENCH--<bench name>/run=0.json`): the serve combination's name (its
+ * `_benchmark_name`, or its parameters as `k=v-k=v`) names the configuration. Null elsewhere.
+ */
+function sweepVariant(path: string): string | null {
+  const folder = path.split('/').at(-2) ?? '';
+  const m = /^SERVE--(.+?)(?:-BENCH--.*)?$/.exec(folder);
+  return m?.[1] ?? null;
+}
+
+function toRun(value: JsonValue, docLine: number, variant: string | null, source: TextSource, sink: DiagnosticSink): RunRecord[] {
+  const at = { file: source.path, line: docLine, column: 1 };
+  const obj = servingResultObject(value, at, sink);
   if (obj === null) return [];
+  // `vllm bench sweep serve --warmup-num-prompts`: its warm-up run is saved beside the measured ones
+  if (obj.run_number === -1) {
+    sink.report('json/warmup-run', at);
+    return [];
+  }
   const lines = keyLines.get(obj) ?? {};
   const builder = new FieldMapBuilder();
+  // a sweep's serve overrides, merged into its results: `speculative_config` whole or dotted
+  const speculative: Record<string, JsonValue> = {};
+  let speculativeLine = docLine;
   for (const [key, value] of Object.entries(obj)) {
-    const line = lines[key] ?? doc.line;
+    const line = lines[key] ?? docLine;
     const known = KEYS[key];
     if (known === null || value === undefined) continue;
-    if (known) {
+    const dotted = /^speculative[-_]config\.(.+)$/.exec(key);
+    if (dotted?.[1]) {
+      speculative[dotted[1].replaceAll('-', '_')] = value;
+      speculativeLine = line;
+    } else if (key === 'speculative_config') {
+      addFlags(builder, { speculative_config: value as PyValue }, line);
+    } else if (known) {
       builder.set(known.column, convert(value, known.scale ?? 1), line);
     } else if (/_ms$/.test(key) && typeof value === 'number') {
       builder.set(key, value, line);
@@ -96,9 +140,10 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Run
       if (field !== undefined) builder.set(key === 'model' ? 'metadata_model' : key, field, line);
     }
   }
-  builder.set('client', 'vllm-bench-serve', doc.line);
+  if (Object.keys(speculative).length > 0) addFlags(builder, { speculative_config: speculative as PyValue }, speculativeLine);
+  builder.set('client', 'vllm-bench-serve', docLine);
   settleDataset(builder);
-  const label = typeof obj.label === 'string' && obj.label !== '' ? obj.label : null;
+  const label = typeof obj.label === 'string' && obj.label !== '' ? obj.label : variant;
   return [{ kind: 'run', at, label, complete: true, fields: builder.fields, lines: builder.lines }];
 }
 

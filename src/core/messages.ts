@@ -65,6 +65,7 @@ export const MESSAGES = {
   ),
   'json/too-deep': msg('warning', (depth: number) => `JSON nested ${depth} levels deep here: deeper than any result, skipped`),
   'json/not-a-result': msg('info', (keys: string) => `JSON object is not a benchmark result (keys: ${keys})`),
+  'json/warmup-run': msg('info', () => 'warm-up run of a vllm bench sweep (run_number -1): not a measurement, not counted'),
   // other load generators' tables and exports (GenAI-Perf, AIPerf, GuideLLM, TGI benchmark)
   'table/unknown-metric': msg('info', (count: number, names: string) => `${count} metrics kept under their own names: ${names}`),
   'table/bad-cell': msg('warning', (metric: string, value: string) => `value ${q(value)} of ${q(metric)} is not a number`),
