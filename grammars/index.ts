@@ -12,6 +12,7 @@ import { grammar as vllmBenchServe } from './vllm-bench-serve/index.js';
 // vLLM's offline benchmarks (in-process engine)
 import { grammar as vllmBenchLatency } from './vllm-bench-latency/index.js';
 import { grammar as vllmBenchThroughput } from './vllm-bench-throughput/index.js';
+import { grammar as vllmBenchSweep } from './vllm-bench-sweep/index.js';
 
 // TensorRT-LLM artifacts (issue 3 item 2)
 import { grammar as trtllmBench } from './trtllm-bench/index.js';
@@ -37,6 +38,7 @@ export const GRAMMARS = {
   // vLLM's offline benchmarks (in-process engine)
   'vllm-bench-latency': vllmBenchLatency,
   'vllm-bench-throughput': vllmBenchThroughput,
+  'vllm-bench-sweep': vllmBenchSweep,
   // other load generators' exports (issue 3 item 6)
   'genai-perf-console': genaiPerfConsole,
   'genai-perf-csv': genaiPerfCsv,

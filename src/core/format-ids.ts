@@ -3,6 +3,8 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   // vLLM's offline benchmarks (in-process engine)
   'vllm-bench-latency',
   'vllm-bench-throughput',
+  // vllm bench sweep's failure records
+  'vllm-bench-sweep',
   // other load generators' exports (issue 3 item 6)
   'genai-perf-console',
   'genai-perf-csv',

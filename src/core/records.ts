@@ -39,7 +39,8 @@ export function runLastLine(run: RunRecord): number {
 export interface ConfigRecord extends FieldMap {
   readonly kind: 'config';
   readonly at: SourcePos;
-  readonly origin: 'launch-command' | 'bench-command' | 'server-log' | 'manifest';
+  /** `sweep`: the overrides a sweep tool ran a combination with (`vllm bench sweep`'s failure records). */
+  readonly origin: 'launch-command' | 'bench-command' | 'server-log' | 'manifest' | 'sweep';
 }
 
 /** The periodic server stats lines of one file (schema.md §2), by column (timeline-series.ts). */

@@ -6,7 +6,7 @@ import { type Instant, seriesClock } from './time-window.js';
 /** A file that describes a server (log, launch command) or a runner variant (manifest), not a run. */
 export interface ConfigSource {
   readonly file: RelPath;
-  readonly kind: 'server' | 'manifest';
+  readonly kind: 'server' | 'manifest' | 'failure';
   readonly configs: readonly ConfigRecord[];
   readonly timeline: readonly TimelineRecord[];
   readonly failures: readonly FailureRecord[];
@@ -43,7 +43,9 @@ export function collectSources(records: readonly ParsedRecord[]): ConfigSource[]
     const manifest = b.configs.some((c) => c.origin === 'manifest');
     const server = b.configs.some((c) => c.origin === 'server-log' || c.origin === 'launch-command') || b.timeline.length > 0;
     if (!manifest && !server && b.failures.length === 0) continue;
-    out.push({ file, kind: manifest ? 'manifest' : 'server', configs: b.configs, timeline: b.timeline, failures: b.failures, span: spanOf(b.timeline) });
+    // a failure with no server of its own (a sweep's failure record) serves no run: never linked, a failed configuration
+    const kind = manifest ? 'manifest' : server ? 'server' : 'failure';
+    out.push({ file, kind, configs: b.configs, timeline: b.timeline, failures: b.failures, span: spanOf(b.timeline) });
   }
   return out;
 }
