@@ -10,6 +10,8 @@ export interface Expanded {
   readonly dynamic: boolean;
 }
 
+/** A character that quotes, escapes or expands. */
+const SHELL_SYNTAX = /['"\\$`]/;
 const VAR = /^\$(?:\{([A-Za-z_]\w*)(?:(:?[-=])([^}]*))?\}|([A-Za-z_]\w*))/;
 
 /**
@@ -17,6 +19,8 @@ const VAR = /^\$(?:\{([A-Za-z_]\w*)(?:(:?[-=])([^}]*))?\}|([A-Za-z_]\w*))/;
  * `${VAR:-default}` by literal values from earlier assignments; single quotes expand nothing.
  */
 export function expandWord(raw: string, vars: Vars): Expanded {
+  // most words of a command have nothing to remove or expand (`--max-concurrency`, `16`)
+  if (!SHELL_SYNTAX.test(raw)) return { text: raw, unresolved: [], dynamic: false };
   let out = '';
   const unresolved: string[] = [];
   let dynamic = false;
