@@ -50,7 +50,7 @@ const KEYS: Readonly<Record<string, { column: string; scale?: number } | null>> 
   latencies: null,
   queue_times: null,
   rps_change_events: null,
-  // `vllm bench sweep serve`: a combination's name (the folder's is the label) and its run's number
+  // `vllm bench sweep serve`: a combination's name (the folder's serve combination is the label)
   _benchmark_name: null,
 });
 
