@@ -60,3 +60,16 @@ describe('a vllm bench latency sweep', () => {
     expect(summary).toContain('figures/metric-lines-mean_batch_latency_ms.svg');
   });
 });
+
+describe('a write-up of vllm bench latency runs', () => {
+  it('gives each run the command fenced above it in its section, and compares them', () => {
+    const writeup = path.join(FIXTURES, 'vllm-bench-latency/writeup-markdown');
+    const rows = JSON.parse(runCli(['table', writeup, '--format', 'json']).stdout) as Row[];
+    expect(rows.map((r) => [r.label, r.spec_method, r.num_spec_tokens ?? null, r.batch_size, r.input_len, r.output_len, r.mean_batch_latency_ms])).toEqual([
+      ['Without speculation', 'none', null, 1, 128, 256, 2041.2],
+      ['With EAGLE-3 (k=3)', 'eagle3', 3, 1, 128, 256, 1102.3],
+    ]);
+    const compared = JSON.parse(runCli(['compare', writeup, '--baseline', 'spec_method=none', '--format', 'json']).stdout) as Row[];
+    expect(compared.map((r) => [r.pair_status, r.speedup_mean_batch_latency_ms])).toEqual([['ok', Number((2041.2 / 1102.3).toFixed(6))]]);
+  });
+});
