@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { loadAxis, loadAxisName } from '../analyze/load-axis.js';
 import { CHART_IDS, CHARTS, type ChartId } from '../charts/catalogue.js';
 import { binTimelineRows } from '../charts/time-bins.js';
 import type { ChartOptions, Row } from '../charts/types.js';
@@ -48,15 +49,30 @@ export async function buildFigures(tables: ReportTables, metric = 'output_throug
   const out: ReportFigure[] = [];
   for (const { chart, y } of reportFigures(metric)) {
     const def = CHARTS[chart];
+    const rows = chartRows(tables, chart);
+    // the charts drawn along the load name it; the others keep their words
+    const axis = ALONG_LOAD.has(chart) ? loadAxis(rows) : 'max_concurrency';
     const id = y === undefined ? chart : `${chart}-${y}`;
-    const title = y === undefined ? def.title : `${def.title}: ${y}`;
-    const result = def.build(chartRows(tables, chart), y === undefined ? options : { ...options, y });
+    const title = alongLoad(y === undefined ? def.title : `${def.title}: ${y}`, axis);
+    const result = def.build(rows, y === undefined ? options : { ...options, y });
     if (!result.ok) {
       out.push({ id, chart, title, drawn: false, reason: result.reason });
       continue;
     }
     const spec = applyBlogPreset(result.spec, caption);
-    out.push({ id, chart, title, drawn: true, spec, svg: await renderSvg(spec, id), note: def.note ?? null });
+    out.push({ id, chart, title, drawn: true, spec, svg: await renderSvg(spec, id), note: def.note ? alongLoad(def.note, axis) : null });
   }
   return out;
+}
+
+/** Charts whose x axis is the runs' load axis (loadAxis), whichever it is. */
+const ALONG_LOAD: ReadonlySet<ChartId> = new Set<ChartId>(['speedup-lines', 'metric-lines']);
+
+/**
+ * A catalogue title or note written for a concurrency sweep, for the load the chart is drawn along
+ * (the charts draw along loadAxis): `Speedup vs request rate`, `… against batch_size`.
+ */
+function alongLoad(text: string, axis: string): string {
+  if (axis === 'max_concurrency') return text;
+  return text.replaceAll('max_concurrency', axis).replaceAll('concurrency', loadAxisName(axis));
 }

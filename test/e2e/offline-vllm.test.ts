@@ -57,7 +57,9 @@ describe('a vllm bench latency sweep', () => {
     const summary = readFileSync(path.join(out, 'summary.md'), 'utf8');
     expect(summary).toContain('eagle3: best mean\\_batch\\_latency\\_ms speedup 1.80×');
     expect(summary).toContain('## Break-even batch size per method');
-    expect(summary).toContain('figures/metric-lines-mean_batch_latency_ms.svg');
+    // the charts drawn along the batch size say so
+    expect(summary).toContain('![Speedup vs batch size](figures/speedup-lines.svg)');
+    expect(summary).toContain('![Metric vs batch size: mean\\_batch\\_latency\\_ms](figures/metric-lines-mean_batch_latency_ms.svg)');
   });
 });
 
