@@ -51,6 +51,13 @@ describe('a vllm bench latency sweep', () => {
   const out = mkdtempSync(path.join(tmpdir(), 'benchlens-latency-report-'));
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
+  it('plots the speedup along the batch size without being told the metric', () => {
+    const svg = path.join(out, 'speedup-lines.svg');
+    const plot = runCli(['plot', SUITE, '--chart', 'speedup-lines', '--out', svg]);
+    expect(plot.stderr).toContain('speedup-lines from 3 rows');
+    expect(readFileSync(svg, 'utf8')).toContain('batch_size');
+  });
+
   it('leads its report with the batch latency the runs measured', () => {
     const report = runCli(['report', SUITE, '--out', out, '--title', 'Latency sweep']);
     expect(report.status).toBe(0);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { parseFilter } from '../../analyze/filter.js';
+import { headlineMetric } from '../../analyze/headline-metric.js';
 import { CHART_IDS, CHARTS, isChartId } from '../../charts/catalogue.js';
 import { matchesFilter } from '../../charts/fields.js';
 import type { ChartOptions } from '../../charts/types.js';
@@ -37,7 +38,7 @@ export function registerPlot(program: Command, run: (work: () => Promise<Command
       .option('--y <column>', 'y axis column')
       .option('--color <column>', 'colour/series column')
       .option('--facet <column>', 'panel column')
-      .option('--metric <metric>', 'base metric (comparison charts read speedup_<metric>)')
+      .option('--metric <metric>', 'base metric (comparison charts read speedup_<metric>; default: output_throughput, or what the runs measure instead, e.g. mean_batch_latency_ms)')
       .option('--filter <filter>', 'keep only rows matching column=value[,column=value]')
       .option('-b, --baseline <filter>', 'baseline runs (default: spec_method=none when present)')
       .option('--title <title>', 'figure title'),
@@ -57,7 +58,8 @@ export function registerPlot(program: Command, run: (work: () => Promise<Command
         ...(options.y ? { y: options.y } : {}),
         ...(options.color ? { color: options.color } : {}),
         ...(options.facet ? { facet: options.facet } : {}),
-        ...(options.metric ? { metric: options.metric } : {}),
+        // the metric the runs lead with unless one is asked for (a latency benchmark's batch latency)
+        metric: options.metric ?? headlineMetric(tables.runs),
         ...(options.title ? { title: options.title } : {}),
         ...(baseline ? { baseline } : {}),
       };
