@@ -1,5 +1,6 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import type { SourcePos } from '../../src/core/types.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { settleDataset } from '../../src/normalize/dataset.js';
@@ -7,7 +8,7 @@ import { addFlags, toField } from '../../src/normalize/flags.js';
 import type { PyValue } from '../../src/parse/python-repr.js';
 import { scaleExact } from '../../src/parse/values.js';
 import { servingResultObject } from '../_shared/json/result-object.js';
-import { isJsonObject, type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { isJsonObject, type JsonDocument, type JsonObject, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { lookupTable } from '../../src/core/cells.js';
 
 /** `--save-result` keys → canonical columns; `scale` converts units (percent → fraction). */
@@ -110,12 +111,22 @@ function toRun(value: JsonValue, docLine: number, variant: string | null, source
   const at = { file: source.path, line: docLine, column: 1 };
   const obj = servingResultObject(value, at, sink);
   if (obj === null) return [];
+  const run = resultRun(obj, keyLines.get(obj) ?? {}, at, variant, sink);
+  return run ? [run] : [];
+}
+
+/**
+ * A `--save-result` object as a run: `lines` gives each key's line, `variant` the label when the
+ * object has none. Null for a sweep's warm-up run (said). Also reads `vllm bench sweep`'s
+ * `summary.csv` rows (grammars/vllm-bench-sweep), the same objects as a table.
+ */
+export function resultRun(obj: JsonObject, lines: Readonly<Record<string, number>>, at: SourcePos, variant: string | null, sink: DiagnosticSink): RunRecord | null {
+  const docLine = at.line;
   // `vllm bench sweep serve --warmup-num-prompts`: its warm-up run is saved beside the measured ones
   if (obj.run_number === -1) {
     sink.report('json/warmup-run', at);
-    return [];
+    return null;
   }
-  const lines = keyLines.get(obj) ?? {};
   const builder = new FieldMapBuilder();
   // a sweep's serve overrides, merged into its results: `speculative_config` whole or dotted
   const speculative: Record<string, JsonValue> = {};
@@ -144,7 +155,7 @@ function toRun(value: JsonValue, docLine: number, variant: string | null, source
   builder.set('client', 'vllm-bench-serve', docLine);
   settleDataset(builder);
   const label = typeof obj.label === 'string' && obj.label !== '' ? obj.label : variant;
-  return [{ kind: 'run', at, label, complete: true, fields: builder.fields, lines: builder.lines }];
+  return { kind: 'run', at, label, complete: true, fields: builder.fields, lines: builder.lines };
 }
 
 function convert(value: JsonValue, scale: number): number | string | boolean | null | number[] | undefined {

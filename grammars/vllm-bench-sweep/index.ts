@@ -1,52 +1,28 @@
-import type { DiagnosticSink } from '../../src/core/diagnostic.js';
-import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import type { Grammar } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
-import { type BenchRecord, FieldMapBuilder } from '../../src/core/records.js';
-import { addFlags } from '../../src/normalize/flags.js';
-import type { PyValue } from '../../src/parse/python-repr.js';
 import { signature } from '../../src/parse/signature.js';
-import { isJsonObject, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { looksLikeJson } from '../_shared/json/index.js';
+import { failureRecords } from './failure.js';
+import { SUMMARY_HEADER, summaryRuns } from './summary-csv.js';
 
-const SIGNATURE = signature(['"serve_overrides"'], /"serve_overrides"\s*:/);
+const FAILURE = signature(['"serve_overrides"'], /"serve_overrides"\s*:/);
 
 /**
- * `vllm bench sweep serve --continue-on-error`: the record of a combination that failed, written
- * where its result would have been (`SERVE--…-BENCH--…/run=0.failure.json`) or, for a server that
- * never served, beside the combinations (`SERVE-<name>-failure.json`). Each is a failed
- * configuration: the sweep's overrides and the error. Its results (`run=0.json`) are
+ * `vllm bench sweep serve`'s own files beside its results (README): the failure records
+ * `--continue-on-error` writes, where a result would have been (`SERVE--…-BENCH--…/run=0.failure.json`)
+ * or, for a server that never served, beside the combinations (`SERVE-<name>-failure.json`), and the
+ * experiment's `summary.csv`, every run in one table. The results (`run=0.json`) are
  * `vllm-bench-result-json`'s.
  */
 export const grammar: Grammar = {
   id: 'vllm-bench-sweep',
-  title: 'vLLM bench sweep failure record',
+  title: 'vLLM bench sweep failure records and summary.csv',
   detect({ head }) {
-    if (!looksLikeJson(head) || !SIGNATURE.test(head) || !head.includes('"error_type"')) return NOT_MINE;
-    return { score: 0.85, reason: 'JSON with serve_overrides and error_type' };
+    if (looksLikeJson(head) && FAILURE.test(head) && head.includes('"error_type"')) return { score: 0.85, reason: 'JSON with serve_overrides and error_type' };
+    if (SUMMARY_HEADER.test(head.split('\n', 1)[0] ?? '')) return { score: 0.85, reason: 'pandas CSV with run_number and result columns' };
+    return NOT_MINE;
   },
   parse(source, sink) {
-    return parseJsonDocuments(source, sink).flatMap((doc) => failure(doc.value, doc.line, source, sink));
+    return looksLikeJson(source.lines.find((l) => l.trim() !== '') ?? '') ? failureRecords(source, sink) : summaryRuns(source, sink);
   },
 };
-
-function failure(obj: JsonValue, line: number, source: TextSource, sink: DiagnosticSink): BenchRecord[] {
-  const at = { file: source.path, line, column: 1 };
-  if (!isJsonObject(obj) || typeof obj.error_type !== 'string') {
-    sink.report('json/not-a-result', at, isJsonObject(obj) ? Object.keys(obj).slice(0, 6).join(', ') : typeof obj);
-    return [];
-  }
-  const lines = keyLines.get(obj) ?? {};
-  const b = new FieldMapBuilder();
-  b.set('engine', 'vllm', line);
-  for (const key of ['serve_overrides', 'bench_overrides']) {
-    const overrides = obj[key];
-    if (!isJsonObject(overrides)) continue;
-    // its name is in the file's path; the run's number is no configuration
-    const { _benchmark_name: _name, ...flags } = overrides;
-    addFlags(b, flags as Record<string, PyValue>, lines[key] ?? line);
-  }
-  const errorLine = lines.error ?? lines.error_type ?? line;
-  return [
-    { kind: 'config', at, origin: 'sweep', fields: b.fields, lines: b.lines },
-    { kind: 'failure', at: { file: source.path, line: errorLine, column: 1 }, exception: obj.error_type, message: typeof obj.error === 'string' ? obj.error : '' },
-  ];
-}

@@ -154,11 +154,16 @@ function merge(group: readonly RunRow[], sink: DiagnosticSink, code: 'normalize/
     for (const [k, v] of Object.entries(other)) if ((ownCell(merged, k) ?? null) === null && v !== null) setCell<FieldValue>(merged, k, v);
     sources.push(`${COPY}${other.source_file}:${other.source_line}`);
     const at = { file: other.source_file as RelPath, line: Number(other.source_line), column: 1 };
-    if (code === 'normalize/duplicate-run') sink.report(code, at, `${best.source_file}:${best.source_line}`, other.source_format !== best.source_format);
+    if (code === 'normalize/duplicate-run') sink.report(code, at, `${best.source_file}:${best.source_line}`, copyKind(other.source_format) !== copyKind(best.source_format));
     else sink.report(code, at, `${best.source_file}:${best.source_line}`);
   }
   merged.config_sources = JSON.stringify(sources);
   return merged;
+}
+
+/** A table of saved results (`vllm bench sweep`'s summary.csv) holds the same copies as the results themselves. */
+function copyKind(format: FieldValue | undefined): string {
+  return format === 'vllm-bench-sweep' ? 'vllm-bench-result-json' : String(format);
 }
 
 function identity(row: RunRow): string | null {

@@ -32,7 +32,16 @@ describe('a vllm bench sweep serve experiment', () => {
     // every file is accounted for: each warm-up is said to be one, each copy in a summary.json counted once
     const combinations = readdirSync(EXPERIMENT, { withFileTypes: true }).filter((d) => d.isDirectory() && readdirSync(path.join(EXPERIMENT, d.name)).includes('warmup.json'));
     expect(table.stderr.match(/json\/warmup-run/g)).toHaveLength(combinations.length);
-    expect(table.stderr.match(/normalize\/duplicate-run .*summary|summary\.json:\d+:1: info normalize\/duplicate-run/g)).toHaveLength(8);
+    const copies = (file: string) => table.stderr.split('\n').filter((l) => l.includes(`/${file}:`) && l.includes('normalize/duplicate-run') && l.includes('one result saved twice'));
+    expect(copies('summary.json')).toHaveLength(8);
+    expect(copies('summary.csv')).toHaveLength(8);
+  });
+
+  it('reads the same runs from its summary.csv alone, labelled by their combination names', () => {
+    const alone = runCli(['table', path.join(FIXTURES, 'vllm-bench-sweep/summary-csv'), '--format', 'json']);
+    const runs = (JSON.parse(alone.stdout) as Row[]).map((r) => [r.label, r.max_concurrency, r.run_number, r.spec_method ?? null, r.num_spec_tokens ?? null, r.output_throughput]);
+    const expected = ['baseline', 'eagle3'].flatMap((label) => [1, 8].flatMap((c) => [0, 1].map((run) => [label, c, run, label === 'eagle3' ? 'eagle3' : null, label === 'eagle3' ? 3 : null, logged(label, c, run)])));
+    expect(runs).toEqual(expected);
   });
 
   it('compares the combinations per concurrency, their runs as repeats', () => {
