@@ -21,11 +21,15 @@ export const SUMMARY_HEADER = /^,(?=.*(?:^|,)run_number(?:,|$))(?=.*(?:^|,)reque
 export function summaryRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   let header: string[] | null = null;
   const runs: RunRecord[] = [];
+  // rows that hold no result (a log line written into the file): counted in one info
+  let others = 0;
+  let firstOther = 0;
   for (const row of csvRows(source, sink)) {
     if (header === null) {
       header = row.cells;
       continue;
     }
+    const at = { file: source.path, line: row.line, column: 1 };
     const obj: JsonObject = {};
     const lines: Record<string, number> = {};
     header.forEach((name, i) => {
@@ -35,12 +39,26 @@ export function summaryRuns(source: TextSource, sink: DiagnosticSink): RunRecord
       obj[name] = cellValue(cell);
       lines[name] = row.line;
     });
+    if (!RESULT_KEYS.some((k) => typeof obj[k] === 'number')) {
+      if (others++ === 0) firstOther = row.line;
+      continue;
+    }
     const name = obj._benchmark_name;
-    const run = resultRun(obj, lines, { file: source.path, line: row.line, column: 1 }, typeof name === 'string' && name !== '' ? name : null, sink);
-    if (run) runs.push(run);
+    const run = resultRun(obj, lines, at, typeof name === 'string' && name !== '' ? name : null, sink);
+    if (!run) continue;
+    // a row cut short, or with cells of another row: its values may be in the wrong columns
+    if (row.cells.length === header.length) runs.push(run);
+    else {
+      sink.report('table/short-row', at, `run ${String(obj.run_number ?? '?')}`, row.cells.length, header.length);
+      runs.push({ ...run, complete: false });
+    }
   }
+  if (others > 0) sink.report('parse/unrecognized-lines', { file: source.path, line: firstOther, column: 1 }, others);
   return runs;
 }
+
+/** A row that is a result has one of these (as a result JSON must: grammars/_shared/json/result-object.ts). */
+const RESULT_KEYS = ['completed', 'request_throughput', 'duration'];
 
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
