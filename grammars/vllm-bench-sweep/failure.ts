@@ -22,7 +22,7 @@ function failure(obj: JsonValue, line: number, source: TextSource, sink: Diagnos
   for (const key of ['serve_overrides', 'bench_overrides']) {
     const overrides = obj[key];
     if (!isJsonObject(overrides)) continue;
-    // its name is in the file's path; the run's number is no configuration
+    // the combination's name is in the file's path
     const { _benchmark_name: _name, ...flags } = overrides;
     addFlags(b, flags as Record<string, PyValue>, lines[key] ?? line);
   }
