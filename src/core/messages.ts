@@ -100,7 +100,7 @@ export const MESSAGES = {
   'link/off-clock': msg('warning', (logs: number, start: string) =>
     `${logs === 1 ? 'the server log beside this run has no stats' : `none of the ${logs} server logs beside this run has stats`} at its time (from ${start}): none linked (its own log missing or overwritten, or the run's clock and the logs' in two time zones)`,
   ),
-  'link/failed-configuration': msg('warning', (error: string) => `server failed and no run used it: ${q(error)}`),
+  'link/failed-configuration': msg('warning', (error: string, what = 'server') => `${what} failed and no run used it: ${q(error)}`),
   'compare/mismatch': msg('warning', (keys: string, baseline: string) => `nearest baseline ${baseline} differs on ${keys}: not compared`),
   'compare/no-baseline': msg('info', (filter: string) => `no baseline run matching ${q(filter)} has this configuration`),
   'compare/failed-requests': msg('warning', (side: string, count: number) => `${side} has ${count} failed requests: no speedup claimed`),

@@ -38,7 +38,8 @@ export function failedConfigurations(
     ];
     const config: Record<string, FieldValue> = {};
     const used = applyLayers(config, layers, sink, at);
-    sink.report('link/failed-configuration', { file: src.file, line: failure.line, column: 1 }, `${failure.exception}: ${failure.message}`);
+    // a sweep's failure record may be its benchmark's failure, its server's or another step's
+    sink.report('link/failed-configuration', { file: src.file, line: failure.line, column: 1 }, `${failure.exception}: ${failure.message}`, src.kind === 'failure' ? 'configuration' : 'server');
     out.push({
       source_file: src.file,
       source_line: line,

@@ -66,5 +66,7 @@ describe('a vllm bench sweep serve experiment', () => {
       ['run=0.failure.json', 'CalledProcessError', 'eagle3', 64],
       ['SERVE-mtp-failure.json', 'RuntimeError', 'mtp', null],
     ]);
+    // not "server failed": the first is its benchmark's failure
+    expect(scan.stderr.match(/link\/failed-configuration configuration failed and no run used it/g)).toHaveLength(2);
   });
 });
