@@ -5,7 +5,7 @@ import type { TypedLine } from '../../src/parse/chevrotain.js';
 import { documentContext, labelAbove } from '../../src/parse/context.js';
 import { readNumber, scaleExact } from '../../src/parse/values.js';
 import { addEngineArgs, namespaceAbove } from '../_shared/namespace/index.js';
-import { groupResults, type ResultLines, withFloors } from '../_shared/result-lines/index.js';
+import { groupResults, labelAndValue, type ResultLines, withFloors } from '../_shared/result-lines/index.js';
 
 const SECONDS = /:\s*(\S+)\s+seconds?\s*$/;
 const PERCENT = /^\s*(\d+(?:\.\d+)?)% /;
@@ -34,7 +34,10 @@ function toRun(r: ResultLines, source: TextSource, ctx: ReturnType<typeof docume
     const m = SECONDS.exec(l.text);
     const v = m?.[1] === undefined ? null : readNumber(m[1]);
     if (v?.ok && v.value !== null) b.set(columnOf(l), scaleExact(v.value, 1000), l.line);
-    else sink.report('block/bad-value', { file: source.path, line: l.line, column: 1 }, l.text.slice(0, l.text.indexOf(':')).trim(), l.text.slice(l.text.indexOf(':') + 1).trim());
+    else {
+      const { label, value } = labelAndValue(l);
+      sink.report('block/bad-value', { file: source.path, line: l.line, column: 1 }, label, value);
+    }
   }
   b.set('client', 'vllm-bench-latency', r.head.line);
   b.set('engine', 'vllm', r.head.line);

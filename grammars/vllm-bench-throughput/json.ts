@@ -2,7 +2,7 @@ import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { TextSource } from '../../src/core/grammar.js';
 import { lookupTable } from '../../src/core/cells.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
-import { isJsonObject as isObject, keyLines, parseJsonDocuments } from '../_shared/json/index.js';
+import { acceptedObjects } from '../_shared/json/index.js';
 
 /** `--output-json` keys → columns (`total_num_tokens` is prompt and output tokens together). */
 const KEYS: Readonly<Record<string, string>> = lookupTable({
@@ -18,23 +18,14 @@ const KEYS: Readonly<Record<string, string>> = lookupTable({
 
 /** The `--output-json` file of `vllm bench throughput`: one object. */
 export function jsonRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
-  const runs: RunRecord[] = [];
-  for (const doc of parseJsonDocuments(source, sink)) {
-    const obj = doc.value;
-    const at = { file: source.path, line: doc.line, column: 1 };
-    if (!isObject(obj) || typeof obj.requests_per_second !== 'number') {
-      sink.report('json/not-a-result', at, isObject(obj) ? Object.keys(obj).slice(0, 6).join(', ') : typeof obj);
-      continue;
-    }
-    const lines = keyLines.get(obj) ?? {};
+  return acceptedObjects(source, sink, (o) => typeof o.requests_per_second === 'number').map(({ obj, lines, at }) => {
     const b = new FieldMapBuilder();
     for (const [key, column] of Object.entries(KEYS)) {
       const v = obj[key];
-      if (typeof v === 'number') b.set(column, v, lines[key] ?? doc.line);
+      if (typeof v === 'number') b.set(column, v, lines[key] ?? at.line);
     }
-    b.set('client', 'vllm-bench-throughput', doc.line);
-    b.set('engine', 'vllm', doc.line);
-    runs.push({ kind: 'run', at, label: null, complete: true, fields: b.fields, lines: b.lines });
-  }
-  return runs;
+    b.set('client', 'vllm-bench-throughput', at.line);
+    b.set('engine', 'vllm', at.line);
+    return { kind: 'run', at, label: null, complete: true, fields: b.fields, lines: b.lines } satisfies RunRecord;
+  });
 }

@@ -5,7 +5,7 @@ import type { TypedLine } from '../../src/parse/chevrotain.js';
 import { documentContext, labelAbove } from '../../src/parse/context.js';
 import { readNumber } from '../../src/parse/values.js';
 import { addEngineArgs, namespaceAbove } from '../_shared/namespace/index.js';
-import { groupResults, type ResultLines, withFloors } from '../_shared/result-lines/index.js';
+import { groupResults, labelAndValue, type ResultLines, withFloors } from '../_shared/result-lines/index.js';
 
 /** `X requests/s`, `Y total tokens/s` (`Y tokens/s` before Sep 2024: all tokens too), `Z output tokens/s`. */
 const RATE_COLUMNS: Readonly<Record<string, string>> = {
@@ -44,7 +44,10 @@ function toRun(r: ResultLines, source: TextSource, ctx: ReturnType<typeof docume
     const m = COUNT.exec(l.text);
     const v = m?.[2] === undefined ? null : readNumber(m[2]);
     if (m && v?.ok && v.value !== null) b.set(m[1] === 'prompt' ? 'total_input_tokens' : 'total_output_tokens', v.value, l.line);
-    else bad(l.line, l.text.slice(0, l.text.indexOf(':')).trim(), l.text.slice(l.text.indexOf(':') + 1).trim());
+    else {
+      const { label, value } = labelAndValue(l);
+      bad(l.line, label, value);
+    }
   }
   b.set('client', 'vllm-bench-throughput', r.head.line);
   b.set('engine', 'vllm', r.head.line);

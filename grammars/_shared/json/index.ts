@@ -2,8 +2,9 @@ import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
 import { parseTokens } from '../../../src/parse/pieces.js';
 import type { IToken } from '../../../src/parse/chevrotain-runtime.js';
 import type { TextSource } from '../../../src/core/grammar.js';
+import type { SourcePos } from '../../../src/core/types.js';
 import { documentOf, isBlank, MAX_NESTING, parseStrictJsonLines, parseWholeJson } from './fast-path.js';
-import { type JsonDocument, jsonParser, type JsonValue } from './parser.js';
+import { type JsonDocument, jsonParser, type JsonValue, keyLines } from './parser.js';
 import { jsonLexer } from './tokens.js';
 
 export { type JsonDocument, type JsonValue, keyLines } from './parser.js';
@@ -212,4 +213,26 @@ export function looksLikeJson(head: string): boolean {
 function shorten(message: string): string {
   const first = message.split('\n')[0] ?? message;
   return first.length > 120 ? `${first.slice(0, 117)}...` : first;
+}
+
+/** A top-level object a grammar reads, with its keys' lines and where it starts. */
+export interface ObjectDocument {
+  readonly obj: JsonObject;
+  readonly lines: Readonly<Record<string, number>>;
+  readonly at: SourcePos;
+}
+
+/**
+ * The top-level objects of a source that `accepts` (a grammar's result or record); any other
+ * document is a `json/not-a-result` info naming its first keys.
+ */
+export function acceptedObjects(source: TextSource, sink: DiagnosticSink, accepts: (obj: JsonObject) => boolean): ObjectDocument[] {
+  const out: ObjectDocument[] = [];
+  for (const doc of parseJsonDocuments(source, sink)) {
+    const at = { file: source.path, line: doc.line, column: 1 };
+    const obj = doc.value;
+    if (isJsonObject(obj) && accepts(obj)) out.push({ obj, lines: keyLines.get(obj) ?? {}, at });
+    else sink.report('json/not-a-result', at, isJsonObject(obj) ? Object.keys(obj).slice(0, 6).join(', ') : typeof obj);
+  }
+  return out;
 }

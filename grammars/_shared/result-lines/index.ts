@@ -61,7 +61,7 @@ export function groupResults(
       continue;
     }
     if (open.keys.has(key)) {
-      sink.report('block/duplicate-label', { file, line: l.line, column: 1 }, l.text.slice(0, l.text.indexOf(':')).trim());
+      sink.report('block/duplicate-label', { file, line: l.line, column: 1 }, labelAndValue(l).label);
       continue;
     }
     open.keys.add(key);
@@ -84,4 +84,10 @@ export function withFloors<T>(results: readonly ResultLines[], f: (r: ResultLine
     floor = r.last - 1;
     return out;
   });
+}
+
+/** A statistic line's label and value text, around its first `:` (for diagnostics). */
+export function labelAndValue(l: TypedLine): { label: string; value: string } {
+  const colon = l.text.indexOf(':');
+  return colon < 0 ? { label: l.text.trim(), value: '' } : { label: l.text.slice(0, colon).trim(), value: l.text.slice(colon + 1).trim() };
 }
