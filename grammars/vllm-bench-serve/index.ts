@@ -2,12 +2,12 @@ import { signature } from '../../src/parse/signature.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
-import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import { compactFieldMap, FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { documentContext, labelAbove } from '../../src/parse/context.js';
 import { addBlockEntries } from '../_shared/serving-block/fields.js';
 import { type LooseEntry, parseServingBlocks, type ServingBlock } from '../_shared/serving-block/index.js';
 import { isSglangBlock } from '../_shared/serving-block/flavor.js';
-import { legacyRuns } from './legacy.js';
+import { isLegacyLine, type LegacyItem, legacyRuns } from './legacy.js';
 import { VLLM_BLOCK_LABELS } from './labels.js';
 import { addPreamble } from './preamble.js';
 
@@ -29,21 +29,24 @@ export const grammar: Grammar = {
 };
 
 function parseRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
-  const items = parseServingBlocks(source);
   const ctx = documentContext(source.lines);
   const runs: RunRecord[] = [];
   let floor = -1; // 0-based index of the last line of the previous block
   let preamble: LooseEntry[] = [];
-  for (const item of items) {
+  // what the 2023 layout's reader needs of the items (loose lines and where blocks end), not the blocks themselves
+  const legacy: LegacyItem[] = [];
+  for (const item of parseServingBlocks(source)) {
     if (item.kind === 'kv') {
       preamble.push(item);
+      if (isLegacyLine(item)) legacy.push(item);
       continue;
     }
     if (!isSglangBlock(item)) runs.push(toRun(item, preamble, floor, source, ctx, sink));
     floor = item.endLine - 1;
     preamble = [];
+    legacy.push({ kind: 'block', endLine: item.endLine });
   }
-  for (const run of legacyRuns(items, source, ctx, sink)) runs.push(run);
+  for (const run of legacyRuns(legacy, source, ctx, sink)) runs.push(run);
   return runs.sort((a, b) => a.at.line - b.at.line);
 }
 
@@ -68,7 +71,6 @@ function toRun(
     at,
     label: labelAbove(ctx, source.lines, block.line - 1, floor),
     complete: block.footer,
-    fields: builder.fields,
-    lines: builder.lines,
+    ...compactFieldMap(builder),
   };
 }

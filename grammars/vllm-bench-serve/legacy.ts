@@ -3,16 +3,24 @@ import type { TextSource } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { type DocumentContext, labelAbove } from '../../src/parse/context.js';
 import { readNumber, scaleExact } from '../../src/parse/values.js';
-import { labelKey, type ServingItem } from '../_shared/serving-block/index.js';
+import { labelKey, type LooseEntry } from '../_shared/serving-block/index.js';
 import { LEGACY_LABELS } from './labels.js';
 import { addPreamble } from './preamble.js';
+
+/** What the 2023 layout's reader takes of a source's items: its loose lines, and where each block ends. */
+export type LegacyItem = LooseEntry | { readonly kind: 'block'; readonly endLine: number };
+
+/** A loose line the 2023 layout printed (`Total time:`, `Throughput:`, …). */
+export function isLegacyLine(item: LooseEntry): boolean {
+  return LEGACY_LABELS[labelKey(item.label)] !== undefined;
+}
 
 /**
  * The 2023 `benchmark_serving.py` printed no block, only `Total time: X s`, `Throughput: X
  * requests/s`, `Average latency: X s`, … on consecutive lines. A group that has both `Total time`
  * and `Throughput … requests/s` is one run.
  */
-export function legacyRuns(items: readonly ServingItem[], source: TextSource, ctx: DocumentContext, sink: DiagnosticSink): RunRecord[] {
+export function legacyRuns(items: readonly LegacyItem[], source: TextSource, ctx: DocumentContext, sink: DiagnosticSink): RunRecord[] {
   const runs: RunRecord[] = [];
   let group: { label: string; value: string; line: number }[] = [];
   let floor = -1;
@@ -31,7 +39,7 @@ export function legacyRuns(items: readonly ServingItem[], source: TextSource, ct
       floor = item.endLine - 1;
       continue;
     }
-    if (!LEGACY_LABELS[labelKey(item.label)]) continue;
+    if (!isLegacyLine(item)) continue;
     const last = group.at(-1);
     if (last && item.line - last.line > 2) flush();
     group.push(item);

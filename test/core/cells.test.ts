@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lookupTable, nullRowTemplate, ownCell, setCell } from '../../src/core/cells.js';
-import { FieldMapBuilder } from '../../src/core/records.js';
+import { compactFieldMap, FieldMapBuilder } from '../../src/core/records.js';
 
 describe('cells named by logs', () => {
   it('sets __proto__ as a cell, never as the prototype', () => {
@@ -24,6 +24,18 @@ describe('cells named by logs', () => {
     expect(b.set('__proto__', 4, 8)).toBe(false);
     expect(Object.getPrototypeOf(b.fields)).toBe(Object.prototype);
     expect(JSON.stringify([b.fields, b.lines])).toBe('[{"__proto__":3},{"__proto__":7}]');
+  });
+
+  it('compacts a record\'s values into copies with the same cells in the same order, __proto__ one of them', () => {
+    const b = new FieldMapBuilder();
+    const columns = ['zeta', '__proto__', 'alpha', ...Array.from({ length: 30 }, (_, i) => `column_${i}`)];
+    columns.forEach((c, i) => b.set(c, i === 0 ? 'text' : i, 100 + i));
+    const compact = compactFieldMap(b);
+    expect(compact.fields).not.toBe(b.fields);
+    expect(Object.getPrototypeOf(compact.fields)).toBe(Object.prototype);
+    expect(Object.keys(compact.fields)).toEqual(columns);
+    expect(Object.keys(compact.lines)).toEqual(columns);
+    expect(JSON.stringify(compact)).toBe(JSON.stringify({ fields: b.fields, lines: b.lines }));
   });
 
   it('reads only cells a row has itself, and looks up only keys a table has', () => {

@@ -10,25 +10,27 @@ import { lookupTable } from '../../../src/core/cells.js';
 export type { BlockEntry, LooseEntry, ServingBlock, ServingItem } from './visitor.js';
 
 /**
- * Lexes and parses a source into result blocks and loose label/value lines. Total: the lexer's
- * catch-all line token and the parser's loose-line rule accept any text.
+ * Lexes and parses a source into result blocks and loose label/value lines, in document order.
+ * Total: the lexer's catch-all line token and the parser's loose-line rule accept any text.
  *
  * A line of a block that a server's output split in two is put back together first (splices.ts).
  *
  * A long source goes through in pieces (src/parse/pieces.ts), each cut before a line that ends
- * any block and starts none but a block of its own (a blank line, a block header).
+ * any block and starts none but a block of its own (a blank line, a block header). The items come
+ * a piece at a time: a reader that turns each into its record as it comes never holds the items of
+ * the whole source (a sweep log of 50,000 blocks held some 130 MB of them).
  */
-export function parseServingBlocks(source: TextSource): ServingItem[] {
+export function* parseServingBlocks(source: TextSource): Generator<ServingItem> {
   const { lines, splices } = unsplice(source.lines);
-  const items: ServingItem[] = [];
   const cutsBefore = (i: number): boolean => {
     const text = stripEmbedding(lines[i] as string);
     return text === '' || BLOCK_HEADER.test(text);
   };
   for (const piece of lexedPieces(lines, cutsBefore, (text) => servingBlockLexer().tokenize(text), stripEmbedding)) {
-    for (const item of toItems(parseTokens(servingBlockParser(), piece.tokens, (p) => p.document()))) items.push(item);
+    for (const item of toItems(parseTokens(servingBlockParser(), piece.tokens, (p) => p.document()))) {
+      yield splices.length === 0 || item.kind !== 'block' ? item : withSplices(item, splices);
+    }
   }
-  return splices.length === 0 ? items : items.map((item) => (item.kind === 'block' ? withSplices(item, splices) : item));
 }
 
 /** The block with the lines put back together in it (their rest is in the block), to report. */
