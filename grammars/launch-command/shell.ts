@@ -11,5 +11,5 @@ export type { RawWord } from './parser.js';
  */
 export function shellStatements(text: string, firstLine: number): RawWord[][] {
   const cst = parseTokens(shellParser(), shellLexer().tokenize(text).tokens, (p) => p.script());
-  return toStatements(cst).map((words) => words.map((w) => ({ ...w, line: w.line + firstLine - 1 })));
+  return toStatements(cst).map((words) => words.map((w) => ({ raw: w.raw, line: w.line + firstLine - 1, open: w.open })));
 }

@@ -41,4 +41,4 @@ export const Stray = createToken({ name: 'Stray', pattern: /\\/ });
 
 export const allTokens = [Continuation, Blank, Comment, Newline, AndAnd, OrOr, Pipe, Semi, Redirect, Amp, Word, OpenQuoteWord, Stray];
 
-export const shellLexer = lazily(() => new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false }));
+export const shellLexer = lazily(() => new Lexer(allTokens, { positionTracking: 'onlyStart', ensureOptimizations: false }));

@@ -84,7 +84,7 @@ export function resultGrammar(tokens: ResultTokens, startsResult: (line: string)
   return {
     tokens,
     startsResult,
-    lexer: lazily(() => new Lexer(all, { positionTracking: 'full', ensureOptimizations: false, skipValidations: true })),
+    lexer: lazily(() => new Lexer(all, { positionTracking: 'onlyStart', ensureOptimizations: false, skipValidations: true })),
     parser: lazily(() => new ResultLinesParser()),
   };
 }

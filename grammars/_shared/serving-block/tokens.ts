@@ -31,7 +31,7 @@ export const Newline = newlineToken();
 export const allTokens = [BlockHeader, Footer, SectionRule, LogLine, BareLabel, KvLine, OtherLine, Newline];
 
 export const servingBlockLexer = lazily(() => new Lexer(allTokens, {
-  positionTracking: 'full',
+  positionTracking: 'onlyStart',
   ensureOptimizations: false,
   skipValidations: true,
 }));
