@@ -106,7 +106,7 @@ function listingFailures(cwd: string, failures: { dir: string; reason: string }[
 /** A `.` or `..` segment: such a path is not simply the folder's path plus itself. */
 const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
-type EntryKind = 'file' | 'directory' | 'missing' | 'fifo' | 'socket' | 'device' | 'symlink to a folder' | 'broken symlink';
+type EntryKind = 'file' | 'directory' | 'missing' | 'fifo' | 'socket' | 'device' | 'symlink to a folder' | 'broken symlink' | 'symlink loop';
 
 function kindOf(abs: string, followTop: boolean): EntryKind {
   try {
@@ -115,8 +115,8 @@ function kindOf(abs: string, followTop: boolean): EntryKind {
       let s: Stats;
       try {
         s = statSync(abs);
-      } catch {
-        return 'broken symlink';
+      } catch (e) {
+        return (e as NodeJS.ErrnoException).code === 'ELOOP' ? 'symlink loop' : 'broken symlink';
       }
       if (s.isDirectory()) return followTop ? 'directory' : 'symlink to a folder';
       return classify(s);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/core/diagnostic.js';
 import { scanPaths } from '../../src/pipeline/scan.js';
+import { formatScanText } from '../../src/cli/reporters/scan-text.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'benchlens-hostile-'));
@@ -18,6 +19,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'new\nline.log'), block);
   symlinkSync(path.join(dir, 'loop-b'), path.join(dir, 'loop-a'));
   symlinkSync(path.join(dir, 'loop-a'), path.join(dir, 'loop-b'));
+  symlinkSync(path.join(dir, 'nowhere'), path.join(dir, 'dangling'));
   writeFileSync(path.join(dir, 'latin1.txt'), Buffer.concat([Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20]), block]));
   // A 1 GB file that is one line: a text head, then a sparse tail.
   const fd = openSync(path.join(dir, 'one-line.txt'), 'w');
@@ -56,7 +58,8 @@ describe('hostile and odd inputs', () => {
     expect(byPath['longest-string.json']?.status).toBe('skipped');
     const text = result.diagnostics.map(formatDiagnostic).join('\n');
     expect(text).toContain('control.sock:1:1: warning ingest/not-a-regular-file skipped: not a regular file (socket)');
-    expect(text).toContain('loop-a:1:1: warning ingest/not-a-regular-file skipped: not a regular file (broken symlink)');
+    expect(text).toContain('loop-a:1:1: warning ingest/not-a-regular-file skipped: not a regular file (symlink loop)');
+    expect(text).toContain('dangling:1:1: warning ingest/not-a-regular-file skipped: not a regular file (broken symlink)');
     expect(device.diagnostics.map(formatDiagnostic)).toEqual(['null:1:1: warning ingest/not-a-regular-file skipped: not a regular file (device)']);
     expect(text).toContain('latin1.txt:1:1: info ingest/invalid-utf8');
     expect(text).toMatch(/longest-string\.json:1:1: warning ingest\/too-large file of 537 MB/);
@@ -68,5 +71,11 @@ describe('hostile and odd inputs', () => {
   it('prints a file name holding a newline quoted, so each diagnostic stays one line', () => {
     const d = { code: 'detect/unrecognized' as const, severity: 'info' as const, message: 'm', file: 'a\nb' as never, line: 1, column: 1 };
     expect(formatDiagnostic(d)).toBe('"a\\nb":1:1: info detect/unrecognized m');
+  });
+
+  it('lists a file name holding a newline quoted in the scan listing too', () => {
+    const listing = formatScanText(scanPaths([dir]).files);
+    expect(listing).toContain('"new\\nline.log"');
+    expect(listing.split('\n').filter((l) => l !== '').length).toBe(scanPaths([dir]).files.length);
   });
 });

@@ -1,9 +1,14 @@
+import { displayPath } from '../../core/diagnostic.js';
 import type { FileReport } from '../../pipeline/process-file.js';
 
-/** One aligned line per file: path, format(s) or status, runs, diagnostics (errors/warnings/info). */
+/**
+ * One aligned line per file: path, format(s) or status, runs, diagnostics (errors/warnings/info).
+ * A path with a newline or another control character in its name is quoted, as in diagnostics:
+ * written as it is, it would break its line in two.
+ */
 export function formatScanText(files: readonly FileReport[]): string {
   const rows = files.map((f) => [
-    f.path,
+    displayPath(f.path),
     f.status === 'parsed' ? f.formats.join('+') : f.status,
     `${f.runs} runs`,
     `${f.errors}E ${f.warnings}W ${f.infos}I`,
