@@ -14,6 +14,12 @@ const BLOCK_BYTES = 8 * 1024;
 const TRAILER_BYTES = 8;
 
 /**
+ * Zero bytes after the last member that are padding, as gzip itself takes them (a tape's blocks,
+ * a copy tool's): up to this many are looked at; past them the file is read as damaged.
+ */
+const MAX_PADDING_BYTES = 1024 * 1024;
+
+/**
  * A gzip file's text, decompressed as it is read: a rotated server log of any size streams in
  * bounded memory (zlib in Node decompresses a stream only asynchronously, and the pipeline reads
  * synchronously). Members written one after another (`cat a.gz b.gz`, a log appended to with
@@ -37,6 +43,8 @@ export class GunzipInput extends BlockDecoder {
   damaged = false;
   /** Text bytes decompressed so far. */
   textBytes = 0;
+  /** The last member ended, and only zero padding follows it. */
+  #padded = false;
 
   constructor(fd: number) {
     super();
@@ -53,7 +61,7 @@ export class GunzipInput extends BlockDecoder {
   }
 
   protected decodeBlock(out: (bytes: Uint8Array) => void): boolean {
-    if (this.failure !== null) return false;
+    if (this.failure !== null || this.#padded) return false;
     const n = readSync(this.#fd, this.#block, 0, this.#block.length, this.#position);
     this.#position += n;
     this.#out = out;
@@ -61,13 +69,35 @@ export class GunzipInput extends BlockDecoder {
       // a copy: the block is read into again while the decompressor may still hold what it was given
       this.#gunzip.push(new Uint8Array(this.#block.subarray(0, n)), n === 0);
     } catch (e) {
+      // what follows the last member is no member: zero padding ends the text as the file's end would
+      if (this.#endsInZeroPadding()) {
+        this.#padded = true;
+        return false;
+      }
       this.failure = (e as { code?: unknown }).code === FlateErrorCode.UnexpectedEOF ? DATA_ENDS_EARLY : e instanceof Error ? e.message : String(e);
       return false;
     } finally {
       this.#out = null;
     }
-    if (n === 0) this.#checkMember(this.#size);
+    // a few zero bytes after the last member are not read as a member's start: the trailer is before them
+    if (n === 0 && !this.#endsInZeroPadding()) this.#checkMember(this.#size);
     return n > 0;
+  }
+
+  /**
+   * Does the member being read end before zero bytes that run to the file's end? Its trailer (the
+   * CRC-32 and length of the text it gave) must end within the eight bytes after the file's last
+   * byte that is not zero (its own last bytes may be zeros), and at least one zero must follow it.
+   */
+  #endsInZeroPadding(): boolean {
+    const tail = Buffer.alloc(Math.min(this.#size, MAX_PADDING_BYTES + 2 * TRAILER_BYTES));
+    const n = readSync(this.#fd, tail, 0, tail.length, this.#size - tail.length);
+    let last = n - 1;
+    while (last >= 0 && tail[last] === 0) last--;
+    for (let end = Math.max(last + 1, TRAILER_BYTES); end <= Math.min(last + TRAILER_BYTES, n - 1); end++) {
+      if (tail.readUInt32LE(end - TRAILER_BYTES) === this.#crc >>> 0 && tail.readUInt32LE(end - 4) === this.#length % 2 ** 32) return true;
+    }
+    return false;
   }
 
   /** Checks the member whose trailer ends at `end` against the text it gave; the next one starts afresh. */

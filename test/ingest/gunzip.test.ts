@@ -137,6 +137,51 @@ describe('a gzip stream', () => {
   });
 });
 
+describe('zero padding after the last member', () => {
+  const text = `first\n${'y'.repeat(9000)}\nlast\n`;
+  /** Everything the stream gives, read in odd sizes. */
+  const readAll = (bytes: Uint8Array): { text: string; failure: string | null; damaged: boolean } => {
+    const fd = openSync(write('padded.gz', bytes), 'r');
+    try {
+      const input = new GunzipInput(fd);
+      const pieces: Buffer[] = [];
+      for (let size = 3; ; size = (size * 5) % 7001) {
+        const buf = Buffer.alloc(size);
+        const n = input.read(buf, 0, size);
+        if (n === 0) break;
+        pieces.push(buf.subarray(0, n));
+      }
+      return { text: Buffer.concat(pieces).toString('utf8'), failure: input.failure, damaged: input.damaged };
+    } finally {
+      closeSync(fd);
+    }
+  };
+
+  // a text shorter than 16 MB: its trailer's last byte is a zero too
+  it.each([1, 7, 8, 4096, 300_000])('ends the text as gzip does, without a warning (%i zero bytes)', (zeros) => {
+    for (const members of [[gzipSync(text)], [gzipSync(text), gzipSync('more\n')]]) {
+      const got = readAll(Buffer.concat([...members, Buffer.alloc(zeros)]));
+      expect(got).toEqual({ text: members.length === 1 ? text : `${text}more\n`, failure: null, damaged: false });
+    }
+  });
+
+  it('is no padding with anything but zeros after it, or a trailer that does not match the text', () => {
+    const cut = readAll(Buffer.concat([gzipSync(text), Buffer.alloc(100), Buffer.from([1]), Buffer.alloc(10)]));
+    expect([cut.text, cut.failure]).toEqual([text, 'invalid gzip data']);
+    const packed = Buffer.from(gzipSync(text));
+    packed.writeUInt32LE(0xdeadbeef, packed.length - 8);
+    expect(readAll(Buffer.concat([packed, Buffer.alloc(100)])).failure).toBe('invalid gzip data');
+  });
+
+  it('leaves a streamed server log padded with zeros without a warning', () => {
+    const { plain, packed } = bigServerLog();
+    const padded = write('padded-server.log.gz', Buffer.concat([readFileSync(packed), Buffer.alloc(10_240)]));
+    const got = processFile(padded, asRelPath('server.log'));
+    expect(recordsJsonl(got.records)).toBe(recordsJsonl(processFile(plain, asRelPath('server.log')).records));
+    expect(said(got.diagnostics).filter((d) => d.startsWith('warning'))).toEqual([]);
+  });
+});
+
 function said(diagnostics: readonly Diagnostic[]): string[] {
   return diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`);
 }
