@@ -10,7 +10,7 @@
  * into the server timeline) and one vLLM result saved with `--save-detailed` (per-request arrays
  * on one line), each a tenth of the corpus's size, and a sweep's output of result blocks in one
  * file, 10 MB (some 7,000 runs) whatever the corpus's size: a text file of runs is read whole, its
- * memory grows with its runs (20 MB, 14,500 runs: 270 MB), and this row is there to show what one
+ * memory grows with its runs (20 MB, 14,500 runs: 214 MB), and this row is there to show what one
  * file of many runs costs per run. Their peak RSS counts like the others'.
  */
 import { spawnSync } from 'node:child_process';
