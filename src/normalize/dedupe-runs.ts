@@ -48,20 +48,38 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink): RunRo
  * its server log rather than a copy far from it.
  */
 export function withoutCopies(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
-  const groups = new Map<string, RunRow[]>();
-  const order: (RunRow | RunRow[])[] = [];
+  // Keyed by when a row finished and its duration, then compared on every value: a key of all of
+  // them for every row (some 250 characters) and a group for each cost tens of MB held at once for
+  // tens of thousands of rows; a row stands alone until a second one meets its key.
+  const firstOf = new Map<string, RunRow | RunRow[]>();
+  const groups = new Map<RunRow, RunRow[]>();
   for (const row of rows) {
-    const key = copyKey(row);
-    const group = key === null ? undefined : groups.get(key);
-    if (group) group.push(row);
-    else if (key === null) order.push(row);
-    else {
-      const fresh = [row];
-      groups.set(key, fresh);
-      order.push(fresh);
+    const key = copyBucket(row);
+    if (key === null) continue;
+    const met = firstOf.get(key);
+    if (met === undefined) {
+      firstOf.set(key, row);
+      continue;
+    }
+    const firsts = Array.isArray(met) ? met : [met];
+    const first = firsts.find((f) => sameCopyValues(f, row));
+    if (first) {
+      let group = groups.get(first);
+      if (!group) groups.set(first, (group = [first]));
+      group.push(row);
+    } else {
+      firsts.push(row);
+      if (!Array.isArray(met)) firstOf.set(key, firsts);
     }
   }
-  return order.map((item) => (Array.isArray(item) ? merge(item, sink, 'normalize/copied-run') : item));
+  if (groups.size === 0) return [...rows];
+  const merged = new Set<RunRow>();
+  for (const group of groups.values()) for (const row of group.slice(1)) merged.add(row);
+  return rows.flatMap((row) => {
+    if (merged.has(row)) return [];
+    const group = groups.get(row);
+    return [group ? merge(group, sink, 'normalize/copied-run') : row];
+  });
 }
 
 /** What a copy of a run repeats exactly: when it finished, its load and its results. */
@@ -70,9 +88,19 @@ const COPY_COLUMNS = [
   'duration_s', 'request_throughput', 'output_throughput', 'mean_ttft_ms', 'median_ttft_ms', 'p99_ttft_ms', 'mean_tpot_ms', 'mean_itl_ms', 'mean_e2el_ms', 'spec_method',
 ] as const;
 
-function copyKey(row: RunRow): string | null {
+/** When a row finished and how long it ran: rows that are copies of one another agree on both (null: never a copy). */
+function copyBucket(row: RunRow): string | null {
   const when = ownCell(row, 'date') ?? ownCell(row, 'end_time') ?? null;
-  if (when === null || typeof ownCell(row, 'duration_s') !== 'number') return null;
+  const duration = ownCell(row, 'duration_s');
+  if (when === null || typeof duration !== 'number') return null;
+  return JSON.stringify([when, duration]);
+}
+
+function sameCopyValues(a: RunRow, b: RunRow): boolean {
+  return copyValues(a) === copyValues(b);
+}
+
+function copyValues(row: RunRow): string {
   return JSON.stringify(COPY_COLUMNS.map((c) => ownCell(row, c) ?? null), spelledOut);
 }
 

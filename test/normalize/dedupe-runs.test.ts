@@ -67,6 +67,18 @@ describe('dedupeRuns', () => {
     expect(withoutCopies([json, { ...json, source_file: 'best/bench-c4.json' }], new DiagnosticCollector())).toHaveLength(2);
   });
 
+  it('tells copies from other runs that finished at the same second after as long, and keeps the rows in their order', () => {
+    const dated = { ...json, date: '20251102-100100', mean_ttft_ms: 31.0712 };
+    const other = { ...dated, source_file: 'v/bench-c8.json', mean_ttft_ms: 48.5, label: 'c8' };
+    // the copy with fewer values goes (its values merge into the one kept)
+    const copyOfOther = { ...other, source_file: 'best/bench-c8.json', label: null };
+    const later = { ...dated, source_file: 'v/bench-c16.json', date: '20251102-101500' };
+    const sink = new DiagnosticCollector();
+    const rows = withoutCopies([dated, other, later, copyOfOther], sink);
+    expect(rows.map((r) => [r.source_file, r.label])).toEqual([['v/bench-c4.json', null], ['v/bench-c8.json', 'c8'], ['v/bench-c16.json', null]]);
+    expect(sink.list().map((d) => `${d.file} ${d.code}`)).toEqual(['best/bench-c8.json normalize/copied-run']);
+  });
+
   it('keeps repeats that share counts, duration and throughput to two decimals but not their latencies', () => {
     const sink = new DiagnosticCollector();
     const repeat = { ...block, source_line: 40, mean_ttft_ms: 31.07 };
