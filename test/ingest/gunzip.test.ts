@@ -121,40 +121,35 @@ describe('gzip-compressed files', () => {
 describe('a gzip stream', () => {
   it('gives the text of every member exactly, whatever the reads split', () => {
     const text = `a☕𝛼é\n${'x'.repeat(70_000)}\n`;
-    const file = write('members.gz', Buffer.concat([gzipSync(text), gzipSync('second\n'), gzipSync('')]));
-    const fd = openSync(file, 'r');
+    const got = streamed(Buffer.concat([gzipSync(text), gzipSync('second\n'), gzipSync('')]), (size) => (size * 7) % 9001, 1);
+    expect(got).toEqual({ text: `${text}second\n`, failure: null, damaged: false, textBytes: Buffer.byteLength(`${text}second\n`) });
+  });
+});
+
+/** What a gzip stream of `bytes` gives, read in the sizes `next` makes from `first` on, and how it ends. */
+function streamed(bytes: Uint8Array, next: (size: number) => number, first: number): { text: string; failure: string | null; damaged: boolean; textBytes: number } {
+  const fd = openSync(write('stream.gz', bytes), 'r');
+  try {
     const input = new GunzipInput(fd);
     const pieces: Buffer[] = [];
-    for (let size = 1; ; size = (size * 7) % 9001) {
+    for (let size = first; ; size = next(size)) {
       const buf = Buffer.alloc(size);
       const n = input.read(buf, 0, size);
       if (n === 0) break;
       pieces.push(buf.subarray(0, n));
     }
+    return { text: Buffer.concat(pieces).toString('utf8'), failure: input.failure, damaged: input.damaged, textBytes: input.textBytes };
+  } finally {
     closeSync(fd);
-    expect(Buffer.concat(pieces).toString('utf8')).toBe(`${text}second\n`);
-    expect([input.failure, input.damaged, input.textBytes]).toEqual([null, false, Buffer.byteLength(`${text}second\n`)]);
-  });
-});
+  }
+}
 
 describe('zero padding after the last member', () => {
   const text = `first\n${'y'.repeat(9000)}\nlast\n`;
   /** Everything the stream gives, read in odd sizes. */
   const readAll = (bytes: Uint8Array): { text: string; failure: string | null; damaged: boolean } => {
-    const fd = openSync(write('padded.gz', bytes), 'r');
-    try {
-      const input = new GunzipInput(fd);
-      const pieces: Buffer[] = [];
-      for (let size = 3; ; size = (size * 5) % 7001) {
-        const buf = Buffer.alloc(size);
-        const n = input.read(buf, 0, size);
-        if (n === 0) break;
-        pieces.push(buf.subarray(0, n));
-      }
-      return { text: Buffer.concat(pieces).toString('utf8'), failure: input.failure, damaged: input.damaged };
-    } finally {
-      closeSync(fd);
-    }
+    const { text: got, failure, damaged } = streamed(bytes, (size) => (size * 5) % 7001, 3);
+    return { text: got, failure, damaged };
   };
 
   // a text shorter than 16 MB: its trailer's last byte is a zero too
