@@ -10,6 +10,7 @@ import { scaleExact } from '../../src/parse/values.js';
 import { servingResultObject } from '../_shared/json/result-object.js';
 import { isJsonObject, type JsonDocument, type JsonObject, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { lookupTable } from '../../src/core/cells.js';
+import { isPytorchCopy, PYTORCH_COPY, reportPytorchCopy } from './pytorch-copy.js';
 
 /** `--save-result` keys → canonical columns; `scale` converts units (percent → fraction). */
 const KEYS: Readonly<Record<string, { column: string; scale?: number } | null>> = lookupTable({
@@ -71,13 +72,21 @@ export const grammar: Grammar = {
   id: 'vllm-bench-result-json',
   title: 'vLLM serving benchmark result JSON',
   detect({ head }) {
-    if (!looksLikeJson(head) || !SIGNATURE.test(head) || STATS_OBJECT.test(head) || STUDY_KEY.test(head)) return NOT_MINE;
+    if (!looksLikeJson(head)) return NOT_MINE;
+    if (PYTORCH_COPY.test(head)) return { score: 0.8, reason: "vLLM's PyTorch-benchmark-format copy of a result" };
+    if (!SIGNATURE.test(head) || STATS_OBJECT.test(head) || STUDY_KEY.test(head)) return NOT_MINE;
     return { score: 0.8, reason: 'JSON with model_id / tokenizer_id keys' };
   },
   skim: PER_REQUEST_KEYS,
   parse(source, sink) {
     const variant = sweepVariant(source.path);
-    return parseJsonDocuments(source, sink).flatMap((doc) => resultObjects(doc).flatMap(({ value, line }) => toRun(value, line, variant, source, sink)));
+    return parseJsonDocuments(source, sink).flatMap((doc) => {
+      if (isPytorchCopy(doc.value)) {
+        reportPytorchCopy(doc.value, source.path, doc.line, sink);
+        return [];
+      }
+      return resultObjects(doc).flatMap(({ value, line }) => toRun(value, line, variant, source, sink));
+    });
   },
 };
 

@@ -65,6 +65,9 @@ export const MESSAGES = {
   ),
   'json/too-deep': msg('warning', (depth: number) => `JSON nested ${depth} levels deep here: deeper than any result, skipped`),
   'json/not-a-result': msg('info', (keys: string) => `JSON object is not a benchmark result (keys: ${keys})`),
+  'json/pytorch-copy': msg('info', (records: number, copyOf: string) =>
+    `vLLM's copy of a benchmark result in the PyTorch benchmark format (${records} metric ${records === 1 ? 'record' : 'records'}, SAVE_TO_PYTORCH_BENCHMARK_FORMAT): not read as a run, its values are those of ${copyOf} written with it`,
+  ),
   'json/warmup-run': msg('info', () => 'warm-up run of a vllm bench sweep (run_number -1): not a measurement, not counted'),
   // other load generators' tables and exports (GenAI-Perf, AIPerf, GuideLLM, TGI benchmark)
   'table/unknown-metric': msg('info', (count: number, names: string) => `${count} metrics kept under their own names: ${names}`),
