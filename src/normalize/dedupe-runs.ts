@@ -17,26 +17,7 @@ import { ownCell, setCell } from '../core/cells.js';
  * file in another folder: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
-  // Rows in order; a duplicate joins the group of its first copy, which holds its place.
-  const order: (RunRow | RunRow[])[] = [];
-  const groups = new Map<string, RunRow[][]>();
-  for (const row of rows) {
-    const key = identity(row);
-    if (key === null) {
-      order.push(row);
-      continue;
-    }
-    let candidates = groups.get(key);
-    if (!candidates) groups.set(key, (candidates = []));
-    const group = candidates.find((g) => sameMeasurement(g[0] as RunRow, row));
-    if (group) group.push(row);
-    else {
-      const fresh = [row];
-      candidates.push(fresh);
-      order.push(fresh);
-    }
-  }
-  return order.map((item) => (Array.isArray(item) ? merge(item, sink, 'normalize/duplicate-run') : item));
+  return mergeCopies(rows, identity, sameMeasurement, sink, 'normalize/duplicate-run');
 }
 
 /**
@@ -48,13 +29,26 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink): RunRo
  * its server log rather than a copy far from it.
  */
 export function withoutCopies(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
-  // Keyed by when a row finished and its duration, then compared on every value: a key of all of
-  // them for every row (some 250 characters) and a group for each cost tens of MB held at once for
-  // tens of thousands of rows; a row stands alone until a second one meets its key.
+  return mergeCopies(rows, copyBucket, sameCopyValues, sink, 'normalize/copied-run');
+}
+
+/**
+ * Rows in order, each group of copies merged into one at its first row's place. Rows meet by
+ * `keyOf` (null: never a copy) and are one group when `same` holds against the group's first
+ * row. A row stands alone until a second one meets its key: a key and a group for every row were
+ * tens of MB held at once for tens of thousands of rows.
+ */
+function mergeCopies(
+  rows: readonly RunRow[],
+  keyOf: (row: RunRow) => string | null,
+  same: (first: RunRow, row: RunRow) => boolean,
+  sink: DiagnosticSink,
+  code: 'normalize/duplicate-run' | 'normalize/copied-run',
+): RunRow[] {
   const firstOf = new Map<string, RunRow | RunRow[]>();
   const groups = new Map<RunRow, RunRow[]>();
   for (const row of rows) {
-    const key = copyBucket(row);
+    const key = keyOf(row);
     if (key === null) continue;
     const met = firstOf.get(key);
     if (met === undefined) {
@@ -62,7 +56,7 @@ export function withoutCopies(rows: readonly RunRow[], sink: DiagnosticSink): Ru
       continue;
     }
     const firsts = Array.isArray(met) ? met : [met];
-    const first = firsts.find((f) => sameCopyValues(f, row));
+    const first = firsts.find((f) => same(f, row));
     if (first) {
       let group = groups.get(first);
       if (!group) groups.set(first, (group = [first]));
@@ -78,7 +72,7 @@ export function withoutCopies(rows: readonly RunRow[], sink: DiagnosticSink): Ru
   return rows.flatMap((row) => {
     if (merged.has(row)) return [];
     const group = groups.get(row);
-    return [group ? merge(group, sink, 'normalize/copied-run') : row];
+    return [group ? merge(group, sink, code) : row];
   });
 }
 
