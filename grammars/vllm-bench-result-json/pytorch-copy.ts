@@ -1,6 +1,5 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { RelPath } from '../../src/core/types.js';
-import { signature } from '../../src/parse/signature.js';
 import { isJsonObject, type JsonValue } from '../_shared/json/index.js';
 
 /**
@@ -9,8 +8,10 @@ import { isJsonObject, type JsonValue } from '../_shared/json/index.js';
  * one per metric, `{benchmark: {name: "vLLM benchmark", extra_info: {args}}, model, metric: {name,
  * benchmark_values, extra_info}}`. Which metrics, and what `extra_info` holds, changes with the
  * command and the release; the values are those of the result JSON written with it, read there.
+ * Told by how the file starts (json.dump keeps the records' key order), not by a search of the
+ * whole head: detection runs on every JSON file of a folder, and a result's head is mostly arrays.
  */
-export const PYTORCH_COPY = signature(['"benchmark_values"'], /"name"\s*:\s*"vLLM benchmark"/);
+export const PYTORCH_COPY = /^\s*\[\s*\{\s*"benchmark"\s*:\s*\{\s*"name"\s*:\s*"vLLM benchmark"/;
 
 /** A document that is such a list of metric records. */
 export function isPytorchCopy(value: JsonValue): value is JsonValue[] {
