@@ -50,10 +50,14 @@ export function* formatRowChunks<R = Row>(rows: ArrayLike<R>, format: TableForma
     yield formatRows(Array.from(rows, fill), format);
     return;
   }
+  // Arquero takes a table's columns from its first row: every piece takes the first piece's, as
+  // formatRows does for the whole table, so rows of different shapes come out the same either way
+  let names: string[] | undefined;
   for (let start = 0; start < rows.length; start += CSV_ROWS_PER_CHUNK) {
     const piece: Record<string, unknown>[] = [];
     for (let i = start; i < Math.min(rows.length, start + CSV_ROWS_PER_CHUNK); i++) piece.push(flatCells(fill(rows[i] as R)));
-    const table = aq.from(piece);
+    names ??= Object.keys(piece[0] as Record<string, unknown>);
+    const table = aq.from(piece, names);
     // every piece has the same columns in the same order: only the first writes the header
     const csv = table.toCSV({ delimiter: format === 'tsv' ? '\t' : ',', header: start === 0 });
     yield start === 0 ? withTrueHeader(csv) : csv;

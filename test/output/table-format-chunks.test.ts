@@ -43,6 +43,18 @@ describe('formatRowChunks', () => {
     }
   });
 
+  it('writes rows of different shapes in pieces as in one piece: every piece has the columns of the first row', () => {
+    // comparison rows carry run columns only where a run has them (withRunColumns)
+    const mixed: Row[] = Array.from({ length: 10_002 }, (_, i): Row => (i === 10_000 ? { extra: 'late', run_id: `r${i}` } : i % 2 ? { run_id: `r${i}`, x: i } : { x: i, run_id: `r${i}`, more: 'm' }));
+    for (const format of ['csv', 'tsv'] as const) {
+      const chunks = [...formatRowChunks(mixed, format)];
+      expect(chunks).toHaveLength(2);
+      const sep = format === 'csv' ? ',' : '\t';
+      expect(chunks[1]?.startsWith(`${sep}r10000${sep}\n`)).toBe(true); // x, run_id, more: not the row's own extra, run_id
+      expect(chunks.join('')).toBe(formatRows(mixed, format));
+    }
+  });
+
   it('ends CSV with the newline of its last row, not a blank line (a reader would take it for an empty record)', () => {
     const text = formatRows(rows, 'csv');
     expect(text.endsWith('x\n')).toBe(true);
