@@ -51,6 +51,15 @@ export function buildRuns(records: readonly ParsedRecord[], sink: DiagnosticSink
   return { ...built, rows: takeFilled(built.rows) };
 }
 
+/**
+ * buildRuns that empties `records` while it builds the rows (see takeRuns), for callers done with
+ * the records: a report of tens of thousands of runs would otherwise hold them all beside the rows.
+ */
+export function takeBuiltRuns(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRunsOptions = {}): RunsBuild {
+  const built = build(records, records, sink, options);
+  return { ...built, rows: takeFilled(built.rows) };
+}
+
 /** Runs whose rows hold only their own cells; `columns` says what a full row has (see rowFiller). */
 export interface SparseRunsBuild extends RunsBuild {
   readonly columns: string[];

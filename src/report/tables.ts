@@ -3,7 +3,8 @@ import { matchesFilter, parseFilter, type RowFilter } from '../analyze/filter.js
 import { DiagnosticCollector, type Diagnostic, sortDiagnostics } from '../core/diagnostic.js';
 import type { FieldValue } from '../core/types.js';
 import { scan as scanFolders, type ScanOptions } from '../pipeline/scan-parallel.js';
-import { buildRuns } from '../normalize/build-runs.js';
+import type { ScanResult } from '../pipeline/scan-result.js';
+import { takeBuiltRuns } from '../normalize/build-runs.js';
 import { type TimelineTable, timelineTable } from '../normalize/timeline-table.js';
 import type { FailedConfiguration } from '../normalize/failed-configurations.js';
 import type { FileReport } from '../pipeline/process-file.js';
@@ -27,14 +28,32 @@ export interface ReportTables {
 /** Default baselines, in order: runs explicitly without speculation, then runs with no method recorded. */
 const DEFAULT_BASELINES = ['spec_method=none', 'spec_method=null'];
 
+export interface LoadTablesOptions {
+  /**
+   * Called between the phases of a large job (scan, run rows, comparison): the command line
+   * collects garbage there, so one phase's garbage is not still held when the next one peaks
+   * (peak RSS, issue 7).
+   */
+  readonly pause?: () => void;
+}
+
 /**
  * Scans, builds the runs table and compares against the baseline. Without `--baseline`, picks
  * `spec_method=none` (else `spec_method=null`) when such runs exist next to others, else none.
  */
-export async function loadTables(paths: readonly string[], options: ScanOptions, baselineText: string | undefined): Promise<ReportTables> {
-  const scan = await scanFolders(paths, options);
+export async function loadTables(paths: readonly string[], options: ScanOptions, baselineText: string | undefined, phases: LoadTablesOptions = {}): Promise<ReportTables> {
+  let scanned: ScanResult | null = await scanFolders(paths, options);
+  const { files, diagnostics } = scanned;
+  const timelineSink = new DiagnosticCollector();
+  const timeline = timelineTable(scanned.records, timelineSink);
+  // the parsed records are let go as the run rows are built (takeBuiltRuns): a report of tens of
+  // thousands of runs would otherwise hold both
+  const records = [...scanned.records];
+  scanned = null;
+  phases.pause?.();
   const sink = new DiagnosticCollector();
-  const built = buildRuns(scan.records, sink);
+  const built = takeBuiltRuns(records, sink, phases.pause ? { pause: phases.pause } : {});
+  phases.pause?.();
   const runs = built.rows;
   const given = baselineText === undefined ? null : parseFilter(baselineText);
   const fallback = given === null ? DEFAULT_BASELINES.map(parseFilter).find((f) => runs.some((r) => matchesFilter(r, f)) && runs.some((r) => !matchesFilter(r, f))) : undefined;
@@ -43,12 +62,12 @@ export async function loadTables(paths: readonly string[], options: ScanOptions,
   const compared = baseline === null ? [] : compareRuns(runs, { baseline, configColumns: built.configColumns, failedConfigurations: built.failedConfigurations, sink });
   const comparison = withRunColumns(compared, runs, CARRIED_RUN_COLUMNS);
   return {
-    files: scan.files,
+    files,
     runs,
     comparison,
-    timeline: timelineTable(scan.records, sink),
+    timeline,
     failed: built.failedConfigurations,
-    diagnostics: sortDiagnostics([...scan.diagnostics, ...sink.list()]),
+    diagnostics: sortDiagnostics([...diagnostics, ...sink.list(), ...timelineSink.list()]),
     baseline,
     baselineDefaulted: defaulted,
   };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FieldValue } from '../core/types.js';
-import { formatRowChunks, formatRows } from '../output/table-format.js';
+import { formatRowChunks } from '../output/table-format.js';
 import { writeOutput, writeOutputChunks } from '../output/write.js';
 import { svgsToPngs } from '../render/png.js';
 import { vlJson } from '../render/vl-json.js';
@@ -30,17 +30,19 @@ export async function writeReport(dir: string, tables: ReportTables, title: stri
     files.set(`figures/${f.id}.png`, pngs[i] as Uint8Array);
     files.set(`figures/${f.id}.vl.json`, vlJson(f.spec));
   });
-  const csv = (rows: readonly Record<string, FieldValue>[]): string => (rows.length === 0 ? '' : formatRows(rows, 'csv'));
+  // the tables are written a piece at a time (formatRowChunks): a campaign's runs.csv is tens of
+  // MB, and the timeline's rows are built as it goes (a long log has hundreds of thousands)
+  const pieces = new Map<string, Iterable<string>>();
+  const csv = (rel: string, rows: ArrayLike<Record<string, FieldValue>>): void => void pieces.set(rel, formatRowChunks(rows, 'csv'));
   const { timeline } = tables;
-  files.set('tables/runs.csv', csv(tables.runs));
-  files.set('tables/comparison.csv', csv(tables.comparison));
-  files.set('tables/diagnostics.csv', csv(report.diagnosticRows));
-  files.set('tables/files.csv', csv(report.fileRows));
-  files.set('tables/failed-configurations.csv', csv(report.failedRows));
-  for (const t of report.summaries) files.set(`tables/summary-${t.id}.csv`, csv(t.rows));
-  // the timeline is written a piece at a time, each row built as it goes (a long log has hundreds of thousands)
+  csv('tables/runs.csv', tables.runs);
+  csv('tables/comparison.csv', tables.comparison);
+  csv('tables/diagnostics.csv', report.diagnosticRows);
+  csv('tables/files.csv', report.fileRows);
+  csv('tables/failed-configurations.csv', report.failedRows);
+  for (const t of report.summaries) csv(`tables/summary-${t.id}.csv`, t.rows);
   const timelineRows = new Uint32Array(timeline.length).map((_, i) => i);
-  const pieces = new Map<string, Iterable<string>>([['tables/timeline.csv', formatRowChunks(timelineRows, 'csv', (i) => timeline.row(i))]]);
+  pieces.set('tables/timeline.csv', formatRowChunks(timelineRows, 'csv', (i) => timeline.row(i)));
   const written = [...files.keys(), ...pieces.keys()].sort();
   for (const rel of written) {
     const target = path.join(dir, rel);

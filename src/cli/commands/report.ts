@@ -22,7 +22,7 @@ export function registerReport(program: Command, run: (work: () => Promise<Comma
     run(async () => {
       // loaded on use: the grammars, vega and resvg are not needed by the other commands
       const [{ loadTables }, { writeReport }] = await Promise.all([import('../../report/tables.js'), import('../../report/write-report.js')]);
-      const tables = await loadTables(paths, scanOptions(options), options.baseline);
+      const tables = await loadTables(paths, scanOptions(options), options.baseline, { pause: collectGarbage });
       const { report, written } = await writeReport(options.out, tables, options.title, { pause: collectGarbage });
       const drawn = report.figures.filter((f) => f.drawn).length;
       return { diagnostics: tables.diagnostics, summary: `report with ${tables.runs.length} runs and ${drawn} charts: ${written.length} files in ${options.out}` };
