@@ -7,12 +7,14 @@ import { allSummaries } from '../../analyze/summaries.js';
 import { parseSla } from '../../analyze/summary-sla.js';
 import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
 import { UsageError } from '../../core/errors.js';
-import { buildRuns } from '../../normalize/build-runs.js';
+import { takeBuiltRuns } from '../../normalize/build-runs.js';
 import { compilePathTemplate } from '../../normalize/path-template.js';
 import { formatRows, isTableFormat, TABLE_FORMATS, type TableFormat } from '../../output/table-format.js';
 import { writeOutput } from '../../output/write.js';
 import { scan } from '../../pipeline/scan-parallel.js';
+import type { ScanResult } from '../../pipeline/scan-result.js';
 import type { CommandResult } from '../command-result.js';
+import { collectGarbage } from '../heap.js';
 import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
 
 interface CompareOptions extends InputOptions {
@@ -47,9 +49,15 @@ export function registerCompare(program: Command, run: (work: () => Promise<Comm
       const baseline = parseFilter(options.baseline);
       const sla = options.sla ? parseSla(options.sla) : undefined;
       const template = options.pathTemplate ? compilePathTemplate(options.pathTemplate) : undefined;
-      const scanned = await scan(paths, scanOptions(options));
+      let scanned: ScanResult | null = await scan(paths, scanOptions(options));
+      const { diagnostics } = scanned;
+      // the parsed records are let go as the run rows are built (peak RSS of a large campaign)
+      const records = [...scanned.records];
+      scanned = null;
+      collectGarbage();
       const sink = new DiagnosticCollector();
-      const built = buildRuns(scanned.records, sink, template ? { pathTemplate: template } : {});
+      const built = takeBuiltRuns(records, sink, { ...(template ? { pathTemplate: template } : {}), pause: collectGarbage });
+      collectGarbage();
       const metrics = options.metric && options.metric.length > 0 ? options.metric : undefined;
       const match = options.match ? options.match.split(',').map((k) => k.trim()).filter((k) => k !== '') : undefined;
       const pairs = compareRuns(built.rows, {
@@ -70,7 +78,7 @@ export function registerCompare(program: Command, run: (work: () => Promise<Comm
       else process.stdout.write(text);
       const ok = rows.filter((r) => r.pair_status === 'ok').length;
       return {
-        diagnostics: sortDiagnostics([...scanned.diagnostics, ...sink.list()]),
+        diagnostics: sortDiagnostics([...diagnostics, ...sink.list()]),
         summary: `${rows.length - built.failedConfigurations.length} comparisons (${ok} ok), ${built.failedConfigurations.length} failed configurations, from ${built.rows.length} runs`,
       };
     }, options),
