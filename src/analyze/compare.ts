@@ -3,7 +3,7 @@ import type { FieldValue, RelPath } from '../core/types.js';
 import type { FailedConfiguration } from '../normalize/failed-configurations.js';
 import { CONFIG_COLUMNS } from '../normalize/schema.js';
 import { type RowFilter, matchesFilter } from './filter.js';
-import { configKey, defaultMatchKeys, differingKeys, LOAD_COLUMNS } from './match-keys.js';
+import { configKey, defaultMatchKeys, differingKeys, LOAD_COLUMNS, matchingRows } from './match-keys.js';
 import { presentOfflineMetrics } from './headline-metric.js';
 import { metricPair } from './speedup.js';
 import { ownCell, setCell } from '../core/cells.js';
@@ -47,22 +47,23 @@ export function compareRuns(rows: readonly Row[], options: CompareOptions): Row[
     else groups.set(k, [r]);
   }
   const out: Row[] = [];
-  for (const group of groups.values()) out.push(pairGroup(group, { all: baselines, bySource: bySourceOrder }, keys, metrics, configColumns, options));
+  const matching = matchingRows(baselines, keys);
+  for (const group of groups.values()) out.push(pairGroup(group, { matching, bySource: bySourceOrder }, keys, metrics, configColumns, options));
   out.sort(byConfiguration);
   for (const f of options.failedConfigurations ?? []) out.push(failedRow(f));
   return uniformColumns(out);
 }
 
-/** The baseline runs in row order (what the statistics see), and sorted by source (what names the nearest). */
+/** The baseline runs matching a row, in row order (what the statistics see), and all sorted by source (what names the nearest). */
 interface Baselines {
-  readonly all: readonly Row[];
+  readonly matching: (row: Row) => Row[];
   readonly bySource: readonly Row[];
 }
 
 function pairGroup(group: Row[], baselines: Baselines, keys: readonly string[], metrics: readonly string[], configColumns: readonly string[], o: CompareOptions): Row {
   const first = group[0] as Row;
   const at = { file: String(first.source_file) as RelPath, line: Number(first.source_line), column: 1 };
-  const matched = baselines.all.filter((b) => differingKeys(first, b, keys).length === 0);
+  const matched = baselines.matching(first);
   const row: Row = {};
   for (const c of PROVENANCE) row[c] = first[c] ?? null;
   for (const c of configColumns) setCell(row, c, first[c] ?? null);

@@ -29,7 +29,13 @@ export function metricPair(metric: string, candidates: readonly Row[], baselines
   const s = orientedRatio(metric, median(a), median(b));
   out[`speedup_${metric}`] = s === null ? null : round(s);
   const seed = hashSeed([...candidates, ...baselines].map((r) => String(r.run_id)).sort().join(',') + metric);
-  const ci = bootstrapCI(a, b, (ma, mb) => orientedRatio(metric, ma, mb) ?? Number.NaN, seed);
+  // orientedRatio with the metric's direction looked up once, not at each of the 2,000 resamples
+  const lower = metricDirection(metric) === 'lower';
+  const ratio = (ma: number, mb: number): number => {
+    const r = lower ? mb / ma : ma / mb;
+    return Number.isFinite(r) && r > 0 ? r : Number.NaN;
+  };
+  const ci = bootstrapCI(a, b, ratio, seed);
   if (ci) {
     out[`speedup_${metric}_ci_low`] = round(ci.low);
     out[`speedup_${metric}_ci_high`] = round(ci.high);
