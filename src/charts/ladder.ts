@@ -1,5 +1,6 @@
 import { loadAxis } from '../analyze/load-axis.js';
 import { columnTitle, distinct, lowerIsBetter, metricOf, num, text } from './fields.js';
+import { filterHint, LEGIBLE, tooManyToRead } from './legibility.js';
 import { seriesNamer, varyingKeys } from './series.js';
 import { finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
@@ -41,6 +42,7 @@ export function ladderChart(rows: readonly Row[], options: ChartOptions): ChartR
       bars.push({ group, config: 'baseline', value: round(base), pct: 0, text: 'baseline', baseline: true, order: 0 });
     }
   }
+  if (bars.length > LEGIBLE.bars) return tooManyToRead('ladder', bars.length, 'bars', LEGIBLE.bars, filterHint(ok, keys, (r) => String(r.run_id), LEGIBLE.bars / 2));
   bars.sort((a, b) => groupOrder(a.group, b.group) || a.order - b.order || a.value - b.value || (a.config < b.config ? -1 : 1));
   const y = { field: 'config', type: 'nominal', title: null, sort: null };
   const x = { field: 'value', type: 'quantitative', title: columnTitle(metric) };

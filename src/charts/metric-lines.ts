@@ -1,5 +1,6 @@
 import { loadAxis } from '../analyze/load-axis.js';
 import { columnTitle, matchesFilter, metricOf, num } from './fields.js';
+import { filterHint, LEGIBLE, tooManyToRead } from './legibility.js';
 import { combineRepeats } from './repeats.js';
 import { seriesNamer, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
@@ -20,6 +21,8 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
     return [{ key: `${series}\u0000${x}`, values: [y], series, x, baseline, source: `${String(r.source_file)}:${String(r.source_line)}` }];
   });
   if (measured.length === 0) return chartSkip(`no runs with both ${xCol} and ${metric}`);
+  const lines = new Set(measured.map((m) => m.series)).size;
+  if (lines > LEGIBLE.series) return tooManyToRead('metric-lines', lines, 'configurations', LEGIBLE.series, filterHint(rows, keys, name, LEGIBLE.series));
   const points = combineRepeats(measured).map((c) => ({
     series: c.first.series,
     x: c.first.x,

@@ -1,4 +1,5 @@
 import { columnTitle, hasColumn, num } from './fields.js';
+import { filterHint, LEGIBLE, tooManyToRead } from './legibility.js';
 import { combineRepeats } from './repeats.js';
 import { seriesNamer, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
@@ -31,6 +32,8 @@ export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartR
     return [{ key: concurrency === null ? `${series}\u0000${source}` : `${series}\u0000${concurrency}`, values: [x, y], series, concurrency, source }];
   });
   if (measured.length === 0) return chartSkip(`no runs with both ${xCol} and ${yCol}`);
+  const colours = new Set(measured.map((m) => m.series)).size;
+  if (colours > LEGIBLE.series) return tooManyToRead('pareto', colours, 'configurations', LEGIBLE.series, filterHint(rows, keys, name, LEGIBLE.series));
   const points: Point[] = combineRepeats(measured).map((c) => ({
     series: c.first.series,
     x: c.median[0] as number,

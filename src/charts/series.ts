@@ -55,8 +55,14 @@ function keysName(row: Row, keys: readonly string[]): string {
   return name === '' ? 'all runs' : name;
 }
 
-/** Panel name for faceting by dataset/model: only the parts that vary, joined with ` · `. */
+/** Columns whose values name themselves in a panel title; the others are written `tp=4`. */
+const SELF_NAMING = new Set(['dataset', 'model']);
+
+/** Panel name for faceting (by dataset, model, tp, …): only the parts that vary, joined with ` · `. */
 export function panelName(row: Row, keys: readonly string[]): string {
-  const parts = keys.map((k) => text(row[k]) ?? '(unknown)');
+  const parts = keys.map((k) => {
+    const v = text(row[k]) ?? '(unknown)';
+    return SELF_NAMING.has(k) ? v : `${k}=${v}`;
+  });
   return parts.length === 0 ? '' : parts.join(' · ');
 }

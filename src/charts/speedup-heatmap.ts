@@ -2,6 +2,7 @@ import { loadAxis } from '../analyze/load-axis.js';
 import { darkCell, symmetricRatioDomain } from './log-domain.js';
 import { distinct, hasColumn, metricOf, num, text } from './fields.js';
 import { varyingKeys, panelName } from './series.js';
+import { filterHint, LEGIBLE, tooManyToRead } from './legibility.js';
 import { finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
@@ -17,7 +18,7 @@ interface Cell {
   runs: number;
 }
 
-/** Speedup over two sweep axes, one panel per spec method × dataset/model. */
+/** Speedup over two sweep axes, one panel per spec method × whatever else varies (dataset, model, tp, …). */
 export function speedupHeatmap(rows: readonly Row[], options: ChartOptions): ChartResult {
   const metric = metricOf(options);
   const field = `speedup_${metric}`;
@@ -25,8 +26,11 @@ export function speedupHeatmap(rows: readonly Row[], options: ChartOptions): Cha
   if (!usable.some((r) => num(r[field]) !== null)) return chartSkip(`no ${field} values to draw`);
   const xCol = options.x ?? loadAxis(rows);
   const yCol = options.y ?? (hasColumn(usable, 'num_spec_tokens') ? 'num_spec_tokens' : 'label');
-  const panelKeys = options.facet ? [options.facet] : varyingKeys(usable, ['dataset', 'model']);
+  // a panel per method and per whatever else varies: runs at another tp or input length are not repeats of a cell
+  const panelKeys = options.facet ? [options.facet] : varyingKeys(usable, PANEL_KEYS).filter((k) => k !== xCol && k !== yCol);
   const cells = buildCells(usable, field, xCol, yCol, panelKeys);
+  const panelCount = new Set(cells.map((c) => `${c.spec_method}\u0000${c.panel}`)).size;
+  if (panelCount > LEGIBLE.panels) return tooManyToRead('speedup-heatmap', panelCount, 'panels', LEGIBLE.panels, filterHint(usable, [...panelKeys, 'spec_method'], (r) => `${text(r.spec_method) ?? 'none'}\u0000${panelName(r, panelKeys)}`, LEGIBLE.panels));
   const domain = symmetricRatioDomain(cells.flatMap((c) => (c.speedup === null ? [] : [c.speedup])));
   for (const c of cells) c.dark = c.speedup !== null && darkCell(c.speedup, domain);
   const xs = distinct(usable, xCol);
@@ -84,6 +88,9 @@ export function speedupHeatmap(rows: readonly Row[], options: ChartOptions): Cha
   const body = charts.length === 1 ? { data: { values: cells }, ...grid } : { concat: charts, columns, spacing: 16, resolve: { scale: { color: 'shared' } } };
   return chartOk(finish(body, options, `Speedup vs baseline: ${metric}`));
 }
+
+/** What tells one panel from another, besides the method, when it varies. */
+const PANEL_KEYS = ['dataset', 'model', 'engine', 'tp', 'quantization', 'input_len', 'output_len'];
 
 function buildCells(rows: readonly Row[], field: string, xCol: string, yCol: string, panelKeys: readonly string[]): Cell[] {
   const groups = new Map<string, { panel: string; method: string; x: string; y: string; values: number[] }>();

@@ -1,5 +1,6 @@
 import { loadAxis } from '../analyze/load-axis.js';
 import { metricOf, num, text } from './fields.js';
+import { filterHint, LEGIBLE, tooManyToRead } from './legibility.js';
 import { powersOfTwo } from './metric-lines.js';
 import { seriesName, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
@@ -11,14 +12,20 @@ export function speedupLines(rows: readonly Row[], options: ChartOptions): Chart
   const field = `speedup_${metric}`;
   const xCol = options.x ?? loadAxis(rows);
   const ok = rows.filter((r) => r.pair_status === undefined || text(r.pair_status) === 'ok');
-  const keys = varyingKeys(ok).filter((k) => k === 'spec_method' || k === 'num_spec_tokens' || k === 'draft_model');
+  // one line per method, and per anything else that varies (model, tp, …): a line never joins two configurations' speedups
+  const keys = varyingKeys(ok);
+  const otherKeys = keys.filter((k) => k !== 'spec_method' && k !== 'num_spec_tokens');
+  const seriesOf = (r: Row): string => seriesName({ ...r, label: null }, keys.length > 0 ? keys : ['spec_method'], options.color);
   const points = ok.flatMap((r) => {
     const x = num(r[xCol]);
     const y = num(r[field]);
     if (x === null || x <= 0 || y === null) return [];
-    return [{ series: seriesName({ ...r, label: null }, keys.length > 0 ? keys : ['spec_method'], options.color), x, speedup: y, source: `${String(r.source_file)}:${String(r.source_line)}` }];
+    return [{ series: seriesOf(r), x, speedup: y, source: `${String(r.source_file)}:${String(r.source_line)}` }];
   });
   if (points.length === 0) return chartSkip(`no ${field} values with ${xCol}`);
+  const lines = new Set(points.map((p) => p.series)).size;
+  if (lines > LEGIBLE.series) return tooManyToRead('speedup-lines', lines, 'configurations', LEGIBLE.series, filterHint(ok, keys, seriesOf, LEGIBLE.series));
+  const legend = options.color ?? (otherKeys.length > 0 ? 'configuration' : 'method');
   points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.x - b.x || a.speedup - b.speedup));
   const x = { field: 'x', type: 'quantitative', title: xCol, scale: { type: 'log', base: 2 }, axis: { values: powersOfTwo(points.map((p) => p.x)), format: 'd' } };
   const y = { field: 'speedup', type: 'quantitative', title: `speedup (${metric}, > 1 = faster)`, scale: { zero: false } };
@@ -32,9 +39,9 @@ export function speedupLines(rows: readonly Row[], options: ChartOptions): Chart
         encoding: {
           x,
           y,
-          color: { field: 'series', type: 'nominal', title: 'method', scale: { range: CATEGORY_COLORS } },
+          color: { field: 'series', type: 'nominal', title: legend, scale: { range: CATEGORY_COLORS } },
           tooltip: [
-            { field: 'series', title: 'method' },
+            { field: 'series', title: legend },
             { field: 'x', title: xCol },
             { field: 'speedup', title: field, format: '.3f' },
             { field: 'source', title: 'source' },

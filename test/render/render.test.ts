@@ -2,7 +2,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
 import { CHARTS } from '../../src/charts/catalogue.js';
 import { compileSpec } from '../../src/render/compile.js';
-import { svgToPng, svgsToPngs } from '../../src/render/png.js';
+import { fittingZoom, MAX_PNG_PIXELS, svgSize, svgToPng, svgsToPngs } from '../../src/render/png.js';
 import { applyBlogPreset, captionFor } from '../../src/render/preset.js';
 import { normalizeSvgIds, renderSvg } from '../../src/render/svg.js';
 import { addSvgTooltips } from '../../src/render/svg-tooltips.js';
@@ -64,6 +64,25 @@ describe('PNG rendering', () => {
     const pngs = await svgsToPngs([heat, pareto, heat]);
     expect(pngs.map((p) => Buffer.from(p).toString('base64'))).toEqual([heat, pareto, heat].map((s) => Buffer.from(svgToPng(s)).toString('base64')));
     expect(pngSize(pngs[1] as Uint8Array)).not.toEqual(pngSize(pngs[0] as Uint8Array));
+  });
+
+  it('renders a figure too large for 2× at the zoom that fits MAX_PNG_PIXELS (4 bytes a pixel while rendering)', () => {
+    // a user's ladder of thousands of bars was 1,315 × 226,136 px: at 2×, a 4.8 GB pixmap
+    const tall = '<svg xmlns="http://www.w3.org/2000/svg" width="1300" height="200000" viewBox="0 0 1300 200000"><rect width="1300" height="200000" fill="#0072B2"/></svg>';
+    const png = pngSize(svgToPng(tall));
+    expect(png.width * png.height).toBeLessThanOrEqual(MAX_PNG_PIXELS);
+    expect(png.width * png.height).toBeGreaterThan(MAX_PNG_PIXELS * 0.98);
+    expect(png.height / png.width).toBeCloseTo(200000 / 1300, 0);
+  });
+
+  it('reads an SVG root element size and zooms only what is too large', () => {
+    expect(svgSize('<svg xmlns="http://www.w3.org/2000/svg" class="marks" width="781" height="512.5" viewBox="0 0 781 512.5"><g width="9" height="9"/></svg>')).toEqual({ width: 781, height: 512.5 });
+    expect(svgSize('<svg viewBox="0 0 10 10"></svg>')).toBeNull();
+    expect(svgSize('<?xml version="1.0"?><svg height="0" width="10"/>')).toBeNull();
+    expect(fittingZoom({ width: 1000, height: 1000 }, 2)).toBe(2);
+    expect(fittingZoom(null, 2)).toBe(2);
+    const z = fittingZoom({ width: 1000, height: 100_000 }, 2);
+    expect(1000 * z * 100_000 * z).toBeCloseTo(MAX_PNG_PIXELS, -3);
   });
 });
 

@@ -1,0 +1,46 @@
+import { distinct, text } from './fields.js';
+import { chartSkip, type ChartResult, type Row } from './types.js';
+
+/**
+ * How much one chart can show and still be read. A campaign of many models, parallelisms and
+ * methods has thousands of configurations: drawn in one chart they are lines no legend can name
+ * (Vega's names 30 and cuts the rest), panels wider than any page, and a ladder of 10,000 bars
+ * 200,000 pixels tall whose PNG alone took 5 GB. Past these, a chart is left out with the reason,
+ * and `benchlens plot --filter` draws a part of it.
+ */
+export const LEGIBLE = {
+  /** Lines or point colours in one chart: as many as Vega's legend names (its symbolLimit). */
+  series: 30,
+  /** Heatmap panels. */
+  panels: 24,
+  /** Ladder bars, every panel's together (22 px each: some 3,500 px tall). */
+  bars: 160,
+} as const;
+
+/** The chart left out: `count` things of a kind, more than `limit`, with how to draw a part. */
+export function tooManyToRead(chart: string, count: number, what: string, limit: number, split: string): ChartResult {
+  return chartSkip(
+    `${count.toLocaleString('en-US')} ${what}, too many to read in one chart (at most ${limit}); draw a part of them with benchlens plot --chart ${chart} --filter ${split}`,
+  );
+}
+
+/** Columns a campaign is best split by, broadest first. */
+const SPLIT_ORDER = ['model', 'dataset', 'engine', 'tp', 'quantization', 'input_len', 'output_len', 'spec_method', 'num_spec_tokens'];
+
+/**
+ * A `--filter` that draws a legible part: the broadest of the `varying` columns at its first value,
+ * then the next, until the rows left have at most `limit` distinct `keyOf` (lines, panels, bars).
+ */
+export function filterHint(rows: readonly Row[], varying: readonly string[], keyOf: (row: Row) => string, limit: number): string {
+  const terms: string[] = [];
+  let part = rows;
+  for (const column of SPLIT_ORDER) {
+    if (new Set(part.map(keyOf)).size <= limit) break;
+    if (!varying.includes(column)) continue;
+    const value = distinct(part, column)[0];
+    if (value === undefined) continue;
+    terms.push(`${column}=${value}`);
+    part = part.filter((r) => text(r[column]) === value);
+  }
+  return terms.length === 0 ? 'column=value' : terms.join(',');
+}

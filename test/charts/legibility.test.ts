@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { CHARTS } from '../../src/charts/catalogue.js';
+import { matchesFilter } from '../../src/charts/fields.js';
+import { LEGIBLE } from '../../src/charts/legibility.js';
+import { ladderChart } from '../../src/charts/ladder.js';
+import { metricLines } from '../../src/charts/metric-lines.js';
+import { speedupHeatmap } from '../../src/charts/speedup-heatmap.js';
+import { speedupLines } from '../../src/charts/speedup-lines.js';
+import type { ChartResult, Row } from '../../src/charts/types.js';
+import { sampleComparison, sampleRuns } from './sample-rows.js';
+
+/** The sample sweep once per model and tp: `models` × `tps` configurations of the same sweep. */
+function campaign<T extends Row>(rows: (model: string) => T[], models: number, tps: readonly number[]): Row[] {
+  const out: Row[] = [];
+  for (let m = 0; m < models; m++) for (const tp of tps) for (const r of rows(`org/model-${m}`)) out.push({ ...r, tp, run_id: `${String(r.run_id)}-${m}-${tp}` });
+  return out;
+}
+
+function reasonOf(r: ChartResult): string {
+  if (r.ok) throw new Error('drawn');
+  return r.reason;
+}
+
+/** The rows a `--filter a=b,c=d` hint keeps. */
+function filtered(rows: readonly Row[], reason: string): Row[] {
+  const hint = /--filter (\S+)$/.exec(reason)?.[1] ?? '';
+  const terms = Object.fromEntries(hint.split(',').map((t) => t.split('=') as [string, string]));
+  return rows.filter((r) => matchesFilter(r, terms));
+}
+
+describe('charts too large to read', () => {
+  it('leaves out metric lines past 30 configurations, and names a filter that draws a part', () => {
+    const runs = campaign(sampleRuns, 2, [1, 2, 4, 8]); // 4 methods × 2 models × 4 tp = 32 lines
+    const reason = reasonOf(metricLines(runs, {}));
+    expect(reason).toBe(`32 configurations, too many to read in one chart (at most ${LEGIBLE.series}); draw a part of them with benchlens plot --chart metric-lines --filter model=org/model-0`);
+    expect(metricLines(filtered(runs, reason), {}).ok).toBe(true);
+    expect(metricLines(campaign(sampleRuns, 2, [1, 2, 4]), {}).ok).toBe(true); // 24 lines
+  });
+
+  it('splits on as many columns as it takes', () => {
+    const runs = campaign(sampleRuns, 9, [1, 2, 4, 8]); // 144 lines; one model: 16
+    const reason = reasonOf(metricLines(runs, {}));
+    expect(reason).toMatch(/^144 configurations, .* --filter model=org\/model-0$/);
+    const big = campaign(sampleRuns, 1, Array.from({ length: 9 }, (_, i) => i + 1)); // one model, 9 tp: 36 lines
+    const split = reasonOf(metricLines(big, {}));
+    expect(split).toMatch(/--filter tp=1$/);
+    expect(metricLines(filtered(big, split), {}).ok).toBe(true);
+  });
+
+  it('draws a line per tp in speedup lines, never one line through two configurations', () => {
+    const rows = campaign(sampleComparison, 1, [1, 2]);
+    const r = speedupLines(rows, {});
+    if (!r.ok) throw new Error(r.reason);
+    const points = (r.spec as { layer: { data: { values: { series: string; x: number }[] } }[] }).layer[0]?.data.values ?? [];
+    const series = [...new Set(points.map((p) => p.series))];
+    expect(series).toEqual(['eagle3 K=2 tp=1', 'eagle3 K=2 tp=2', 'eagle3 K=4 tp=1', 'eagle3 K=4 tp=2', 'ngram K=3 tp=1', 'ngram K=3 tp=2']);
+    for (const s of series) expect(new Set(points.filter((p) => p.series === s).map((p) => p.x)).size).toBe(points.filter((p) => p.series === s).length);
+    expect(JSON.stringify(r.spec)).toContain('"title":"configuration"');
+    expect(reasonOf(speedupLines(campaign(sampleComparison, 4, [1, 2, 4]), {}))).toMatch(/^36 configurations, .* --chart speedup-lines --filter model=org\/model-0$/);
+  });
+
+  it('gives the heatmap a panel per tp instead of averaging them as repeats, and leaves out more than 24 panels', () => {
+    const rows = campaign(sampleComparison, 1, [1, 2]);
+    const r = speedupHeatmap(rows, {});
+    if (!r.ok) throw new Error(r.reason);
+    const panels = (r.spec as { concat: { title: { text: string }; data: { values: { runs: number }[] } }[] }).concat;
+    expect(panels.map((p) => p.title.text)).toEqual(['eagle3 · tp=1', 'eagle3 · tp=2', 'ngram · tp=1', 'ngram · tp=2']);
+    expect(panels.flatMap((p) => p.data.values.map((c) => c.runs)).every((n) => n <= 1)).toBe(true);
+    const many = campaign(sampleComparison, 7, [1, 2]); // 2 methods × 14 = 28 panels
+    const reason = reasonOf(speedupHeatmap(many, {}));
+    expect(reason).toBe(`28 panels, too many to read in one chart (at most ${LEGIBLE.panels}); draw a part of them with benchlens plot --chart speedup-heatmap --filter model=org/model-0`);
+    expect(speedupHeatmap(filtered(many, reason), {}).ok).toBe(true);
+  });
+
+  it('leaves out a ladder of more than 160 bars', () => {
+    const rows = campaign(sampleComparison, 6, [1, 2, 4]); // 15 pairs × 18 = 270 bars and their baselines
+    const reason = reasonOf(ladderChart(rows, {}));
+    expect(reason).toMatch(/^\d[\d,]* bars, too many to read in one chart \(at most 160\); draw a part of them with benchlens plot --chart ladder --filter model=org\/model-0$/);
+    expect(ladderChart(filtered(rows, reason), {}).ok).toBe(true);
+  });
+
+  it('holds for every chart of the catalogue that reads runs or pairs', () => {
+    const runs = campaign(sampleRuns, 12, [1, 2, 4, 8]);
+    const pairs = campaign(sampleComparison, 12, [1, 2, 4, 8]);
+    for (const def of Object.values(CHARTS)) {
+      if (def.input === 'timeline') continue;
+      const r = def.build(def.input === 'runs' ? runs : pairs, {});
+      if (r.ok) expect(JSON.stringify(r.spec).length, def.id).toBeLessThan(2_000_000);
+    }
+  });
+});
