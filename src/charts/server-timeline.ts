@@ -1,4 +1,5 @@
 import { distinct, num, text } from './fields.js';
+import { LEGIBLE, tooManyToRead } from './legibility.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { arraySource, binTimelineRows, MAX_POINTS, parseSeconds } from './time-bins.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
@@ -35,6 +36,8 @@ export function serverTimeline(rows: readonly Row[], options: ChartOptions): Cha
   if (points.length === 0) return chartSkip('no server stats lines');
   points.sort((a, b) => (a.log < b.log ? -1 : a.log > b.log ? 1 : a.t - b.t || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0)));
   const logs = distinct(points as unknown as Row[], 'log');
+  // logs are told apart by their dash, named in a legend of at most 30
+  if (logs.length > LEGIBLE.series) return tooManyToRead('server-timeline', logs.length, 'logs', LEGIBLE.series, `source_file=${logs[0] ?? ''}`);
   const panels = PANELS.filter((p) => points.some((pt) => pt.panel === p.title)).map((p) => ({
     transform: [{ filter: { field: 'panel', equal: p.title } }],
     width: 560,

@@ -5,9 +5,10 @@ import { LEGIBLE } from '../../src/charts/legibility.js';
 import { ladderChart } from '../../src/charts/ladder.js';
 import { metricLines } from '../../src/charts/metric-lines.js';
 import { speedupHeatmap } from '../../src/charts/speedup-heatmap.js';
+import { serverTimeline } from '../../src/charts/server-timeline.js';
 import { speedupLines } from '../../src/charts/speedup-lines.js';
 import type { ChartResult, Row } from '../../src/charts/types.js';
-import { sampleComparison, sampleRuns } from './sample-rows.js';
+import { sampleComparison, sampleRuns, sampleTimeline } from './sample-rows.js';
 
 /** The sample sweep once per model and tp: `models` × `tps` configurations of the same sweep. */
 function campaign<T extends Row>(rows: (model: string) => T[], models: number, tps: readonly number[]): Row[] {
@@ -87,5 +88,13 @@ describe('charts too large to read', () => {
       const r = def.build(def.input === 'runs' ? runs : pairs, {});
       if (r.ok) expect(JSON.stringify(r.spec).length, def.id).toBeLessThan(2_000_000);
     }
+  });
+});
+
+describe('server timeline of many logs', () => {
+  it('leaves out more than 30 logs, naming one to draw', () => {
+    const logs = (n: number): Row[] => Array.from({ length: n }, (_, i) => sampleTimeline().map((r) => ({ ...r, source_file: `logs/serve-${String(i).padStart(2, '0')}.log` }))).flat();
+    expect(serverTimeline(logs(30), {}).ok).toBe(true);
+    expect(reasonOf(serverTimeline(logs(31), {}))).toBe('31 logs, too many to read in one chart (at most 30); draw a part of them with benchlens plot --chart server-timeline --filter source_file=logs/serve-00.log');
   });
 });
