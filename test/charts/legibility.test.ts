@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { acceptancePosition } from '../../src/charts/acceptance-position.js';
 import { CHARTS } from '../../src/charts/catalogue.js';
 import { matchesFilter } from '../../src/charts/fields.js';
 import { LEGIBLE } from '../../src/charts/legibility.js';
@@ -96,5 +97,14 @@ describe('server timeline of many logs', () => {
     const logs = (n: number): Row[] => Array.from({ length: n }, (_, i) => sampleTimeline().map((r) => ({ ...r, source_file: `logs/serve-${String(i).padStart(2, '0')}.log` }))).flat();
     expect(serverTimeline(logs(30), {}).ok).toBe(true);
     expect(reasonOf(serverTimeline(logs(31), {}))).toBe('31 logs, too many to read in one chart (at most 30); draw a part of them with benchlens plot --chart server-timeline --filter source_file=logs/serve-00.log');
+  });
+});
+
+describe('acceptance per draft position of many configurations', () => {
+  it('leaves out more than 30 lines (a line per configuration and concurrency), naming a part that draws', () => {
+    const runs = campaign(sampleRuns, 1, [1, 2, 4]); // 3 methods with arrays × 4 concurrencies × 3 tp = 36 lines
+    const reason = reasonOf(acceptancePosition(runs, {}));
+    expect(reason).toMatch(/^36 configurations, .* --chart acceptance-position --filter tp=1$/);
+    expect(acceptancePosition(filtered(runs, reason), {}).ok).toBe(true);
   });
 });
