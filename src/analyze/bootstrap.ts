@@ -42,8 +42,8 @@ export function bootstrapCI(
   const rand = seededRandom(seed);
   const medianA = resampledMedians(a, rand);
   const medianB = resampledMedians(b, rand);
-  // a typed array sorts numbers natively, as `(x, y) => x - y` orders them (no NaN is kept; -0 goes
-  // before 0, which only a statistic that can be 0 would show: a speedup never is)
+  // no NaN is kept; -0 and 0 are one value to selection, which only a statistic that can be 0
+  // would show (a speedup never is)
   const kept = new Float64Array(resamples);
   let count = 0;
   for (let i = 0; i < resamples; i++) {
@@ -51,9 +51,10 @@ export function bootstrapCI(
     if (Number.isFinite(s)) kept[count++] = s;
   }
   if (count === 0) return null;
-  const stats = kept.subarray(0, count).sort();
-  const at = (q: number): number => stats[Math.min(stats.length - 1, Math.max(0, Math.round(q * (stats.length - 1))))] as number;
-  return { low: at(0.025), high: at(0.975) };
+  const stats = kept.subarray(0, count);
+  // the two percentiles' places in sorted order, found by selection (sorting 2,000 values cost more than the draws)
+  const rank = (q: number): number => Math.min(count - 1, Math.max(0, Math.round(q * (count - 1))));
+  return { low: selectInPlace(stats, rank(0.025)), high: selectInPlace(stats, rank(0.975)) };
 }
 
 /**
@@ -93,4 +94,30 @@ function resampledMedians(xs: readonly number[], rand: () => number): () => numb
     while (before + (counts[rank] as number) <= mid) before += counts[rank++] as number;
     return (lower + (sorted[rank] as number)) / 2;
   };
+}
+
+/** The k-th smallest value (0-based) by quickselect: after it, xs[i] ≤ xs[k] for i < k and ≥ for i > k. */
+function selectInPlace(xs: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo < hi) {
+    const pivot = xs[(lo + hi) >> 1] as number;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((xs[i] as number) < pivot) i++;
+      while ((xs[j] as number) > pivot) j--;
+      if (i <= j) {
+        const t = xs[i] as number;
+        xs[i] = xs[j] as number;
+        xs[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return xs[k] as number;
 }
