@@ -28,7 +28,8 @@ export function formatRows(rows: readonly Row[], format: TableFormat): string {
       const table = aq.from(rows.map(flatCells));
       const format: Record<string, (v: unknown) => string> = {};
       for (const c of table.columnNames()) format[c] = markdownCell;
-      return `${withTrueHeader(table.toMarkdown({ format }))}\n`;
+      // every row: Arquero stops a Markdown table at 100 rows unless told otherwise (its CSV writer does not)
+      return `${withTrueHeader(table.toMarkdown({ format, limit: Number.POSITIVE_INFINITY }))}\n`;
     }
   }
 }

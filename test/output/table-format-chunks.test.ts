@@ -55,6 +55,13 @@ describe('formatRowChunks', () => {
     }
   });
 
+  it('writes every row in every format: Markdown too, which Arquero stops at 100 rows by default', () => {
+    const many: Row[] = Array.from({ length: 1234 }, (_, i) => ({ run_id: `r${i}`, x: i }));
+    const lines = (format: 'csv' | 'tsv' | 'md' | 'jsonl' | 'json'): string[] => formatRows(many, format).split('\n').filter((l) => l.includes('"r') || /\br\d/.test(l));
+    for (const format of ['csv', 'tsv', 'md', 'jsonl', 'json'] as const) expect(lines(format), format).toHaveLength(1234);
+    expect(formatRows(many, 'md').trimEnd().split('\n').at(-1)).toBe('|r1233|1233|');
+  });
+
   it('ends CSV with the newline of its last row, not a blank line (a reader would take it for an empty record)', () => {
     const text = formatRows(rows, 'csv');
     expect(text.endsWith('x\n')).toBe(true);
