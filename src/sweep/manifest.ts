@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { FieldMapBuilder } from '../core/records.js';
 import type { FieldValue } from '../core/types.js';
 import { addFlags } from '../normalize/flags.js';
@@ -60,11 +60,20 @@ const VERSION_BANNERS: Readonly<Record<Engine, RegExp>> = {
   trtllm: /TensorRT[- ]LLM version:?\s+(\S+)/i,
 };
 
+/** Where a server log's start-up banner is looked for: its first MB (a log of a long sweep runs to GBs). */
+const BANNER_BYTES = 1_000_000;
+
 /** The engine's version as its server log prints it at start-up, or null. */
 export function engineVersion(engine: Engine, serveLog: string): string | null {
   let text: string;
   try {
-    text = readFileSync(serveLog, 'utf8').slice(0, 1_000_000);
+    const fd = openSync(serveLog, 'r');
+    try {
+      const head = Buffer.alloc(BANNER_BYTES);
+      text = head.toString('utf8', 0, readSync(fd, head, 0, BANNER_BYTES, 0));
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return null;
   }

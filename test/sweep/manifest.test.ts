@@ -1,0 +1,22 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { engineVersion } from '../../src/sweep/manifest.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'benchlens-manifest-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('engineVersion', () => {
+  it('reads the banner from the head of a server log, without reading the rest', () => {
+    const log = path.join(dir, 'serve.log');
+    const access = 'INFO:     127.0.0.1:5000 - "POST /v1/completions HTTP/1.1" 200 OK\n';
+    writeFileSync(log, `INFO 03-01 10:00:00 [api_server.py:1] vLLM API server version 0.11.0\n${access.repeat(40_000)}`);
+    expect(engineVersion('vllm', log)).toBe('0.11.0');
+    // a banner printed only after the first MB (a restart deep in the log) is not the start-up one
+    const late = path.join(dir, 'late.log');
+    writeFileSync(late, `${access.repeat(20_000)}INFO 03-01 10:00:00 [api_server.py:1] vLLM API server version 0.12.0\n`);
+    expect(engineVersion('vllm', late)).toBeNull();
+    expect(engineVersion('vllm', path.join(dir, 'missing.log'))).toBeNull();
+  });
+});
