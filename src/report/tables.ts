@@ -3,7 +3,7 @@ import { matchesFilter, parseFilter, type RowFilter } from '../analyze/filter.js
 import { DiagnosticCollector, type Diagnostic, sortDiagnostics } from '../core/diagnostic.js';
 import type { FieldValue } from '../core/types.js';
 import { scan as scanFolders, type ScanOptions } from '../pipeline/scan-parallel.js';
-import type { ScanResult } from '../pipeline/scan-result.js';
+import type { ScanProgress, ScanResult } from '../pipeline/scan-result.js';
 import { takeBuiltRuns } from '../normalize/build-runs.js';
 import { type TimelineTable, timelineTable } from '../normalize/timeline-table.js';
 import type { FailedConfiguration } from '../normalize/failed-configurations.js';
@@ -35,6 +35,8 @@ export interface LoadTablesOptions {
    * (peak RSS, issue 7).
    */
   readonly pause?: () => void;
+  /** Told how the scan goes (the command line's progress bar). */
+  readonly progress?: (p: ScanProgress) => void;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface LoadTablesOptions {
  * `spec_method=none` (else `spec_method=null`) when such runs exist next to others, else none.
  */
 export async function loadTables(paths: readonly string[], options: ScanOptions, baselineText: string | undefined, phases: LoadTablesOptions = {}): Promise<ReportTables> {
-  let scanned: ScanResult | null = await scanFolders(paths, options);
+  let scanned: ScanResult | null = await scanFolders(paths, options, phases.progress);
   const { files, diagnostics } = scanned;
   const timelineSink = new DiagnosticCollector();
   const timeline = timelineTable(scanned.records, timelineSink);

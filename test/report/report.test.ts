@@ -48,6 +48,13 @@ describe('report page', () => {
     expect(figures.find((f) => !f.drawn)).toMatchObject({ id: 'metric-lines-mean_e2el_ms', reason: 'no runs with both max_concurrency and mean_e2el_ms' });
   });
 
+  it('tells how its scan goes (the command line draws its progress bar from it)', async () => {
+    const seen: { filesDone: number; filesTotal: number }[] = [];
+    const tables = await loadTables([SWEEP], {}, undefined, { progress: (p) => seen.push(p) });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.at(-1)).toMatchObject({ filesDone: tables.files.length, filesTotal: tables.files.length });
+  });
+
   it('is byte-identical when built twice', async () => {
     const a = await buildReport(await loadTables([ESCAPING], {}, undefined), 'r');
     const b = await buildReport(await loadTables([ESCAPING], {}, undefined), 'r');

@@ -15,6 +15,7 @@ import { scan } from '../../pipeline/scan-parallel.js';
 import type { ScanResult } from '../../pipeline/scan-result.js';
 import type { CommandResult } from '../command-result.js';
 import { collectGarbage } from '../heap.js';
+import { progressBar } from '../reporters/progress-bar.js';
 import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
 
 interface CompareOptions extends InputOptions {
@@ -49,7 +50,9 @@ export function registerCompare(program: Command, run: (work: () => Promise<Comm
       const baseline = parseFilter(options.baseline);
       const sla = options.sla ? parseSla(options.sla) : undefined;
       const template = options.pathTemplate ? compilePathTemplate(options.pathTemplate) : undefined;
-      let scanned: ScanResult | null = await scan(paths, scanOptions(options));
+      const bar = progressBar();
+      let scanned: ScanResult | null = await scan(paths, scanOptions(options), bar.update);
+      bar.done();
       const { diagnostics } = scanned;
       // the parsed records are let go as the run rows are built (peak RSS of a large campaign)
       const records = [...scanned.records];

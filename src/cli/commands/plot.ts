@@ -11,6 +11,7 @@ import { applyBlogPreset, captionFor } from '../../render/preset.js';
 import { renderSvg } from '../../render/svg.js';
 import { vlJson } from '../../render/vl-json.js';
 import { collectGarbage } from '../heap.js';
+import { progressBar } from '../reporters/progress-bar.js';
 import type { CommandResult } from '../command-result.js';
 import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
 
@@ -49,7 +50,9 @@ export function registerPlot(program: Command, run: (work: () => Promise<Command
       if (!/\.(svg|png|vl\.json)$/.test(options.out)) throw new UsageError('--out must end in .svg, .png or .vl.json');
       // loaded on use: the grammars and resvg are not needed by the other commands
       const [{ loadTables }, { svgToPng }] = await Promise.all([import('../../report/tables.js'), import('../../render/png.js')]);
-      const tables = await loadTables(paths, scanOptions(options), options.baseline, { pause: collectGarbage });
+      const bar = progressBar();
+      const tables = await loadTables(paths, scanOptions(options), options.baseline, { pause: collectGarbage, progress: bar.update });
+      bar.done();
       const filter = options.filter === undefined ? null : parseFilter(options.filter);
       const filterRecord = filter ? Object.fromEntries(filter.terms.map((t) => [t.column, t.value])) : null;
       const rows = chartRows(tables, options.chart).filter((r) => filterRecord === null || matchesFilter(r, filterRecord));

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CommandResult } from '../command-result.js';
 import { collectGarbage } from '../heap.js';
+import { progressBar } from '../reporters/progress-bar.js';
 import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
 
 interface ReportOptions extends InputOptions {
@@ -22,7 +23,9 @@ export function registerReport(program: Command, run: (work: () => Promise<Comma
     run(async () => {
       // loaded on use: the grammars, vega and resvg are not needed by the other commands
       const [{ loadTables }, { writeReport }] = await Promise.all([import('../../report/tables.js'), import('../../report/write-report.js')]);
-      const tables = await loadTables(paths, scanOptions(options), options.baseline, { pause: collectGarbage });
+      const bar = progressBar();
+      const tables = await loadTables(paths, scanOptions(options), options.baseline, { pause: collectGarbage, progress: bar.update });
+      bar.done();
       const { report, written } = await writeReport(options.out, tables, options.title, { pause: collectGarbage });
       const drawn = report.figures.filter((f) => f.drawn).length;
       return { diagnostics: tables.diagnostics, summary: `report with ${tables.runs.length} runs and ${drawn} charts: ${written.length} files in ${options.out}` };
