@@ -1,5 +1,5 @@
 import { num } from './fields.js';
-import { filterHint, LEGIBLE, tooManyToRead } from './legibility.js';
+import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { combineRepeats } from './repeats.js';
 import { seriesNamer, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
@@ -22,7 +22,7 @@ export function acceptancePosition(rows: readonly Row[], options: ChartOptions):
     return arr.flatMap((a, i) => (Number.isFinite(a) ? [{ key: `${name}\u0000${i + 1}`, values: [a], series: name, position: i + 1, source }] : []));
   });
   const lines = new Set(measured.map((m) => m.series)).size;
-  if (lines > LEGIBLE.series) return tooManyToRead('acceptance-position', lines, 'configurations', LEGIBLE.series, filterHint(withArrays, [...keys, 'max_concurrency'], lineOf, LEGIBLE.series));
+  const crowded = lines > LEGIBLE.series ? crowdedReason('acceptance-position', lines, 'configurations', LEGIBLE.series, filterHint(withArrays, [...keys, 'max_concurrency'], lineOf, LEGIBLE.series)) : undefined;
   // repeats of a configuration: one line, at their median (repeats.ts)
   const points = combineRepeats(measured).map((c) => ({ series: c.first.series, position: c.first.position, acceptance: c.median[0] as number, ...(c.runs > 1 ? { runs: c.runs } : {}), source: c.source }));
   points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.position - b.position));
@@ -44,7 +44,7 @@ export function acceptancePosition(rows: readonly Row[], options: ChartOptions):
       ],
     },
   };
-  return chartOk(finish(body, options, 'Acceptance rate per draft position'));
+  return chartOk(finish(body, options, 'Acceptance rate per draft position'), crowded);
 }
 
 export const ACCEPTANCE_POSITION: ChartDef = { id: 'acceptance-position', title: 'Acceptance per draft position', note: 'Share of drafted tokens accepted at each draft position (the median of a configuration’s repeats).', input: 'runs', build: acceptancePosition };

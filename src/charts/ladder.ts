@@ -1,6 +1,6 @@
 import { loadAxis } from '../analyze/load-axis.js';
 import { columnTitle, distinct, lowerIsBetter, metricOf, num, text } from './fields.js';
-import { filterHint, LEGIBLE, tooManyToRead } from './legibility.js';
+import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { seriesNamer, varyingKeys } from './series.js';
 import { finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
@@ -42,7 +42,8 @@ export function ladderChart(rows: readonly Row[], options: ChartOptions): ChartR
       bars.push({ group, config: 'baseline', value: round(base), pct: 0, text: 'baseline', baseline: true, order: 0 });
     }
   }
-  if (bars.length > LEGIBLE.bars) return tooManyToRead('ladder', bars.length, 'bars', LEGIBLE.bars, filterHint(ok, keys, (r) => String(r.run_id), LEGIBLE.bars / 2));
+  // a bar per pair and at most one baseline bar with it: half as many pairs as bars
+  const crowded = bars.length > LEGIBLE.bars ? crowdedReason('ladder', bars.length, 'bars', LEGIBLE.bars, filterHint(ok, keys, (r) => String(r.run_id), LEGIBLE.bars / 2)) : undefined;
   bars.sort((a, b) => groupOrder(a.group, b.group) || a.order - b.order || a.value - b.value || (a.config < b.config ? -1 : 1));
   const y = { field: 'config', type: 'nominal', title: null, sort: null };
   const x = { field: 'value', type: 'quantitative', title: columnTitle(metric) };
@@ -67,7 +68,7 @@ export function ladderChart(rows: readonly Row[], options: ChartOptions): ChartR
     groups.length > 1
       ? { vconcat: groups.map((g) => ({ title: { text: `${groupCol} = ${g}`, fontSize: 12 }, data: { values: bars.filter((b) => b.group === g) }, ...inner })), resolve: { scale: { x: 'shared' } } }
       : { data: { values: bars }, ...inner };
-  return chartOk(finish(body, options, `Optimization ladder: ${columnTitle(metric)}, % vs baseline`));
+  return chartOk(finish(body, options, `Optimization ladder: ${columnTitle(metric)}, % vs baseline`), crowded);
 }
 
 function groupOrder(a: string, b: string): number {

@@ -1,12 +1,12 @@
 import { distinct, text } from './fields.js';
-import { chartSkip, type ChartResult, type Row } from './types.js';
+import type { Row } from './types.js';
 
 /**
  * How much one chart can show and still be read. A campaign of many models, parallelisms and
  * methods has thousands of configurations: drawn in one chart they are lines no legend can name
  * (Vega's names 30 and cuts the rest), panels wider than any page, and a ladder of 10,000 bars
- * 200,000 pixels tall whose PNG alone took 5 GB. Past these, a chart is left out with the reason,
- * and `benchlens plot --filter` draws a part of it.
+ * 200,000 pixels tall whose PNG alone took 5 GB. Past these a chart is crowded (crowdedReason):
+ * a report leaves it out, and `benchlens plot --filter` draws a part of it.
  */
 export const LEGIBLE = {
   /** Lines or point colours in one chart: as many as Vega's legend names (its symbolLimit). */
@@ -17,11 +17,13 @@ export const LEGIBLE = {
   bars: 160,
 } as const;
 
-/** The chart left out: `count` things of a kind, more than `limit`, with how to draw a part. */
-export function tooManyToRead(chart: string, count: number, what: string, limit: number, split: string): ChartResult {
-  return chartSkip(
-    `${count.toLocaleString('en-US')} ${what}, too many to read in one chart (at most ${limit}); draw a part of them with benchlens plot --chart ${chart} --filter ${split}`,
-  );
+/**
+ * Why a chart is too crowded to read: `count` things of a kind, more than `limit`, and how to draw
+ * a part. A report leaves such a chart out with this reason; `benchlens plot`, asked for it, draws
+ * it and says so.
+ */
+export function crowdedReason(chart: string, count: number, what: string, limit: number, split: string): string {
+  return `${count.toLocaleString('en-US')} ${what}, too many to read in one chart (at most ${limit}); draw a part of them with benchlens plot --chart ${chart} --filter ${split}`;
 }
 
 /** Columns a campaign is best split by, broadest first. */

@@ -1,6 +1,6 @@
 import { loadAxis } from '../analyze/load-axis.js';
 import { columnTitle, matchesFilter, metricOf, num } from './fields.js';
-import { filterHint, LEGIBLE, tooManyToRead } from './legibility.js';
+import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { combineRepeats } from './repeats.js';
 import { seriesNamer, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
@@ -22,7 +22,7 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
   });
   if (measured.length === 0) return chartSkip(`no runs with both ${xCol} and ${metric}`);
   const lines = new Set(measured.map((m) => m.series)).size;
-  if (lines > LEGIBLE.series) return tooManyToRead('metric-lines', lines, 'configurations', LEGIBLE.series, filterHint(rows, keys, name, LEGIBLE.series));
+  const crowded = lines > LEGIBLE.series ? crowdedReason('metric-lines', lines, 'configurations', LEGIBLE.series, filterHint(rows, keys, name, LEGIBLE.series)) : undefined;
   const points = combineRepeats(measured).map((c) => ({
     series: c.first.series,
     x: c.first.x,
@@ -72,7 +72,7 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
       },
     ],
   };
-  return chartOk(finish(body, options, `${columnTitle(metric)} vs ${xCol}${points.some((p) => p.baseline) ? ' (baseline dashed)' : ''}`));
+  return chartOk(finish(body, options, `${columnTitle(metric)} vs ${xCol}${points.some((p) => p.baseline) ? ' (baseline dashed)' : ''}`), crowded);
 }
 
 /** Axis ticks at the powers of two spanned by the data. */

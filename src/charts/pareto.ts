@@ -1,5 +1,5 @@
 import { columnTitle, hasColumn, num } from './fields.js';
-import { filterHint, LEGIBLE, tooManyToRead } from './legibility.js';
+import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { combineRepeats } from './repeats.js';
 import { seriesNamer, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
@@ -33,7 +33,7 @@ export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartR
   });
   if (measured.length === 0) return chartSkip(`no runs with both ${xCol} and ${yCol}`);
   const colours = new Set(measured.map((m) => m.series)).size;
-  if (colours > LEGIBLE.series) return tooManyToRead('pareto', colours, 'configurations', LEGIBLE.series, filterHint(rows, keys, name, LEGIBLE.series));
+  const crowded = colours > LEGIBLE.series ? crowdedReason('pareto', colours, 'configurations', LEGIBLE.series, filterHint(rows, keys, name, LEGIBLE.series)) : undefined;
   const points: Point[] = combineRepeats(measured).map((c) => ({
     series: c.first.series,
     x: c.median[0] as number,
@@ -70,7 +70,7 @@ export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartR
       },
     ],
   };
-  return chartOk(finish(body, options, 'Throughput–latency trade-off (dotted: Pareto frontier)'));
+  return chartOk(finish(body, options, 'Throughput–latency trade-off (dotted: Pareto frontier)'), crowded);
 }
 
 /** Points not dominated on both axes (higher is better on each), in x order. */

@@ -1,5 +1,5 @@
 import { distinct, num, text } from './fields.js';
-import { LEGIBLE, tooManyToRead } from './legibility.js';
+import { crowdedReason, LEGIBLE } from './legibility.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { arraySource, binTimelineRows, MAX_POINTS, parseSeconds } from './time-bins.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
@@ -37,7 +37,7 @@ export function serverTimeline(rows: readonly Row[], options: ChartOptions): Cha
   points.sort((a, b) => (a.log < b.log ? -1 : a.log > b.log ? 1 : a.t - b.t || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0)));
   const logs = distinct(points as unknown as Row[], 'log');
   // logs are told apart by their dash, named in a legend of at most 30
-  if (logs.length > LEGIBLE.series) return tooManyToRead('server-timeline', logs.length, 'logs', LEGIBLE.series, `source_file=${logs[0] ?? ''}`);
+  const crowded = logs.length > LEGIBLE.series ? crowdedReason('server-timeline', logs.length, 'logs', LEGIBLE.series, `source_file=${logs[0] ?? ''}`) : undefined;
   const panels = PANELS.filter((p) => points.some((pt) => pt.panel === p.title)).map((p) => ({
     transform: [{ filter: { field: 'panel', equal: p.title } }],
     width: 560,
@@ -57,7 +57,7 @@ export function serverTimeline(rows: readonly Row[], options: ChartOptions): Cha
     },
   }));
   const body = { data: { values: points }, vconcat: panels, resolve: { scale: { color: 'independent' } } };
-  return chartOk(finish(body, options, 'Server timeline'));
+  return chartOk(finish(body, options, 'Server timeline'), crowded);
 }
 
 export const SERVER_TIMELINE: ChartDef = { id: 'server-timeline', title: 'Server timeline', note: `Periodic server stats lines over time, one line style per log. A log with more than ${MAX_POINTS.toLocaleString('en-US')} stats lines is drawn as ${MAX_POINTS.toLocaleString('en-US')} time bins, each at the mean of its lines (the timeline table has every line).`, input: 'timeline', build: serverTimeline };

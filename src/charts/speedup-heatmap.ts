@@ -2,7 +2,7 @@ import { loadAxis } from '../analyze/load-axis.js';
 import { darkCell, symmetricRatioDomain } from './log-domain.js';
 import { distinct, hasColumn, metricOf, num, text } from './fields.js';
 import { varyingKeys, panelName } from './series.js';
-import { filterHint, LEGIBLE, tooManyToRead } from './legibility.js';
+import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
@@ -30,7 +30,7 @@ export function speedupHeatmap(rows: readonly Row[], options: ChartOptions): Cha
   const panelKeys = options.facet ? [options.facet] : varyingKeys(usable, PANEL_KEYS).filter((k) => k !== xCol && k !== yCol);
   const cells = buildCells(usable, field, xCol, yCol, panelKeys);
   const panelCount = new Set(cells.map((c) => `${c.spec_method}\u0000${c.panel}`)).size;
-  if (panelCount > LEGIBLE.panels) return tooManyToRead('speedup-heatmap', panelCount, 'panels', LEGIBLE.panels, filterHint(usable, [...panelKeys, 'spec_method'], (r) => `${text(r.spec_method) ?? 'none'}\u0000${panelName(r, panelKeys)}`, LEGIBLE.panels));
+  const crowded = panelCount > LEGIBLE.panels ? crowdedReason('speedup-heatmap', panelCount, 'panels', LEGIBLE.panels, filterHint(usable, [...panelKeys, 'spec_method'], (r) => `${text(r.spec_method) ?? 'none'}\u0000${panelName(r, panelKeys)}`, LEGIBLE.panels)) : undefined;
   const domain = symmetricRatioDomain(cells.flatMap((c) => (c.speedup === null ? [] : [c.speedup])));
   for (const c of cells) c.dark = c.speedup !== null && darkCell(c.speedup, domain);
   const xs = distinct(usable, xCol);
@@ -86,7 +86,7 @@ export function speedupHeatmap(rows: readonly Row[], options: ChartOptions): Cha
   // Separate panels (concat) rather than a facet: each keeps its own sweep axes without Vega-Lite's
   // layered-facet scale warnings, while the colour scale (explicit symmetric domain) stays shared.
   const body = charts.length === 1 ? { data: { values: cells }, ...grid } : { concat: charts, columns, spacing: 16, resolve: { scale: { color: 'shared' } } };
-  return chartOk(finish(body, options, `Speedup vs baseline: ${metric}`));
+  return chartOk(finish(body, options, `Speedup vs baseline: ${metric}`), crowded);
 }
 
 /** What tells one panel from another, besides the method, when it varies. */

@@ -1,6 +1,6 @@
 import { loadAxis } from '../analyze/load-axis.js';
 import { metricOf, num, text } from './fields.js';
-import { filterHint, LEGIBLE, tooManyToRead } from './legibility.js';
+import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { powersOfTwo } from './metric-lines.js';
 import { seriesName, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
@@ -24,7 +24,7 @@ export function speedupLines(rows: readonly Row[], options: ChartOptions): Chart
   });
   if (points.length === 0) return chartSkip(`no ${field} values with ${xCol}`);
   const lines = new Set(points.map((p) => p.series)).size;
-  if (lines > LEGIBLE.series) return tooManyToRead('speedup-lines', lines, 'configurations', LEGIBLE.series, filterHint(ok, keys, seriesOf, LEGIBLE.series));
+  const crowded = lines > LEGIBLE.series ? crowdedReason('speedup-lines', lines, 'configurations', LEGIBLE.series, filterHint(ok, keys, seriesOf, LEGIBLE.series)) : undefined;
   const legend = options.color ?? (otherKeys.length > 0 ? 'configuration' : 'method');
   points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.x - b.x || a.speedup - b.speedup));
   const x = { field: 'x', type: 'quantitative', title: xCol, scale: { type: 'log', base: 2 }, axis: { values: powersOfTwo(points.map((p) => p.x)), format: 'd' } };
@@ -51,7 +51,7 @@ export function speedupLines(rows: readonly Row[], options: ChartOptions): Chart
       { data: { values: [{ y: 1 }] }, mark: { type: 'rule', strokeDash: [4, 4], color: '#555' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
     ],
   };
-  return chartOk(finish(body, options, `Speedup vs ${xCol} (dashed: break-even at 1×)`));
+  return chartOk(finish(body, options, `Speedup vs ${xCol} (dashed: break-even at 1×)`), crowded);
 }
 
 export const SPEEDUP_LINES: ChartDef = { id: 'speedup-lines', title: 'Speedup vs concurrency', note: 'Speedup of each method against max_concurrency; below the dashed line at 1× speculation costs more than it saves.', input: 'comparison', build: speedupLines };

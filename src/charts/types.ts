@@ -22,8 +22,11 @@ export interface ChartOptions {
   readonly caption?: string;
 }
 
-/** A spec, or the reason the rows cannot make this chart (e.g. no speculative decoding runs). */
-export type ChartResult = { readonly ok: true; readonly spec: TopLevelSpec } | { readonly ok: false; readonly reason: string };
+/**
+ * A spec, or the reason the rows cannot make this chart (e.g. no speculative decoding runs). A spec
+ * with `crowded` holds more than can be read (charts/legibility.ts): drawn only when asked for.
+ */
+export type ChartResult = { readonly ok: true; readonly spec: TopLevelSpec; readonly crowded?: string } | { readonly ok: false; readonly reason: string };
 
 /** One entry of the chart catalogue. */
 export interface ChartDef {
@@ -35,8 +38,8 @@ export interface ChartDef {
   readonly build: (rows: readonly Row[], options: ChartOptions) => ChartResult;
 }
 
-export function chartOk(spec: TopLevelSpec): ChartResult {
-  return { ok: true, spec };
+export function chartOk(spec: TopLevelSpec, crowded?: string): ChartResult {
+  return crowded === undefined ? { ok: true, spec } : { ok: true, spec, crowded };
 }
 
 export function chartSkip(reason: string): ChartResult {

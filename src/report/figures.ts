@@ -59,6 +59,11 @@ export async function buildFigures(tables: ReportTables, metric = 'output_throug
       out.push({ id, chart, title, drawn: false, reason: result.reason });
       continue;
     }
+    // a crowded chart is left out of a report with its reason: nobody asked for that one
+    if (result.crowded !== undefined) {
+      out.push({ id, chart, title, drawn: false, reason: result.crowded });
+      continue;
+    }
     const spec = applyBlogPreset(result.spec, caption);
     out.push({ id, chart, title, drawn: true, spec, svg: await renderSvg(spec, id), note: def.note ? alongLoad(def.note, axis) : null });
   }

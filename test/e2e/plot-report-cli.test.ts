@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,25 @@ describe('benchlens plot (built binary)', () => {
     const values = spec.layer[0]?.data.values ?? [];
     expect(values.map((v) => v.x)).toEqual([1, 2, 4, 8, 16, 32, 64]);
     expect(new Set(values.map((v) => v.series))).toEqual(new Set(['eagle3']));
+  });
+
+  it('draws a crowded chart when asked for it, saying why it is hard to read; a report leaves it out with the reason', () => {
+    // 32 models' results at two concurrencies: 32 lines, more than a legend names
+    const dir = path.join(tmp, 'crowded');
+    mkdirSync(dir);
+    for (let m = 0; m < 32; m++)
+      for (const c of [1, 8])
+        writeFileSync(path.join(dir, `m${m}-c${c}.json`), JSON.stringify({ date: '20260301-100000', backend: 'vllm', model_id: `org/model-${m}`, max_concurrency: c, duration: 60, completed: 100, failed: 0, total_input_tokens: 1000, total_output_tokens: 500, request_throughput: 1.6, output_throughput: 100 * c + m, total_token_throughput: 300 * c, mean_ttft_ms: 20, mean_tpot_ms: 10 }));
+    const svg = path.join(tmp, 'crowded.svg');
+    const r = runCli(['plot', dir, '--chart', 'metric-lines', '--out', svg]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('metric-lines from 64 rows written to');
+    expect(r.stderr).toContain('(32 configurations, too many to read in one chart (at most 30); draw a part of them with benchlens plot --chart metric-lines --filter model=org/model-0)');
+    expect(readFileSync(svg, 'utf8').startsWith('<svg')).toBe(true);
+    const report = path.join(tmp, 'crowded-report');
+    expect(runCli(['report', dir, '--out', report]).status).toBe(0);
+    expect(existsSync(path.join(report, 'figures/metric-lines-output_throughput.svg'))).toBe(false);
+    expect(readFileSync(path.join(report, 'index.html'), 'utf8')).toContain('32 configurations, too many to read in one chart');
   });
 
   it('exits 2 with a message for an unknown chart or output type', () => {

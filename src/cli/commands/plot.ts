@@ -75,7 +75,9 @@ export function registerPlot(program: Command, run: (work: () => Promise<Command
         const svg = await renderSvg(spec);
         writeOutput(options.out, options.out.endsWith('.png') ? svgToPng(svg) : svg);
       }
-      return { diagnostics: tables.diagnostics, summary: `${options.chart} from ${rows.length} rows written to ${options.out}` };
+      // asked for, a crowded chart is drawn all the same, and the summary says why it is hard to read
+      const crowded = result.crowded === undefined ? '' : ` (${result.crowded})`;
+      return { diagnostics: tables.diagnostics, summary: `${options.chart} from ${rows.length} rows written to ${options.out}${crowded}` };
     }, options),
   );
 }
