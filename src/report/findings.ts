@@ -5,6 +5,15 @@ import type { FailedConfiguration } from '../normalize/failed-configurations.js'
 
 type Row = Readonly<Record<string, FieldValue>>;
 
+/** Break-even sentences shown at most: a campaign of a thousand configurations has as many (the table has them all). */
+export const MAX_BREAK_EVEN_FINDINGS = 12;
+
+/** Failed configurations a finding names; the table has them all. */
+const MAX_FAILED_NAMED = 5;
+
+/** Configuration columns a finding names too when they differ between runs of one method. */
+const NAMED_WHEN_VARYING = ['model', 'engine', 'pp', 'quantization'];
+
 /**
  * Plain-sentence findings for the top of a report, from the analysis summaries (src/analyze):
  * best speedup per method and dataset, where the speedup crosses 1, and failed configurations.
@@ -14,21 +23,40 @@ export function keyFindings(comparison: readonly Row[], failed: readonly FailedC
   const best = bestSpeedups(comparison, { metric });
   if (best.length === 0) out.push(`No candidate run could be paired with a baseline run, so no ${metric} speedup was computed.`);
   const sourceOf = new Map(comparison.map((r) => [r.run_id, `${String(r.source_file)}:${String(r.source_line)}`]));
+  // ten models' runs of one method are told apart by their model, or their sentences read the same
+  const named = NAMED_WHEN_VARYING.filter((c) => variesWithinMethod(comparison, c));
   for (const b of best) {
-    const where = describe(b, ['dataset', 'num_spec_tokens', 'label', 'tp', 'max_concurrency']);
+    const where = describe(b, [...named, 'dataset', 'num_spec_tokens', 'label', 'tp', 'max_concurrency']);
     const source = sourceOf.get(b.run_id ?? null);
     out.push(`${String(b.spec_method ?? 'none')}: best ${metric} speedup ${fmt(b.best_speedup)}× (${where}${source ? `, ${source}` : ''}).`);
   }
-  for (const e of breakEven(comparison, { metric })) {
-    const who = `${String(e.spec_method ?? 'none')}${describeInline(e, ['num_spec_tokens', 'label', 'tp', 'dataset'])}`;
+  const evens = breakEven(comparison, { metric });
+  for (const e of evens.slice(0, MAX_BREAK_EVEN_FINDINGS)) {
+    const who = `${String(e.spec_method ?? 'none')}${describeInline(e, [...named, 'num_spec_tokens', 'label', 'tp', 'dataset'])}`;
     if (e.break_even !== null && e.break_even !== undefined) out.push(`${who}: speedup ${String(e.verdict)} at ${String(e.axis)} ≈ ${String(e.break_even)} (break-even, interpolated on log2).`);
     else out.push(`${who}: speedup ${String(e.verdict)} at every measured ${String(e.axis)} (${String(e.points)} points).`);
   }
+  if (evens.length > MAX_BREAK_EVEN_FINDINGS) out.push(`… and where the speedup crosses 1 for ${evens.length - MAX_BREAK_EVEN_FINDINGS} more configurations: tables/summary-break-even.csv.`);
   if (failed.length > 0) {
-    const list = failed.map((f) => `${f.source_file}:${f.source_line} (${f.exception})`).join('; ');
-    out.push(`${failed.length} configuration${failed.length === 1 ? '' : 's'} failed and produced no run: ${list}.`);
+    const list = failed.slice(0, MAX_FAILED_NAMED).map((f) => `${f.source_file}:${f.source_line} (${f.exception})`).join('; ');
+    const more = failed.length > MAX_FAILED_NAMED ? `; and ${failed.length - MAX_FAILED_NAMED} more: tables/failed-configurations.csv` : '';
+    out.push(`${failed.length} configuration${failed.length === 1 ? '' : 's'} failed and produced no run: ${list}${more}.`);
   }
   return out;
+}
+
+/** Whether `column` has two values among the rows of one speculative-decoding method. */
+function variesWithinMethod(rows: readonly Row[], column: string): boolean {
+  const seen = new Map<string, string>();
+  for (const r of rows) {
+    const v = r[column];
+    if (v === null || v === undefined) continue;
+    const method = String(r.spec_method ?? 'none');
+    const first = seen.get(method);
+    if (first === undefined) seen.set(method, String(v));
+    else if (first !== String(v)) return true;
+  }
+  return false;
 }
 
 function describe(r: Row, columns: readonly string[]): string {
