@@ -22,7 +22,7 @@ export function acceptancePosition(rows: readonly Row[], options: ChartOptions):
     return arr.flatMap((a, i) => (Number.isFinite(a) ? [{ key: `${name}\u0000${i + 1}`, values: [a], series: name, position: i + 1, source }] : []));
   });
   const lines = new Set(measured.map((m) => m.series)).size;
-  const crowded = lines > LEGIBLE.series ? crowdedReason('acceptance-position', lines, 'configurations', LEGIBLE.series, filterHint(withArrays, [...keys, 'max_concurrency'], lineOf, LEGIBLE.series)) : undefined;
+  const crowded = lines > LEGIBLE.series ? crowdedReason('acceptance-position', options, lines, 'configurations', LEGIBLE.series, filterHint(withArrays, [...keys, 'max_concurrency'], lineOf, LEGIBLE.series)) : undefined;
   // repeats of a configuration: one line, at their median (repeats.ts)
   const points = combineRepeats(measured).map((c) => ({ series: c.first.series, position: c.first.position, acceptance: c.median[0] as number, ...(c.runs > 1 ? { runs: c.runs } : {}), source: c.source }));
   points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.position - b.position));

@@ -43,7 +43,7 @@ export function ladderChart(rows: readonly Row[], options: ChartOptions): ChartR
     }
   }
   // a bar per pair and at most one baseline bar with it: half as many pairs as bars
-  const crowded = bars.length > LEGIBLE.bars ? crowdedReason('ladder', bars.length, 'bars', LEGIBLE.bars, filterHint(ok, keys, (r) => String(r.run_id), LEGIBLE.bars / 2)) : undefined;
+  const crowded = bars.length > LEGIBLE.bars ? crowdedReason('ladder', options, bars.length, 'bars', LEGIBLE.bars, filterHint(ok, keys, (r) => String(r.run_id), LEGIBLE.bars / 2)) : undefined;
   bars.sort((a, b) => groupOrder(a.group, b.group) || a.order - b.order || a.value - b.value || (a.config < b.config ? -1 : 1));
   const y = { field: 'config', type: 'nominal', title: null, sort: null };
   const x = { field: 'value', type: 'quantitative', title: columnTitle(metric) };

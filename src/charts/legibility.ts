@@ -1,5 +1,5 @@
 import { distinct, text } from './fields.js';
-import type { Row } from './types.js';
+import type { ChartOptions, Row } from './types.js';
 
 /**
  * How much one chart can show and still be read. A campaign of many models, parallelisms and
@@ -22,8 +22,10 @@ export const LEGIBLE = {
  * a part. A report leaves such a chart out with this reason; `benchlens plot`, asked for it, draws
  * it and says so.
  */
-export function crowdedReason(chart: string, count: number, what: string, limit: number, split: string): string {
-  return `${count.toLocaleString('en-US')} ${what}, too many to read in one chart (at most ${limit}); draw a part of them with benchlens plot --chart ${chart} --filter ${split}`;
+export function crowdedReason(chart: string, options: ChartOptions, count: number, what: string, limit: number, split: string): string {
+  // the part is drawn as this chart was: same metric, same axis
+  const same = [options.y === undefined ? '' : ` --y ${options.y}`, options.metric === undefined ? '' : ` --metric ${options.metric}`].join('');
+  return `${count.toLocaleString('en-US')} ${what}, too many to read in one chart (at most ${limit}); draw a part of them with benchlens plot --chart ${chart}${same} --filter ${split}`;
 }
 
 /** Columns a campaign is best split by, broadest first. */

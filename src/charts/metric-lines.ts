@@ -22,7 +22,7 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
   });
   if (measured.length === 0) return chartSkip(`no runs with both ${xCol} and ${metric}`);
   const lines = new Set(measured.map((m) => m.series)).size;
-  const crowded = lines > LEGIBLE.series ? crowdedReason('metric-lines', lines, 'configurations', LEGIBLE.series, filterHint(rows, keys, name, LEGIBLE.series)) : undefined;
+  const crowded = lines > LEGIBLE.series ? crowdedReason('metric-lines', options, lines, 'configurations', LEGIBLE.series, filterHint(rows, keys, name, LEGIBLE.series)) : undefined;
   const points = combineRepeats(measured).map((c) => ({
     series: c.first.series,
     x: c.first.x,

@@ -33,7 +33,7 @@ export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartR
   });
   if (measured.length === 0) return chartSkip(`no runs with both ${xCol} and ${yCol}`);
   const colours = new Set(measured.map((m) => m.series)).size;
-  const crowded = colours > LEGIBLE.series ? crowdedReason('pareto', colours, 'configurations', LEGIBLE.series, filterHint(rows, keys, name, LEGIBLE.series)) : undefined;
+  const crowded = colours > LEGIBLE.series ? crowdedReason('pareto', options, colours, 'configurations', LEGIBLE.series, filterHint(rows, keys, name, LEGIBLE.series)) : undefined;
   const points: Point[] = combineRepeats(measured).map((c) => ({
     series: c.first.series,
     x: c.median[0] as number,

@@ -37,7 +37,7 @@ export function serverTimeline(rows: readonly Row[], options: ChartOptions): Cha
   points.sort((a, b) => (a.log < b.log ? -1 : a.log > b.log ? 1 : a.t - b.t || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0)));
   const logs = distinct(points as unknown as Row[], 'log');
   // logs are told apart by their dash, named in a legend of at most 30
-  const crowded = logs.length > LEGIBLE.series ? crowdedReason('server-timeline', logs.length, 'logs', LEGIBLE.series, `source_file=${logs[0] ?? ''}`) : undefined;
+  const crowded = logs.length > LEGIBLE.series ? crowdedReason('server-timeline', options, logs.length, 'logs', LEGIBLE.series, `source_file=${logs[0] ?? ''}`) : undefined;
   const panels = PANELS.filter((p) => points.some((pt) => pt.panel === p.title)).map((p) => ({
     transform: [{ filter: { field: 'panel', equal: p.title } }],
     width: 560,

@@ -30,7 +30,7 @@ export function speedupHeatmap(rows: readonly Row[], options: ChartOptions): Cha
   const panelKeys = options.facet ? [options.facet] : varyingKeys(usable, PANEL_KEYS).filter((k) => k !== xCol && k !== yCol);
   const cells = buildCells(usable, field, xCol, yCol, panelKeys);
   const panelCount = new Set(cells.map((c) => `${c.spec_method}\u0000${c.panel}`)).size;
-  const crowded = panelCount > LEGIBLE.panels ? crowdedReason('speedup-heatmap', panelCount, 'panels', LEGIBLE.panels, filterHint(usable, [...panelKeys, 'spec_method'], (r) => `${text(r.spec_method) ?? 'none'}\u0000${panelName(r, panelKeys)}`, LEGIBLE.panels)) : undefined;
+  const crowded = panelCount > LEGIBLE.panels ? crowdedReason('speedup-heatmap', options, panelCount, 'panels', LEGIBLE.panels, filterHint(usable, [...panelKeys, 'spec_method'], (r) => `${text(r.spec_method) ?? 'none'}\u0000${panelName(r, panelKeys)}`, LEGIBLE.panels)) : undefined;
   const domain = symmetricRatioDomain(cells.flatMap((c) => (c.speedup === null ? [] : [c.speedup])));
   for (const c of cells) c.dark = c.speedup !== null && darkCell(c.speedup, domain);
   const xs = distinct(usable, xCol);

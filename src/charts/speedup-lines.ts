@@ -24,7 +24,7 @@ export function speedupLines(rows: readonly Row[], options: ChartOptions): Chart
   });
   if (points.length === 0) return chartSkip(`no ${field} values with ${xCol}`);
   const lines = new Set(points.map((p) => p.series)).size;
-  const crowded = lines > LEGIBLE.series ? crowdedReason('speedup-lines', lines, 'configurations', LEGIBLE.series, filterHint(ok, keys, seriesOf, LEGIBLE.series)) : undefined;
+  const crowded = lines > LEGIBLE.series ? crowdedReason('speedup-lines', options, lines, 'configurations', LEGIBLE.series, filterHint(ok, keys, seriesOf, LEGIBLE.series)) : undefined;
   const legend = options.color ?? (otherKeys.length > 0 ? 'configuration' : 'method');
   points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.x - b.x || a.speedup - b.speedup));
   const x = { field: 'x', type: 'quantitative', title: xCol, scale: { type: 'log', base: 2 }, axis: { values: powersOfTwo(points.map((p) => p.x)), format: 'd' } };

@@ -119,3 +119,10 @@ describe('acceptance per draft position of many configurations', () => {
     expect(legible(acceptancePosition(filtered(runs, reason), {}))).toBe(true);
   });
 });
+
+describe('the part a crowded chart names', () => {
+  it('draws the same metric', () => {
+    const reason = reasonOf(metricLines(campaign(sampleRuns, 2, [1, 2, 4, 8]), { y: 'mean_tpot_ms' }));
+    expect(reason).toContain('benchlens plot --chart metric-lines --y mean_tpot_ms --filter model=org/model-0');
+  });
+});
