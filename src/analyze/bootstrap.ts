@@ -73,6 +73,7 @@ function resampledMedians(xs: readonly number[], rand: () => number): () => numb
       rand();
       return only;
     };
+  if (n <= SMALL_GROUP) return smallResampledMedians(xs, rand);
   const order = Array.from(xs, (_, i) => i).sort((i, j) => (xs[i] as number) - (xs[j] as number));
   const sorted = Float64Array.from(order, (i) => xs[i] as number);
   const rankOf = new Uint32Array(n);
@@ -93,6 +94,28 @@ function resampledMedians(xs: readonly number[], rand: () => number): () => numb
     if (n % 2 === 1) return lower;
     while (before + (counts[rank] as number) <= mid) before += counts[rank++] as number;
     return (lower + (sorted[rank] as number)) / 2;
+  };
+}
+
+/** Groups up to this size draw into a small sorted buffer: cheaper than clearing and walking counts. */
+const SMALL_GROUP = 16;
+
+/** resampledMedians for a few runs (a sweep's repeats): each draw is inserted in order, then the middle read. */
+function smallResampledMedians(xs: readonly number[], rand: () => number): () => number {
+  const n = xs.length;
+  const drawn = new Float64Array(n);
+  const mid = n >> 1;
+  return () => {
+    for (let j = 0; j < n; j++) {
+      const v = xs[Math.floor(rand() * n)] as number;
+      let at = j;
+      while (at > 0 && (drawn[at - 1] as number) > v) {
+        drawn[at] = drawn[at - 1] as number;
+        at--;
+      }
+      drawn[at] = v;
+    }
+    return n % 2 === 1 ? (drawn[mid] as number) : ((drawn[mid - 1] as number) + (drawn[mid] as number)) / 2;
   };
 }
 
