@@ -6,8 +6,16 @@ type Row = Readonly<Record<string, FieldValue>>;
 
 /** Candidate over baseline, oriented so that > 1 means the candidate is better; null when undefined. */
 export function orientedRatio(metric: string, candidate: number, baseline: number): number | null {
-  const r = metricDirection(metric) === 'lower' ? baseline / candidate : candidate / baseline;
-  return Number.isFinite(r) && r > 0 ? r : null;
+  return ratioOf(metric)(candidate, baseline);
+}
+
+/** orientedRatio for one metric, its direction looked up once (the bootstrap divides 2,000 times a pair). */
+function ratioOf(metric: string): (candidate: number, baseline: number) => number | null {
+  const lower = metricDirection(metric) === 'lower';
+  return (candidate, baseline) => {
+    const r = lower ? baseline / candidate : candidate / baseline;
+    return Number.isFinite(r) && r > 0 ? r : null;
+  };
 }
 
 /**
@@ -29,13 +37,8 @@ export function metricPair(metric: string, candidates: readonly Row[], baselines
   const s = orientedRatio(metric, median(a), median(b));
   out[`speedup_${metric}`] = s === null ? null : round(s);
   const seed = hashSeed([...candidates, ...baselines].map((r) => String(r.run_id)).sort().join(',') + metric);
-  // orientedRatio with the metric's direction looked up once, not at each of the 2,000 resamples
-  const lower = metricDirection(metric) === 'lower';
-  const ratio = (ma: number, mb: number): number => {
-    const r = lower ? mb / ma : ma / mb;
-    return Number.isFinite(r) && r > 0 ? r : Number.NaN;
-  };
-  const ci = bootstrapCI(a, b, ratio, seed);
+  const ratio = ratioOf(metric);
+  const ci = bootstrapCI(a, b, (ma, mb) => ratio(ma, mb) ?? Number.NaN, seed);
   if (ci) {
     out[`speedup_${metric}_ci_low`] = round(ci.low);
     out[`speedup_${metric}_ci_high`] = round(ci.high);
