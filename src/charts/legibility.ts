@@ -1,4 +1,4 @@
-import { distinct, text } from './fields.js';
+import { distinct, metricOf, text } from './fields.js';
 import type { ChartOptions, Row } from './types.js';
 
 /**
@@ -23,8 +23,9 @@ export const LEGIBLE = {
  * it and says so.
  */
 export function crowdedReason(chart: string, options: ChartOptions, count: number, what: string, limit: number, split: string): string {
-  // the part is drawn as this chart was: same metric, same axis
-  const same = [options.y === undefined ? '' : ` --y ${options.y}`, options.metric === undefined ? '' : ` --metric ${options.metric}`].join('');
+  // the part is drawn as this chart was: same axis, same metric (said when it is not the default)
+  const metric = options.metric === undefined || options.metric === metricOf({}) ? '' : ` --metric ${options.metric}`;
+  const same = `${options.y === undefined ? '' : ` --y ${options.y}`}${metric}`;
   return `${count.toLocaleString('en-US')} ${what}, too many to read in one chart (at most ${limit}); draw a part of them with benchlens plot --chart ${chart}${same} --filter ${split}`;
 }
 

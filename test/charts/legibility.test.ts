@@ -124,5 +124,8 @@ describe('the part a crowded chart names', () => {
   it('draws the same metric', () => {
     const reason = reasonOf(metricLines(campaign(sampleRuns, 2, [1, 2, 4, 8]), { y: 'mean_tpot_ms' }));
     expect(reason).toContain('benchlens plot --chart metric-lines --y mean_tpot_ms --filter model=org/model-0');
+    // a metric other than the default is said; the default is not
+    expect(reasonOf(speedupLines(campaign(sampleComparison, 4, [1, 2, 4]), { metric: 'mean_tpot_ms' }))).toContain('--chart speedup-lines --metric mean_tpot_ms --filter model=org/model-0');
+    expect(reasonOf(speedupLines(campaign(sampleComparison, 4, [1, 2, 4]), { metric: 'output_throughput' }))).toContain('--chart speedup-lines --filter model=org/model-0');
   });
 });
