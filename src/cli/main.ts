@@ -5,7 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { formatDiagnostic } from '../core/diagnostic.js';
+import { formatDiagnostic, inertLine } from '../core/diagnostic.js';
 import { ConfigError, OutputError, UsageError } from '../core/errors.js';
 import type { CommandResult } from './command-result.js';
 import type { InputOptions } from './input-options.js';
@@ -68,13 +68,13 @@ async function run(work: () => Promise<CommandResult>, options: InputOptions): P
       hidden++;
       continue;
     }
-    process.stderr.write(`${formatDiagnostic(d)}\n`);
+    process.stderr.write(`${inertLine(formatDiagnostic(d))}\n`);
   }
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
   if (result.summary) {
     const info = hidden > 0 ? `, ${hidden} info (--verbose shows them)` : '';
-    process.stderr.write(`benchlens: ${result.summary}; ${errors} errors, ${warnings} warnings${info}\n`);
+    process.stderr.write(`benchlens: ${inertLine(result.summary)}; ${errors} errors, ${warnings} warnings${info}\n`);
   }
   if (errors > 0) process.exitCode = 1;
 }

@@ -77,6 +77,16 @@ export function sortDiagnostics(items: readonly Diagnostic[]): Diagnostic[] {
   return [...items].sort(compareDiagnostics);
 }
 
+/**
+ * A line for a terminal: the control characters a log carried into a message or a summary (an
+ * escape sequence in a model name, a carriage return) are written as `\u001b`, never acted on.
+ * Tabs stay.
+ */
+export function inertLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
+  return text.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** `file:line:col: severity code message`, the compiler-style line the CLI prints on stderr. */
 export function formatDiagnostic(d: Diagnostic): string {
   return `${displayPath(d.file)}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}`;

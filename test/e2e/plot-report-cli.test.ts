@@ -45,6 +45,12 @@ describe('benchlens plot (built binary)', () => {
     expect(r.stderr).toContain('metric-lines from 64 rows written to');
     expect(r.stderr).toContain('(32 configurations, too many to read in one chart (at most 30); draw a part of them with benchlens plot --chart metric-lines --filter model=org/model-0)');
     expect(readFileSync(svg, 'utf8').startsWith('<svg')).toBe(true);
+    // a model name that carries a terminal escape is shown, not acted on
+    writeFileSync(path.join(dir, 'm0-c1.json'), readFileSync(path.join(dir, 'm0-c1.json'), 'utf8').replace('org/model-0', 'org/\\u001b[2Jmodel-0'));
+    writeFileSync(path.join(dir, 'm0-c8.json'), readFileSync(path.join(dir, 'm0-c8.json'), 'utf8').replace('org/model-0', 'org/\\u001b[2Jmodel-0'));
+    const escaped = runCli(['plot', dir, '--chart', 'metric-lines', '--out', svg]);
+    expect(escaped.stderr).toContain('--filter model=org/\\u001b[2Jmodel-0)');
+    expect(escaped.stderr.includes('\x1b')).toBe(false);
     const report = path.join(tmp, 'crowded-report');
     expect(runCli(['report', dir, '--out', report]).status).toBe(0);
     expect(existsSync(path.join(report, 'figures/metric-lines-output_throughput.svg'))).toBe(false);
