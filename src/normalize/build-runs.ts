@@ -45,18 +45,12 @@ const DERIVED = new Set<string>(DERIVED_COLUMNS);
  * filled from its sources in precedence order: runner manifest > linked server log or launch
  * command > the benchmark's own arguments > directory and file names. `config_sources` lists the
  * sources that contributed, lowest precedence first.
+ *
+ * `records` is emptied as the rows are built (as takeRuns does): every caller is done with them,
+ * and a report of tens of thousands of runs would otherwise hold them all beside the rows.
  */
-export function buildRuns(records: readonly ParsedRecord[], sink: DiagnosticSink, options: BuildRunsOptions = {}): RunsBuild {
-  const built = build(records, null, sink, options);
-  return { ...built, rows: takeFilled(built.rows) };
-}
-
-/**
- * buildRuns that empties `records` while it builds the rows (see takeRuns), for callers done with
- * the records: a report of tens of thousands of runs would otherwise hold them all beside the rows.
- */
-export function takeBuiltRuns(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRunsOptions = {}): RunsBuild {
-  const built = build(records, records, sink, options);
+export function buildRuns(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRunsOptions = {}): RunsBuild {
+  const built = build(records, sink, options);
   return { ...built, rows: takeFilled(built.rows) };
 }
 
@@ -71,12 +65,12 @@ export interface SparseRunsBuild extends RunsBuild {
  * time instead of holding every null cell of tens of thousands of rows (peak RSS, issue 7).
  */
 export function takeRuns(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRunsOptions = {}): SparseRunsBuild {
-  const built = build(records, records, sink, options);
+  const built = build(records, sink, options);
   return { ...built, columns: runColumns(built.rows) };
 }
 
-/** `take`: the same array as `records`, emptied as the rows are built (takeRuns). */
-function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, sink: DiagnosticSink, options: BuildRunsOptions): RunsBuild {
+/** The runs of `records`, which it empties as the rows are built. */
+function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRunsOptions): RunsBuild {
   // servers are only looked at to link runs: a folder of logs alone has none to link
   const hasRuns = records.some((r) => r.record.kind === 'run');
   const sources = hasRuns ? collectSources(records) : [];
@@ -84,8 +78,8 @@ function build(records: readonly ParsedRecord[], take: ParsedRecord[] | null, si
   const index = indexSources(sources, inFile);
   const extraConfig = new Set<string>();
   const linked = new Map<ConfigSource, number>();
-  const sparse = toSparseRunRows(records, sink, take ? { records: take } : undefined);
-  if (take) take.length = 0;
+  const sparse = toSparseRunRows(records, sink, { records });
+  records.length = 0;
   const bases: (RunRow | null)[] = dedupeRuns(sparse, sink);
   sparse.length = 0;
   options.pause?.();

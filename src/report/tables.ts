@@ -4,7 +4,7 @@ import { DiagnosticCollector, type Diagnostic, sortDiagnostics } from '../core/d
 import type { FieldValue } from '../core/types.js';
 import { scan as scanFolders, type ScanOptions } from '../pipeline/scan-parallel.js';
 import type { ScanProgress, ScanResult } from '../pipeline/scan-result.js';
-import { takeBuiltRuns } from '../normalize/build-runs.js';
+import { buildRuns } from '../normalize/build-runs.js';
 import { type TimelineTable, timelineTable } from '../normalize/timeline-table.js';
 import type { FailedConfiguration } from '../normalize/failed-configurations.js';
 import type { FileReport } from '../pipeline/process-file.js';
@@ -48,13 +48,13 @@ export async function loadTables(paths: readonly string[], options: ScanOptions,
   const { files, diagnostics } = scanned;
   const timelineSink = new DiagnosticCollector();
   const timeline = timelineTable(scanned.records, timelineSink);
-  // the parsed records are let go as the run rows are built (takeBuiltRuns): a report of tens of
+  // the parsed records are let go as the run rows are built (buildRuns): a report of tens of
   // thousands of runs would otherwise hold both
   const records = [...scanned.records];
   scanned = null;
   phases.pause?.();
   const sink = new DiagnosticCollector();
-  const built = takeBuiltRuns(records, sink, phases.pause ? { pause: phases.pause } : {});
+  const built = buildRuns(records, sink, phases.pause ? { pause: phases.pause } : {});
   phases.pause?.();
   const runs = built.rows;
   const given = baselineText === undefined ? null : parseFilter(baselineText);

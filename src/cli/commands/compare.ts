@@ -7,7 +7,7 @@ import { allSummaries } from '../../analyze/summaries.js';
 import { parseSla } from '../../analyze/summary-sla.js';
 import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
 import { UsageError } from '../../core/errors.js';
-import { takeBuiltRuns } from '../../normalize/build-runs.js';
+import { buildRuns } from '../../normalize/build-runs.js';
 import { compilePathTemplate } from '../../normalize/path-template.js';
 import { formatRows, isTableFormat, TABLE_FORMATS, type TableFormat } from '../../output/table-format.js';
 import { writeOutput } from '../../output/write.js';
@@ -59,7 +59,7 @@ export function registerCompare(program: Command, run: (work: () => Promise<Comm
       scanned = null;
       collectGarbage();
       const sink = new DiagnosticCollector();
-      const built = takeBuiltRuns(records, sink, { ...(template ? { pathTemplate: template } : {}), pause: collectGarbage });
+      const built = buildRuns(records, sink, { ...(template ? { pathTemplate: template } : {}), pause: collectGarbage });
       collectGarbage();
       const metrics = options.metric && options.metric.length > 0 ? options.metric : undefined;
       const match = options.match ? options.match.split(',').map((k) => k.trim()).filter((k) => k !== '') : undefined;
