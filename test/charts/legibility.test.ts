@@ -9,14 +9,7 @@ import { speedupHeatmap } from '../../src/charts/speedup-heatmap.js';
 import { serverTimeline } from '../../src/charts/server-timeline.js';
 import { speedupLines } from '../../src/charts/speedup-lines.js';
 import type { ChartResult, Row } from '../../src/charts/types.js';
-import { sampleComparison, sampleRuns, sampleTimeline } from './sample-rows.js';
-
-/** The sample sweep once per model and tp: `models` × `tps` configurations of the same sweep. */
-function campaign<T extends Row>(rows: (model: string) => T[], models: number, tps: readonly number[]): Row[] {
-  const out: Row[] = [];
-  for (let m = 0; m < models; m++) for (const tp of tps) for (const r of rows(`org/model-${m}`)) out.push({ ...r, tp, run_id: `${String(r.run_id)}-${m}-${tp}` });
-  return out;
-}
+import { campaign, sampleComparison, sampleRuns, sampleTimeline } from './sample-rows.js';
 
 /** Why a chart is crowded; it is drawn all the same (for `plot`), a report leaves it out. */
 function reasonOf(r: ChartResult): string {

@@ -83,3 +83,14 @@ export function sampleTimeline(): Row[] {
     spec_acceptance_length: 2.5,
   }));
 }
+
+/**
+ * The sample sweep once per model (`org/model-<m>`) and tp: `models` × `tps` campaigns of the same
+ * sweep. `R`: the row type the caller reads them as (the comparison's, the analysis's).
+ */
+export function campaign<R = Row>(rows: (model: string) => Row[], models: number, tps: readonly (number | null)[] = [null]): R[] {
+  const out: R[] = [];
+  for (let m = 0; m < models; m++)
+    for (const tp of tps) for (const r of rows(`org/model-${m}`)) out.push({ ...r, ...(tp === null ? {} : { tp }), run_id: `${String(r.run_id)}-${m}-${tp ?? ''}`, source_file: `m${m}/${String(r.source_file)}` } as R);
+  return out;
+}

@@ -2,28 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { FieldValue } from '../../src/core/types.js';
 import type { FailedConfiguration } from '../../src/normalize/failed-configurations.js';
 import { keyFindings, MAX_BREAK_EVEN_FINDINGS } from '../../src/report/findings.js';
-import { sampleComparison } from '../charts/sample-rows.js';
+import { campaign, sampleComparison } from '../charts/sample-rows.js';
 
-type Row = Record<string, FieldValue>;
-
-/** The sample sweep's pairs once per model. */
-function models(n: number): Row[] {
-  return Array.from({ length: n }, (_, m) => sampleComparison(`org/model-${m}`).map((r) => ({ ...r, run_id: `${String(r.run_id)}-${m}`, source_file: `m${m}/${String(r.source_file)}` }))).flat();
-}
+type Pair = Record<string, FieldValue>;
 
 const failure = (i: number): FailedConfiguration => ({ source_file: `f${i}/serve.log`, source_line: 1, error_at: `f${i}/serve.log:9`, exception: 'torch.OutOfMemoryError', message: 'CUDA out of memory', config: {}, config_sources: [] });
 
 describe('key findings', () => {
   it('name the model when runs of one method span several, so no two sentences read the same', () => {
-    const findings = keyFindings(models(2), []);
+    const findings = keyFindings(campaign<Pair>(sampleComparison, 2), []);
     expect(new Set(findings).size).toBe(findings.length);
     expect(findings).toContain('eagle3 (model org/model-1, num_spec_tokens 2, dataset sharegpt): speedup falls below 1 at max_concurrency ≈ 40.317 (break-even, interpolated on log2).');
     // one model: as before, not named
-    expect(keyFindings(models(1), []).some((f) => f.includes('model'))).toBe(false);
+    expect(keyFindings(campaign<Pair>(sampleComparison, 1), []).some((f) => f.includes('model'))).toBe(false);
   });
 
   it('say where the speedup crosses 1 for at most a dozen configurations, and name the table with the rest', () => {
-    const findings = keyFindings(models(10), []);
+    const findings = keyFindings(campaign<Pair>(sampleComparison, 10), []);
     const crossings = findings.filter((f) => f.includes('(break-even') || f.includes('at every measured'));
     expect(crossings).toHaveLength(MAX_BREAK_EVEN_FINDINGS);
     expect(findings).toContain(`… and where the speedup crosses 1 for ${30 - MAX_BREAK_EVEN_FINDINGS} more configurations: tables/summary-break-even.csv.`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,5 +18,12 @@ describe('engineVersion', () => {
     writeFileSync(late, `${access.repeat(20_000)}INFO 03-01 10:00:00 [api_server.py:1] vLLM API server version 0.12.0\n`);
     expect(engineVersion('vllm', late)).toBeNull();
     expect(engineVersion('vllm', path.join(dir, 'missing.log'))).toBeNull();
+  });
+
+  it('finds the version of a log of several GB (sparse here: no disk is used), which a whole read cannot hold', () => {
+    const huge = path.join(dir, 'huge.log');
+    writeFileSync(huge, 'INFO 03-01 10:00:00 [api_server.py:1] vLLM API server version 0.11.0\n');
+    truncateSync(huge, 3 * 2 ** 30);
+    expect(engineVersion('vllm', huge)).toBe('0.11.0');
   });
 });
