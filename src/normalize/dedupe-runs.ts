@@ -2,6 +2,7 @@ import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { FieldValue, RelPath } from '../core/types.js';
 import type { RunRow } from './runs-table.js';
 import { ownCell, setCell } from '../core/cells.js';
+import { sameValue } from './config-layers.js';
 
 /**
  * One measurement saved twice — the stdout block and the `--save-result` JSON of the same run, as
@@ -10,8 +11,8 @@ import { ownCell, setCell } from '../core/cells.js';
  * to the printed precision, and on the speculative method, and their mean latencies agree to the
  * printed precision wherever both have one: repeats of a small benchmark (a few thousand tokens)
  * can share counts, duration and throughput to two decimals, never their latencies. Copies that
- * state different load points are never one; copies in two folders only with a latency to agree
- * on (sameMeasurement). The JSON copy is kept (full precision, std columns); columns only the
+ * state different load points or configurations are never one; copies in two folders only with a
+ * latency to agree on (sameMeasurement). The JSON copy is kept (full precision, std columns); columns only the
  * other copy has (a label, preamble flags) are merged in, and the other copy is named in
  * `config_sources` and an info diagnostic, so nothing disappears silently. Exact copies of a result
  * file in another folder: withoutCopies.
@@ -91,7 +92,7 @@ function copyBucket(row: RunRow): string | null {
 }
 
 function sameCopyValues(a: RunRow, b: RunRow): boolean {
-  return copyValues(a) === copyValues(b);
+  return copyValues(a) === copyValues(b) && configurationsAgree(a, b);
 }
 
 function copyValues(row: RunRow): string {
@@ -110,7 +111,7 @@ function spelledOut(_key: string, value: unknown): unknown {
  * print, two configurations can).
  */
 function sameMeasurement(a: RunRow, b: RunRow): boolean {
-  if (!latenciesAgree(a, b) || !loadPointsAgree(a, b)) return false;
+  if (!latenciesAgree(a, b) || !loadPointsAgree(a, b) || !configurationsAgree(a, b)) return false;
   return folderOf(a) === folderOf(b) || MEAN_LATENCIES.some((c) => typeof a[c] === 'number' && typeof b[c] === 'number');
 }
 
@@ -143,6 +144,22 @@ function loadPointsAgree(a: RunRow, b: RunRow): boolean {
     const x = ownCell(a, c) ?? null;
     const y = ownCell(b, c) ?? null;
     return x === null || y === null || x === y;
+  });
+}
+
+/**
+ * What was served and asked: two rows that state a different model, method, K, parallelism,
+ * quantization, dataset or lengths are two runs, whatever their numbers (a synthetic or simulated
+ * sweep gives two models the same counts, duration and latencies). A model path matches its id
+ * (sameValue), as the block's command line and the JSON may spell it.
+ */
+const CONFIGURATION = ['model', 'draft_model', 'spec_method', 'num_spec_tokens', 'tp', 'pp', 'quantization', 'dataset', 'input_len', 'output_len'] as const;
+
+function configurationsAgree(a: RunRow, b: RunRow): boolean {
+  return CONFIGURATION.every((c) => {
+    const x = ownCell(a, c) ?? null;
+    const y = ownCell(b, c) ?? null;
+    return x === null || y === null || sameValue(c, x, y);
   });
 }
 

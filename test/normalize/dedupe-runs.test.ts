@@ -46,6 +46,19 @@ describe('dedupeRuns', () => {
     expect(dedupeRuns([{ ...block, max_concurrency: 5 }, { ...json, max_concurrency: 5 }], new DiagnosticCollector())).toHaveLength(1);
   });
 
+  it('keeps copies that state different configurations, however alike their numbers', () => {
+    const sink = new DiagnosticCollector();
+    // a synthetic sweep: two models, or two K, with the same counts, duration and latencies
+    expect(dedupeRuns([{ ...block, model: 'org/model-2' }, { ...json, model: 'org/model-0' }], sink)).toHaveLength(2);
+    expect(dedupeRuns([{ ...block, num_spec_tokens: 2 }, { ...json, num_spec_tokens: 4 }], sink)).toHaveLength(2);
+    expect(dedupeRuns([{ ...block, tp: 1 }, { ...json, tp: 2 }], sink)).toHaveLength(2);
+    const dated = { ...json, date: '20251102-100100', mean_ttft_ms: 31.0712 };
+    expect(withoutCopies([{ ...dated, model: 'org/model-2' }, { ...dated, source_file: 'w/bench-c4.json', model: 'org/model-0' }], sink)).toHaveLength(2);
+    expect(sink.list()).toEqual([]);
+    // a copy that does not state it, or spells the model as a path, is still the same measurement
+    expect(dedupeRuns([{ ...block, model: '/models/llama-3-8b' }, { ...json, model: 'meta/llama-3-8b', tp: 2 }], sink)).toHaveLength(1);
+  });
+
   it('counts a result copied to another folder once, not as a repeat, and only an exact copy', () => {
     const sink = new DiagnosticCollector();
     const dated = { ...json, date: '20251102-100100', mean_ttft_ms: 31.0712 };
