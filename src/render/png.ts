@@ -31,19 +31,18 @@ export function svgSize(svg: string): { width: number; height: number } | null {
 }
 
 /**
- * PNGs of several SVGs, in order, one at a time. A render's pixmap (tens of MB for a tall figure
- * at 2×) and font database live in native memory V8 does not count. They are freed by finalizers that run only
- * after a collection has found their wrappers, on a later turn of the event loop. Rendered in one
+ * PNGs of several SVGs, in order, one at a time, each given out as it is rendered (a caller writes
+ * it and lets it go). A render's pixmap (tens of MB for a tall figure at 2×) and font database
+ * live in native memory V8 does not count. They are freed by finalizers that run only after a
+ * collection has found their wrappers, on a later turn of the event loop. Rendered in one
  * synchronous loop, a report's figures piled up (ten figures: 135 MB resident, thirty: 310 MB),
  * so each render is followed by a young-generation collection (the wrappers are young; about a
  * millisecond) and a turn of the loop.
  */
-export async function svgsToPngs(svgs: readonly string[], zoom = 2): Promise<Uint8Array[]> {
-  const pngs: Uint8Array[] = [];
+export async function* svgsToPngs(svgs: readonly string[], zoom = 2): AsyncGenerator<Uint8Array> {
   for (const svg of svgs) {
-    pngs.push(svgToPng(svg, zoom));
+    yield svgToPng(svg, zoom);
     exposedCollector()?.({ type: 'minor' });
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return pngs;
 }

@@ -9,9 +9,9 @@ import type { ReportTables } from './tables.js';
 
 export interface WriteReportOptions {
   /**
-   * Called once the figures are drawn, before their PNGs are rendered: the command line collects
-   * garbage there for a large campaign, so the heap the drawing left is not still held while
-   * resvg's pixmaps are (peak RSS, issue 7).
+   * Called once the figures are drawn, and again before their PNGs are rendered, last: the command
+   * line collects garbage there for a large campaign, so the heap the drawing and the tables' CSV
+   * left is not still held while resvg's pixmaps are (peak RSS, issue 7).
    */
   readonly pause?: () => void;
 }
@@ -20,16 +20,14 @@ export interface WriteReportOptions {
 export async function writeReport(dir: string, tables: ReportTables, title: string, options: WriteReportOptions = {}): Promise<{ report: BuiltReport; written: string[] }> {
   const report = await buildReport(tables, title);
   options.pause?.();
-  const files = new Map<string, string | Uint8Array>();
+  const files = new Map<string, string>();
   files.set('index.html', report.html);
   files.set('summary.md', report.markdown);
   const drawn = report.figures.filter((f) => f.drawn);
-  const pngs = await svgsToPngs(drawn.map((f) => f.svg));
-  drawn.forEach((f, i) => {
+  for (const f of drawn) {
     files.set(`figures/${f.id}.svg`, f.svg);
-    files.set(`figures/${f.id}.png`, pngs[i] as Uint8Array);
     files.set(`figures/${f.id}.vl.json`, vlJson(f.spec));
-  });
+  }
   // the tables are written a piece at a time (formatRowChunks): a campaign's runs.csv is tens of
   // MB, and the timeline's rows are built as it goes (a long log has hundreds of thousands)
   const pieces = new Map<string, Iterable<string>>();
@@ -43,12 +41,12 @@ export async function writeReport(dir: string, tables: ReportTables, title: stri
   for (const t of report.summaries) csv(`tables/summary-${t.id}.csv`, t.rows);
   const timelineRows = new Uint32Array(timeline.length).map((_, i) => i);
   pieces.set('tables/timeline.csv', formatRowChunks(timelineRows, 'csv', (i) => timeline.row(i)));
-  const written = [...files.keys(), ...pieces.keys()].sort();
-  for (const rel of written) {
-    const target = path.join(dir, rel);
-    const chunks = pieces.get(rel);
-    if (chunks) writeOutputChunks(target, chunks);
-    else writeOutput(target, files.get(rel) ?? '');
-  }
-  return { report, written };
+  for (const [rel, content] of files) writeOutput(path.join(dir, rel), content);
+  for (const [rel, chunks] of pieces) writeOutputChunks(path.join(dir, rel), chunks);
+  options.pause?.();
+  // the PNGs last, each written as it is rendered: resvg's native memory comes on top of the heap
+  const pngs = drawn.map((f) => `figures/${f.id}.png`);
+  let i = 0;
+  for await (const png of svgsToPngs(drawn.map((f) => f.svg))) writeOutput(path.join(dir, pngs[i++] ?? ''), png);
+  return { report, written: [...files.keys(), ...pieces.keys(), ...pngs].sort() };
 }

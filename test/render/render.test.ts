@@ -61,7 +61,8 @@ describe('PNG rendering', () => {
     const other = CHARTS.pareto.build(sampleRuns(), {});
     if (!other.ok) throw new Error(other.reason);
     const pareto = await renderSvg(other.spec);
-    const pngs = await svgsToPngs([heat, pareto, heat]);
+    const pngs: Uint8Array[] = [];
+    for await (const png of svgsToPngs([heat, pareto, heat])) pngs.push(png);
     expect(pngs.map((p) => Buffer.from(p).toString('base64'))).toEqual([heat, pareto, heat].map((s) => Buffer.from(svgToPng(s)).toString('base64')));
     expect(pngSize(pngs[1] as Uint8Array)).not.toEqual(pngSize(pngs[0] as Uint8Array));
   });
