@@ -30,7 +30,7 @@ export function crowdedReason(chart: string, options: ChartOptions, count: numbe
 }
 
 /** Columns a campaign is best split by, broadest first. */
-const SPLIT_ORDER = ['model', 'dataset', 'engine', 'tp', 'quantization', 'input_len', 'output_len', 'spec_method', 'num_spec_tokens', 'max_concurrency'];
+export const SPLIT_ORDER = ['model', 'dataset', 'engine', 'tp', 'quantization', 'input_len', 'output_len', 'spec_method', 'num_spec_tokens', 'max_concurrency'];
 
 /**
  * A `--filter` that draws a legible part: the broadest of the `varying` columns at its first value,

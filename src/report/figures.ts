@@ -1,6 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { loadAxis, loadAxisName } from '../analyze/load-axis.js';
 import { CHART_IDS, CHARTS, type ChartId } from '../charts/catalogue.js';
+import { filterText, inPart, legibleParts, type PartTerm } from '../charts/parts.js';
 import { binTimelineRows } from '../charts/time-bins.js';
 import type { ChartOptions, Row } from '../charts/types.js';
 import { applyBlogPreset, captionFor } from '../render/preset.js';
@@ -10,7 +11,13 @@ import type { ReportTables } from './tables.js';
 /** A chart drawn for the report, or the reason it was left out. */
 export type ReportFigure =
   | { readonly id: string; readonly chart: ChartId; readonly title: string; readonly drawn: true; readonly spec: TopLevelSpec; readonly svg: string; readonly note: string | null }
-  | { readonly id: string; readonly chart: ChartId; readonly title: string; readonly drawn: false; readonly reason: string };
+  | { readonly id: string; readonly chart: ChartId; readonly title: string; readonly drawn: false; readonly reason: string; readonly parts?: string };
+
+/**
+ * A crowded chart is drawn in parts when at most this many can each be read (ten models' heatmaps,
+ * say); past that the report gives the reason and the `--filter` of one part only.
+ */
+export const MAX_CHART_PARTS = 12;
 
 /** The figures of a report, in order: each catalogue chart once, metric lines once per key metric. */
 interface FigurePlan {
@@ -54,20 +61,46 @@ export async function buildFigures(tables: ReportTables, metric = 'output_throug
     const axis = ALONG_LOAD.has(chart) ? loadAxis(rows) : 'max_concurrency';
     const id = y === undefined ? chart : `${chart}-${y}`;
     const title = alongLoad(y === undefined ? def.title : `${def.title}: ${y}`, axis);
-    const result = def.build(rows, y === undefined ? options : { ...options, y });
+    const chartOptions = y === undefined ? options : { ...options, y };
+    const result = def.build(rows, chartOptions);
+    const note = def.note ? alongLoad(def.note, axis) : null;
     if (!result.ok) {
       out.push({ id, chart, title, drawn: false, reason: result.reason });
       continue;
     }
-    // a crowded chart is left out of a report with its reason: nobody asked for that one
-    if (result.crowded !== undefined) {
+    if (result.crowded === undefined) {
+      out.push(await drawFigure(id, chart, title, result.spec, caption, note));
+      continue;
+    }
+    // a crowded chart is drawn in parts that can be read, each what plot --filter draws; when it
+    // takes too many, it is left out with its reason: nobody asked for that one
+    const parts = legibleParts(rows, (part) => def.build(part, chartOptions), MAX_CHART_PARTS);
+    if (parts === null) {
       out.push({ id, chart, title, drawn: false, reason: result.crowded });
       continue;
     }
-    const spec = applyBlogPreset(result.spec, caption);
-    out.push({ id, chart, title, drawn: true, spec, svg: await renderSvg(spec, id), note: def.note ? alongLoad(def.note, axis) : null });
+    const columns = [...new Set(parts.flatMap((p) => p.terms.map((t) => t.column)))];
+    out.push({ id, chart, title, drawn: false, reason: result.crowded, parts: `${parts.length} parts, by ${columns.join(' and ')}` });
+    for (const [i, part] of parts.entries()) {
+      const partId = `${id}-part-${String(i + 1).padStart(2, '0')}`;
+      const partTitle = `${title} (${filterText(part.terms)})`;
+      if (!part.result.ok) out.push({ id: partId, chart, title: partTitle, drawn: false, reason: part.result.reason });
+      else out.push(await drawFigure(partId, chart, partTitle, part.result.spec, partCaption(tables.runs, part.terms, caption), note));
+    }
   }
   return out;
+}
+
+async function drawFigure(id: string, chart: ChartId, title: string, spec: TopLevelSpec, caption: string, note: string | null): Promise<ReportFigure> {
+  const styled = applyBlogPreset(spec, caption);
+  return { id, chart, title, drawn: true, spec: styled, svg: await renderSvg(styled, id), note };
+}
+
+/** A part's caption: the engines and models of its runs, then the terms that are not the model. */
+function partCaption(runs: readonly Row[], terms: readonly PartTerm[], whole: string): string {
+  const own = captionFor(runs.filter((r) => inPart(r, terms)));
+  const rest = filterText(terms.filter((t) => t.column !== 'model')).replaceAll(',', ', ');
+  return [own === '' ? whole : own, rest].filter((p) => p !== '').join(' · ');
 }
 
 /** Charts whose x axis is the runs' load axis (loadAxis), whichever it is. */

@@ -51,6 +51,7 @@ ${p.figures.map(figure)}</section>
 }
 
 function figure(f: ReportFigure): SafeHtml {
+  if (!f.drawn && f.parts !== undefined) return html`<p class="note chart-split" data-chart="${f.id}">${f.title}: not drawn whole (${f.reason}); below in ${f.parts}.</p>`;
   if (!f.drawn) return html`<p class="empty chart-skipped" data-chart="${f.id}">${f.title}: not drawn (${f.reason}).</p>`;
   return html`<figure class="chart" id="fig-${f.id}" data-chart="${f.id}">${trusted(addSvgTooltips(f.svg))}
 <figcaption>${f.title}${f.note ? html`: ${f.note}` : ''} · <a href="figures/${f.id}.svg">SVG</a> · <a href="figures/${f.id}.png">PNG</a> · <a href="figures/${f.id}.vl.json">Vega-Lite</a></figcaption></figure>`;
