@@ -22,16 +22,14 @@ interface Cell {
 export function speedupHeatmap(rows: readonly Row[], options: ChartOptions): ChartResult {
   const metric = metricOf(options);
   const field = `speedup_${metric}`;
-  const usable = rows.filter((r) => text(r.pair_status) === 'ok' || (r.pair_status === undefined && num(r[field]) !== null));
+  const usable = usableRows(rows, field);
   if (!usable.some((r) => num(r[field]) !== null)) return chartSkip(`no ${field} values to draw`);
-  const xCol = options.x ?? loadAxis(rows);
-  const yCol = options.y ?? (hasColumn(usable, 'num_spec_tokens') ? 'num_spec_tokens' : 'label');
-  // a panel per method and per whatever else varies: runs at another tp or input length are not repeats of a cell
-  const panelKeys = options.facet ? [options.facet] : varyingKeys(usable, PANEL_KEYS).filter((k) => k !== xCol && k !== yCol);
-  const cells = buildCells(usable, field, xCol, yCol, panelKeys);
+  const { xCol, yCol, panelKeys, cells } = heatmapCells(rows, usable, field, options);
   const panelCount = new Set(cells.map((c) => `${c.spec_method}\u0000${c.panel}`)).size;
   const crowded = panelCount > LEGIBLE.panels ? crowdedReason('speedup-heatmap', options, panelCount, 'panels', LEGIBLE.panels, filterHint(usable, [...panelKeys, 'spec_method'], (r) => `${text(r.spec_method) ?? 'none'}\u0000${panelName(r, panelKeys)}`, LEGIBLE.panels)) : undefined;
-  const domain = symmetricRatioDomain(cells.flatMap((c) => (c.speedup === null ? [] : [c.speedup])));
+  // a part of a crowded chart takes the whole chart's colour scale
+  const scaleCells = options.scaleRows ? heatmapCells(options.scaleRows, usableRows(options.scaleRows, field), field, options).cells : cells;
+  const domain = symmetricRatioDomain(scaleCells.flatMap((c) => (c.speedup === null ? [] : [c.speedup])));
   for (const c of cells) c.dark = c.speedup !== null && darkCell(c.speedup, domain);
   const xs = distinct(usable, xCol);
   const ys = distinct(usable, yCol);
@@ -87,6 +85,19 @@ export function speedupHeatmap(rows: readonly Row[], options: ChartOptions): Cha
   // layered-facet scale warnings, while the colour scale (explicit symmetric domain) stays shared.
   const body = charts.length === 1 ? { data: { values: cells }, ...grid } : { concat: charts, columns, spacing: 16, resolve: { scale: { color: 'shared' } } };
   return chartOk(finish(body, options, `Speedup vs baseline: ${metric}`), crowded);
+}
+
+function usableRows(rows: readonly Row[], field: string): Row[] {
+  return rows.filter((r) => text(r.pair_status) === 'ok' || (r.pair_status === undefined && num(r[field]) !== null));
+}
+
+/** The heatmap's axes, panels and cells (a cell: the geometric mean of its runs' speedups). */
+function heatmapCells(rows: readonly Row[], usable: readonly Row[], field: string, options: ChartOptions): { xCol: string; yCol: string; panelKeys: string[]; cells: Cell[] } {
+  const xCol = options.x ?? loadAxis(rows);
+  const yCol = options.y ?? (hasColumn(usable, 'num_spec_tokens') ? 'num_spec_tokens' : 'label');
+  // a panel per method and per whatever else varies: runs at another tp or input length are not repeats of a cell
+  const panelKeys = options.facet ? [options.facet] : varyingKeys(usable, PANEL_KEYS).filter((k) => k !== xCol && k !== yCol);
+  return { xCol, yCol, panelKeys, cells: buildCells(usable, field, xCol, yCol, panelKeys) };
 }
 
 /** What tells one panel from another, besides the method, when it varies. */

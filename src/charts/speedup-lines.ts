@@ -28,7 +28,9 @@ export function speedupLines(rows: readonly Row[], options: ChartOptions): Chart
   const legend = options.color ?? (otherKeys.length > 0 ? 'configuration' : 'method');
   points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.x - b.x || a.speedup - b.speedup));
   const x = { field: 'x', type: 'quantitative', title: xCol, scale: { type: 'log', base: 2 }, axis: { values: powersOfTwo(points.map((p) => p.x)), format: 'd' } };
-  const y = { field: 'speedup', type: 'quantitative', title: `speedup (${metric}, > 1 = faster)`, scale: { zero: false } };
+  // a part of a crowded chart takes the whole chart's speedup axis (with 1, where the rule is)
+  const scale = options.scaleRows ? { zero: false, nice: true, domain: speedupExtent(options.scaleRows, field, xCol) } : { zero: false };
+  const y = { field: 'speedup', type: 'quantitative', title: `speedup (${metric}, > 1 = faster)`, scale };
   const body = {
     width: 520,
     height: 300,
@@ -52,6 +54,20 @@ export function speedupLines(rows: readonly Row[], options: ChartOptions): Chart
     ],
   };
   return chartOk(finish(body, options, `Speedup vs ${xCol} (dashed: break-even at 1×)`), crowded);
+}
+
+/** The lowest and highest speedup the lines of these rows draw, and 1. */
+function speedupExtent(rows: readonly Row[], field: string, xCol: string): [number, number] {
+  let lo = 1;
+  let hi = 1;
+  for (const r of rows) {
+    const x = num(r[xCol]);
+    const y = num(r[field]);
+    if ((r.pair_status !== undefined && text(r.pair_status) !== 'ok') || x === null || x <= 0 || y === null) continue;
+    lo = Math.min(lo, y);
+    hi = Math.max(hi, y);
+  }
+  return [lo, hi];
 }
 
 export const SPEEDUP_LINES: ChartDef = { id: 'speedup-lines', title: 'Speedup vs concurrency', note: 'Speedup of each method against max_concurrency; below the dashed line at 1× speculation costs more than it saves.', input: 'comparison', build: speedupLines };

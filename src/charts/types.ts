@@ -20,6 +20,11 @@ export interface ChartOptions {
   readonly title?: string;
   /** Second line under the title, e.g. engine versions and models. */
   readonly caption?: string;
+  /**
+   * The rows of the whole chart this one is a part of (a report draws a crowded chart in parts):
+   * the speedup scale spans theirs, so the same speedup has the same colour or height in every part.
+   */
+  readonly scaleRows?: readonly Row[];
 }
 
 /**

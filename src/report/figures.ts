@@ -72,9 +72,10 @@ export async function buildFigures(tables: ReportTables, metric = 'output_throug
       out.push(await drawFigure(id, chart, title, result.spec, caption, note));
       continue;
     }
-    // a crowded chart is drawn in parts that can be read, each what plot --filter draws; when it
-    // takes too many, it is left out with its reason: nobody asked for that one
-    const parts = legibleParts(rows, (part) => def.build(part, chartOptions), MAX_CHART_PARTS);
+    // a crowded chart is drawn in parts that can be read, each what plot --filter draws, on the
+    // whole chart's speedup scale; when it takes too many, it is left out with its reason: nobody
+    // asked for that one
+    const parts = legibleParts(rows, (part) => def.build(part, { ...chartOptions, scaleRows: rows }), MAX_CHART_PARTS);
     if (parts === null) {
       out.push({ id, chart, title, drawn: false, reason: result.crowded });
       continue;

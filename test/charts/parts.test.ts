@@ -4,6 +4,7 @@ import { matchesFilter, parseFilter } from '../../src/analyze/filter.js';
 import { metricLines } from '../../src/charts/metric-lines.js';
 import { filterText, legibleParts } from '../../src/charts/parts.js';
 import { speedupHeatmap } from '../../src/charts/speedup-heatmap.js';
+import { speedupLines } from '../../src/charts/speedup-lines.js';
 import type { ChartResult, Row } from '../../src/charts/types.js';
 import type { FieldValue } from '../../src/core/types.js';
 import { campaign, sampleComparison, sampleRuns } from './sample-rows.js';
@@ -54,6 +55,18 @@ describe('a crowded chart cut into legible parts', () => {
     // a chart crowded by something no column cuts: splitting by every column leaves it crowded
     const crowded: ChartResult = { ok: true, spec: {} as TopLevelSpec, crowded: 'crowded' };
     expect(legibleParts(campaign(sampleRuns, 2, [1, 2]), () => crowded, 1000)).toBeNull();
+  });
+
+  it('draws a part on the speedup scale of the whole chart when given its rows', () => {
+    const rows = campaign(sampleComparison, 2, [1]).map((r) => (r.model === 'org/model-1' && typeof r.speedup_output_throughput === 'number' ? { ...r, speedup_output_throughput: r.speedup_output_throughput * 2 } : r));
+    const part = rows.filter((r) => r.model === 'org/model-0');
+    const yScale = (r: ChartResult): unknown => (r.ok ? (r.spec as { layer: { encoding: { y: { scale: unknown } } }[] }).layer[0]?.encoding.y.scale : r.reason);
+    const speedups = rows.map((r) => r.speedup_output_throughput).filter((v): v is number => typeof v === 'number');
+    expect(yScale(speedupLines(part, {}))).toEqual({ zero: false });
+    expect(yScale(speedupLines(part, { scaleRows: rows }))).toEqual({ zero: false, nice: true, domain: [Math.min(1, ...speedups), Math.max(...speedups)] });
+    const heat = (r: ChartResult): unknown => (r.ok ? JSON.stringify(r.spec).match(/"domain":\[[^\]]*\]/)?.[0] : r.reason);
+    expect(heat(speedupHeatmap(part, { scaleRows: rows }))).toBe(heat(speedupHeatmap(rows, {})));
+    expect(heat(speedupHeatmap(part, {}))).not.toBe(heat(speedupHeatmap(rows, {})));
   });
 
   it('leaves a chart that is not crowded whole', () => {
