@@ -12,10 +12,10 @@ import { sameValue } from './config-layers.js';
  * printed precision wherever both have one: repeats of a small benchmark (a few thousand tokens)
  * can share counts, duration and throughput to two decimals, never their latencies. Copies that
  * state different load points or configurations are never one; copies in two folders only with a
- * latency to agree on (sameMeasurement). The JSON copy is kept (full precision, std columns); columns only the
- * other copy has (a label, preamble flags) are merged in, and the other copy is named in
- * `config_sources` and an info diagnostic, so nothing disappears silently. Exact copies of a result
- * file in another folder: withoutCopies.
+ * latency to agree on (sameMeasurement). The JSON copy is kept (full precision, std columns);
+ * columns only the other copy has (a label, preamble flags) are merged in, and the other copy is
+ * named in `config_sources` and an info diagnostic, so nothing disappears silently. Exact copies of
+ * a result file in another folder: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
   return mergeCopies(rows, identity, sameMeasurement, sink, 'normalize/duplicate-run');

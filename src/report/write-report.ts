@@ -47,6 +47,6 @@ export async function writeReport(dir: string, tables: ReportTables, title: stri
   // the PNGs last, each written as it is rendered: resvg's native memory comes on top of the heap
   const pngs = drawn.map((f) => `figures/${f.id}.png`);
   let i = 0;
-  for await (const png of svgsToPngs(drawn.map((f) => f.svg))) writeOutput(path.join(dir, pngs[i++] ?? ''), png);
+  for await (const png of svgsToPngs(drawn.map((f) => f.svg))) writeOutput(path.join(dir, pngs[i++] as string), png);
   return { report, written: [...files.keys(), ...pieces.keys(), ...pngs].sort() };
 }
