@@ -16,6 +16,22 @@ function msg<A extends unknown[]>(severity: Severity, text: (...args: A) => stri
 
 const q = (s: string): string => JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}...` : s);
 
+/** A span of time to the minute: `45 min`, `2 h 01 min`, `3 days` (from two days on). */
+function durationText(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return `${Math.round(minutes / 1440)} days`;
+}
+
+/** A clock offset as `--clock-offset` takes it: `+2`, `-5:30`. */
+export function clockOffsetText(ms: number): string {
+  const minutes = Math.round(Math.abs(ms) / 60_000);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${ms < 0 ? '-' : '+'}${h}${m === 0 ? '' : `:${String(m).padStart(2, '0')}`}`;
+}
+
 /** A size to one decimal of its unit: kB below 100 kB (a small file's is no "0 MB"), MB above. */
 const textSize = (bytes: number): string => (bytes < 1e5 ? `${Math.round(bytes / 1e2) / 10} kB` : `${Math.round(bytes / 1e5) / 10} MB`);
 
@@ -100,8 +116,8 @@ export const MESSAGES = {
   'link/ambiguous-server': msg('info', (files: readonly string[]) =>
     `several server logs fit this run equally (${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}): none linked`,
   ),
-  'link/off-clock': msg('warning', (logs: number, start: string) =>
-    `${logs === 1 ? 'the server log beside this run has no stats' : `none of the ${logs} server logs beside this run has stats`} at its time (from ${start}): none linked (its own log missing or overwritten, or the run's clock and the logs' in two time zones)`,
+  'link/off-clock': msg('warning', (logs: number, start: string, nearestMs: number, offsetMs: number, onLogsClock: string) =>
+    `${logs === 1 ? 'the server log beside this run has no stats' : `none of the ${logs} server logs beside this run has stats`} at its time (from ${start}${offsetMs === 0 ? '' : `, ${onLogsClock} on the logs' clock with --clock-offset ${clockOffsetText(offsetMs)}`}): none linked (its own log missing or overwritten, or the run's clock and the logs' in two time zones, which --clock-offset sets: ${logs === 1 ? 'its' : 'the nearest'} stats ${nearestMs < 0 ? `end ${durationText(-nearestMs)} before the run` : `begin ${durationText(nearestMs)} after it`})`,
   ),
   'link/failed-configuration': msg('warning', (error: string, what = 'server') => `${what} failed and no run used it: ${q(error)}`),
   'compare/mismatch': msg('warning', (keys: string, baseline: string) => `nearest baseline ${baseline} differs on ${keys}: not compared`),

@@ -15,7 +15,7 @@ import { capExtraColumns } from './extra-columns.js';
 import { CONFIG_COLUMNS, DERIVED_COLUMNS, PROVENANCE_COLUMNS, RESULT_COLUMNS, SERVER_AGGREGATE_COLUMNS } from './schema.js';
 import { serverAggregates } from './server-aggregates.js';
 import { type ConfigSource, collectSources, inFileServerSources } from './server-sources.js';
-import { runWindow } from './time-window.js';
+import { runWindow, shiftWindow } from './time-window.js';
 
 export interface BuildRunsOptions {
   /** `--path-template`: read declared columns from paths of another layout. */
@@ -26,9 +26,20 @@ export interface BuildRunsOptions {
    * the old generation until V8 gets to them (peak RSS, issue 7).
    */
   readonly pause?: () => void;
+  /**
+   * `--clock-offset`: how far the runs' clocks (a result's `date`, a block's times) are ahead of
+   * the server logs' beside them, in ms (a client on UTC+2 and a server container on UTC: 2 h).
+   * Runs are linked to those logs, and read in their stats, at their time on the logs' clock.
+   */
+  readonly clockOffsetMs?: number;
 }
 
 const PAUSE_EVERY = 10_000;
+
+/** A run's start as the off-clock diagnostic shows it (`2025-11-02 12:00:00`, `11-02 12:00:00` without a year). */
+function clockText(ms: number, hasYear: boolean): string {
+  return new Date(ms).toISOString().slice(hasYear ? 0 : 5, 19).replace('T', ' ');
+}
 
 /** The runs table with inferred configuration, plus the configurations that never produced a run. */
 export interface RunsBuild {
@@ -84,19 +95,23 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
   sparse.length = 0;
   options.pause?.();
   // Pass 1, links only: a server's aggregates depend on how many runs share it.
+  const offsetMs = options.clockOffsetMs ?? 0;
   const links = bases.map((base) => {
     const b = base as RunRow;
     const file = String(b.source_file);
     // a run's window serves only to link it and to read its server's stats within it
-    const window = sources.length > 0 ? runWindow(b) : null;
+    const own = sources.length > 0 ? runWindow(b) : null;
+    // --clock-offset: the run's clock read on the logs' beside it (a client on UTC+2, a server container on UTC)
+    const window = own && offsetMs !== 0 ? shiftWindow(own, -offsetMs) : own;
     const identity = { engine: typeof b.engine === 'string' ? b.engine : null, client: typeof b.client === 'string' ? b.client : null };
     const link = linkServer(file, window, index, identity, [{ file, line: Number(b.source_line) }, ...copyPlaces(b)]);
     const at = { file: b.source_file as never, line: Number(b.source_line), column: 1 };
     if (link.tied.length > 0) sink.report('link/ambiguous-server', at, link.tied.map((s) => s.file));
     // logs beside the run, none at its time: its own log missing or overwritten, or clocks in two time zones (a container's UTC, the host's local time)
-    if (link.offClock && window) sink.report('link/off-clock', at, link.offClock, new Date(window.start).toISOString().slice(window.hasYear ? 0 : 5, 19).replace('T', ' '));
+    if (link.offClock && own && window) sink.report('link/off-clock', at, link.offClock, clockText(own.start, own.hasYear), link.nearestMs ?? 0, offsetMs, clockText(window.start, window.hasYear));
     const manifest = linkManifest(file, index);
     for (const src of [link.source, manifest]) if (src) linked.set(src, (linked.get(src) ?? 0) + 1);
+    // the offset holds for every server: one started in the run's own output brings no stats to read in a window (attach-in-file.ts reads them)
     return { window, server: link.source, manifest };
   });
   // Pass 2, one run at a time: what a row is built from dies young, only the finished row stays (peak RSS).

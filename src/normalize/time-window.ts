@@ -74,6 +74,34 @@ export function spanOverlaps(w: TimeWindow, first: Instant, last: Instant, slack
   return align(first) - slackMs <= w.end && align(last) + slackMs >= w.start;
 }
 
+/** The window moved by `ms` (a run's clock read on its server's: `--clock-offset`). */
+export function shiftWindow(w: TimeWindow, ms: number): TimeWindow {
+  return ms === 0 ? w : { start: w.start + ms, end: w.end + ms, hasYear: w.hasYear };
+}
+
+/**
+ * How far a log's stats span [first, last] lies from a run window, in ms: negative when it ends
+ * before the run starts, positive when it starts after the run ends, 0 when they overlap.
+ */
+export function spanDistance(w: TimeWindow, first: Instant, last: Instant): number {
+  const align = (t: Instant): number => (w.hasYear === t.hasYear ? t.ms : shiftYear(t.ms, w.start));
+  const end = align(last);
+  if (end < w.start) return end - w.start;
+  const start = align(first);
+  return start > w.end ? start - w.end : 0;
+}
+
+/**
+ * A clock offset as `--clock-offset` takes it: `+2`, `-5:30`, `+02:00` (hours, then minutes), in
+ * ms; null when it is not one (at most 26 hours either way, as time zones go).
+ */
+export function parseClockOffset(text: string): number | null {
+  const m = /^([+-])?(\d{1,2})(?::([0-5]\d))?$/.exec(text.trim());
+  if (!m) return null;
+  const ms = (Number(m[2]) * 60 + Number(m[3] ?? 0)) * 60_000;
+  return ms > 26 * 3_600_000 ? null : m[1] === '-' ? -ms : ms;
+}
+
 /**
  * How far a run may lie outside its server's stats span and still be its server's: stats lines
  * come every 10 s or so while a server works (vLLM's default), and the last run of a server often

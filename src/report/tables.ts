@@ -4,7 +4,7 @@ import { DiagnosticCollector, type Diagnostic, sortDiagnostics } from '../core/d
 import type { FieldValue } from '../core/types.js';
 import { scan as scanFolders, type ScanOptions } from '../pipeline/scan-parallel.js';
 import type { ScanProgress, ScanResult } from '../pipeline/scan-result.js';
-import { buildRuns } from '../normalize/build-runs.js';
+import { buildRuns, type BuildRunsOptions } from '../normalize/build-runs.js';
 import { type TimelineTable, timelineTable } from '../normalize/timeline-table.js';
 import type { FailedConfiguration } from '../normalize/failed-configurations.js';
 import type { FileReport } from '../pipeline/process-file.js';
@@ -37,6 +37,8 @@ export interface LoadTablesOptions {
   readonly pause?: () => void;
   /** Told how the scan goes (the command line's progress bar). */
   readonly progress?: (p: ScanProgress) => void;
+  /** How the runs table is built: `--path-template`, `--clock-offset`. */
+  readonly runs?: Pick<BuildRunsOptions, 'pathTemplate' | 'clockOffsetMs'>;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function loadTables(paths: readonly string[], options: ScanOptions,
   scanned = null;
   phases.pause?.();
   const sink = new DiagnosticCollector();
-  const built = buildRuns(records, sink, phases.pause ? { pause: phases.pause } : {});
+  const built = buildRuns(records, sink, { ...phases.runs, ...(phases.pause ? { pause: phases.pause } : {}) });
   phases.pause?.();
   const runs = built.rows;
   const given = baselineText === undefined ? null : parseFilter(baselineText);

@@ -252,12 +252,32 @@ describe('buildRuns: server aggregates', () => {
     );
     expect(rows[0]?.tp ?? null).toBeNull();
     expect(sink.list().map((d) => `${d.file}:${d.line} ${d.severity} ${d.message}`)).toEqual([
-      "z/bench.json:1 warning the server log beside this run has no stats at its time (from 2025-11-02 12:00:00): none linked (its own log missing or overwritten, or the run's clock and the logs' in two time zones)",
+      "z/bench.json:1 warning the server log beside this run has no stats at its time (from 2025-11-02 12:00:00): none linked (its own log missing or overwritten, or the run's clock and the logs' in two time zones, which --clock-offset sets: its stats end 1 h 58 min before the run)",
     ]);
     // a log at its time beside it: linked, and nothing said of the other
     const linked = new DiagnosticCollector();
     buildRuns([runRec('z/bench.json', { ...bench, date: '20251102-120100', duration_s: 60 }), configRec('z/a-serve.log', 'server-log', { tp: 8 }), tl('z/a-serve.log', '11-02 09:59:00', 10, 0.1, 1, 0, 5), configRec('z/b-serve.log', 'server-log', { tp: 2 }), tl('z/b-serve.log', '11-02 12:00:30', 10, 0.1, 1, 0, 5)], linked);
     expect(linked.list().filter((d) => d.code === 'link/off-clock')).toEqual([]);
+  });
+
+  it("links a run on another clock than its server's logs with --clock-offset, and reads their stats at its time on theirs", () => {
+    const run = runRec('z/bench.json', { ...bench, date: '20251102-120100', duration_s: 60 });
+    const log = [configRec('z/serve.log', 'server-log', { tp: 8 }), tl('z/serve.log', '11-02 09:59:00', 10, 0.1, 1, 0, 5), tl('z/serve.log', '11-02 10:00:30', 30, 0.4, 6, 0, 6), tl('z/serve.log', '11-02 10:02:00', 50, 0.9, 12, 0, 7)];
+    const sink = new DiagnosticCollector();
+    const { rows } = buildRuns([run, ...log], sink, { clockOffsetMs: 2 * 3_600_000 });
+    expect(sink.list()).toEqual([]);
+    // the stats line in the run's minute (10:00–10:01 on the logs' clock), not the server's others
+    expect([rows[0]?.tp, rows[0]?.server_kv_cache_usage_max, rows[0]?.server_running_max]).toEqual([8, 0.4, 6]);
+    // an offset that does not fit says where the run then is, and how far from the stats
+    const wrong = new DiagnosticCollector();
+    expect(buildRuns([run, ...log], wrong, { clockOffsetMs: -5.5 * 3_600_000 }).rows[0]?.tp ?? null).toBeNull();
+    expect(wrong.list().map((d) => d.message)).toEqual([
+      "the server log beside this run has no stats at its time (from 2025-11-02 12:00:00, 2025-11-02 17:30:00 on the logs' clock with --clock-offset -5:30): none linked (its own log missing or overwritten, or the run's clock and the logs' in two time zones, which --clock-offset sets: its stats end 7 h 28 min before the run)",
+    ]);
+    // a log whose stats come after the run's time
+    const early = new DiagnosticCollector();
+    buildRuns([runRec('z/bench.json', { ...bench, date: '20251102-080100', duration_s: 60 }), ...log], early);
+    expect(early.list()[0]?.message).toContain('its stats begin 1 h 58 min after it)');
   });
 
   it("links a run that ends within a stats interval after its server's last stats line, below one its span covers", () => {

@@ -8,7 +8,6 @@ import { parseSla } from '../../analyze/summary-sla.js';
 import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
 import { UsageError } from '../../core/errors.js';
 import { buildRuns } from '../../normalize/build-runs.js';
-import { compilePathTemplate } from '../../normalize/path-template.js';
 import { formatRows, isTableFormat, TABLE_FORMATS, type TableFormat } from '../../output/table-format.js';
 import { writeOutput } from '../../output/write.js';
 import { scan } from '../../pipeline/scan-parallel.js';
@@ -16,9 +15,9 @@ import type { ScanResult } from '../../pipeline/scan-result.js';
 import type { CommandResult } from '../command-result.js';
 import { collectGarbage } from '../heap.js';
 import { progressBar } from '../reporters/progress-bar.js';
-import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
+import { addRunOptions, runOptions, scanOptions, type InputOptions, type RunOptions } from '../input-options.js';
 
-interface CompareOptions extends InputOptions {
+interface CompareOptions extends RunOptions {
   readonly baseline: string;
   readonly metric?: string[];
   readonly match?: string;
@@ -26,11 +25,10 @@ interface CompareOptions extends InputOptions {
   readonly out?: string;
   readonly summary?: boolean;
   readonly sla?: string;
-  readonly pathTemplate?: string;
 }
 
 export function registerCompare(program: Command, run: (work: () => Promise<CommandResult>, o: InputOptions) => Promise<void>): void {
-  addInputOptions(
+  addRunOptions(
     program
       .command('compare')
       .description('pair every run with its like-for-like baseline and compute speedups (> 1 = better; docs/schema.md §3)')
@@ -41,15 +39,14 @@ export function registerCompare(program: Command, run: (work: () => Promise<Comm
       .option('-f, --format <format>', `output format: ${TABLE_FORMATS.join(', ')}`, 'csv')
       .option('-o, --out <file>', 'write to a file instead of stdout')
       .option('--summary', 'print the summary tables (best speedup, break-even, best K, ladder, SLA, failed configurations) instead of the pairs')
-      .option('--sla <limits>', 'SLA limits in ms for the summary, e.g. ttft=200,tpot=50')
-      .option('--path-template <template>', "read columns from paths, e.g. '{engine}/{label}/c{max_concurrency}.log'"),
+      .option('--sla <limits>', 'SLA limits in ms for the summary, e.g. ttft=200,tpot=50'),
   ).action((paths: string[], options: CompareOptions) =>
     run(async () => {
       const format = options.format;
       if (!isTableFormat(format)) throw new UsageError(`unknown --format ${JSON.stringify(format)}; use one of ${TABLE_FORMATS.join(', ')}`);
       const baseline = parseFilter(options.baseline);
       const sla = options.sla ? parseSla(options.sla) : undefined;
-      const template = options.pathTemplate ? compilePathTemplate(options.pathTemplate) : undefined;
+      const build = runOptions(options);
       const bar = progressBar();
       let scanned: ScanResult | null = await scan(paths, scanOptions(options), bar.update);
       bar.done();
@@ -59,7 +56,7 @@ export function registerCompare(program: Command, run: (work: () => Promise<Comm
       scanned = null;
       collectGarbage();
       const sink = new DiagnosticCollector();
-      const built = buildRuns(records, sink, { ...(template ? { pathTemplate: template } : {}), pause: collectGarbage });
+      const built = buildRuns(records, sink, { ...build, pause: collectGarbage });
       collectGarbage();
       const metrics = options.metric && options.metric.length > 0 ? options.metric : undefined;
       const match = options.match ? options.match.split(',').map((k) => k.trim()).filter((k) => k !== '') : undefined;

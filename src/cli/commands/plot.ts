@@ -13,9 +13,9 @@ import { vlJson } from '../../render/vl-json.js';
 import { collectGarbage } from '../heap.js';
 import { progressBar } from '../reporters/progress-bar.js';
 import type { CommandResult } from '../command-result.js';
-import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
+import { addRunOptions, runOptions, scanOptions, type InputOptions, type RunOptions } from '../input-options.js';
 
-interface PlotOptions extends InputOptions {
+interface PlotOptions extends RunOptions {
   readonly chart: string;
   readonly out: string;
   readonly x?: string;
@@ -29,7 +29,7 @@ interface PlotOptions extends InputOptions {
 }
 
 export function registerPlot(program: Command, run: (work: () => Promise<CommandResult>, o: InputOptions) => Promise<void>): void {
-  addInputOptions(
+  addRunOptions(
     program
       .command('plot')
       .description('one figure as SVG, PNG (2×) or Vega-Lite JSON with the data inlined')
@@ -51,7 +51,7 @@ export function registerPlot(program: Command, run: (work: () => Promise<Command
       // loaded on use: the grammars and resvg are not needed by the other commands
       const [{ loadTables }, { svgToPng }] = await Promise.all([import('../../report/tables.js'), import('../../render/png.js')]);
       const bar = progressBar();
-      const tables = await loadTables(paths, scanOptions(options), options.baseline, { pause: collectGarbage, progress: bar.update });
+      const tables = await loadTables(paths, scanOptions(options), options.baseline, { pause: collectGarbage, progress: bar.update, runs: runOptions(options) });
       bar.done();
       const filter = options.filter === undefined ? null : parseFilter(options.filter);
       const filterRecord = filter ? Object.fromEntries(filter.terms.map((t) => [t.column, t.value])) : null;

@@ -2,16 +2,16 @@ import type { Command } from 'commander';
 import type { CommandResult } from '../command-result.js';
 import { collectGarbage } from '../heap.js';
 import { progressBar } from '../reporters/progress-bar.js';
-import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
+import { addRunOptions, runOptions, scanOptions, type InputOptions, type RunOptions } from '../input-options.js';
 
-interface ReportOptions extends InputOptions {
+interface ReportOptions extends RunOptions {
   readonly out: string;
   readonly baseline?: string;
   readonly title: string;
 }
 
 export function registerReport(program: Command, run: (work: () => Promise<CommandResult>, o: InputOptions) => Promise<void>): void {
-  addInputOptions(
+  addRunOptions(
     program
       .command('report')
       .description('one offline HTML report (index.html) plus figures/, tables/ and summary.md')
@@ -24,7 +24,7 @@ export function registerReport(program: Command, run: (work: () => Promise<Comma
       // loaded on use: the grammars, vega and resvg are not needed by the other commands
       const [{ loadTables }, { writeReport }] = await Promise.all([import('../../report/tables.js'), import('../../report/write-report.js')]);
       const bar = progressBar();
-      const tables = await loadTables(paths, scanOptions(options), options.baseline, { pause: collectGarbage, progress: bar.update });
+      const tables = await loadTables(paths, scanOptions(options), options.baseline, { pause: collectGarbage, progress: bar.update, runs: runOptions(options) });
       bar.done();
       const { report, written } = await writeReport(options.out, tables, options.title, { pause: collectGarbage });
       const drawn = report.figures.filter((f) => f.drawn).length;

@@ -3,33 +3,34 @@ import { scan } from '../../pipeline/scan-parallel.js';
 import type { ScanResult } from '../../pipeline/scan-result.js';
 import { progressBar } from '../reporters/progress-bar.js';
 import type { CommandResult } from '../command-result.js';
-import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
+import { addRunOptions, runOptions, scanOptions, type InputOptions, type RunOptions } from '../input-options.js';
 import { formatScanText } from '../reporters/scan-text.js';
 // failed configurations (issue 4)
 import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
 import { takeRuns } from '../../normalize/build-runs.js';
 import { formatFailedConfigurations } from '../reporters/failed-configurations-text.js';
 
-interface ScanOptions extends InputOptions {
+interface ScanCommandOptions extends RunOptions {
   readonly json?: boolean;
 }
 
 export function registerScan(program: Command, run: (work: () => Promise<CommandResult>, o: InputOptions) => Promise<void>): void {
-  addInputOptions(
+  addRunOptions(
     program
       .command('scan')
       .description('list every file found: its detected format (or "unrecognized"), runs found and diagnostics')
       .argument('<paths...>', 'files or folders to read')
       .option('--json', 'print the file list as JSON'),
-  ).action((paths: string[], options: ScanOptions) =>
+  ).action((paths: string[], options: ScanCommandOptions) =>
     run(async () => {
+      const build = runOptions(options);
       const bar = progressBar();
       const result = await scan(paths, scanOptions(options), bar.update);
       bar.done();
       const sink = new DiagnosticCollector();
       // the runs are built for what they say about the files (failed configurations, conflicts), not
       // written: their rows need no filling, and the records can go as they are built
-      const failed = takeRuns([...result.records], sink).failedConfigurations;
+      const failed = takeRuns([...result.records], sink, build).failedConfigurations;
       process.stdout.write(
         options.json
           ? `${JSON.stringify({ files: result.files, totals: totals(result.files), failed_configurations: failed }, null, 2)}\n`

@@ -3,7 +3,6 @@ import { UsageError } from '../../core/errors.js';
 // configuration inference and linking (issue 4)
 import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
 import { takeRuns } from '../../normalize/build-runs.js';
-import { compilePathTemplate } from '../../normalize/path-template.js';
 // server-log timeline (issue 3 item 3)
 import { timelineTable } from '../../normalize/timeline-table.js';
 import { rowFiller } from '../../normalize/runs-table.js';
@@ -16,31 +15,30 @@ import type { FieldValue } from '../../core/types.js';
 import { progressBar } from '../reporters/progress-bar.js';
 import { collectGarbage } from '../heap.js';
 import type { CommandResult } from '../command-result.js';
-import { addInputOptions, scanOptions, type InputOptions } from '../input-options.js';
+import { addRunOptions, runOptions, scanOptions, type InputOptions, type RunOptions } from '../input-options.js';
 
 /** Below this many runs the garbage of building the table is too small to collect on purpose. */
 const LARGE_TABLE_RUNS = 5000;
 
-interface TableOptions extends InputOptions {
+interface TableOptions extends RunOptions {
   readonly format: string;
   readonly out?: string;
-  readonly pathTemplate?: string;
   readonly timeline?: boolean;
 }
 
 export function registerTable(program: Command, run: (work: () => Promise<CommandResult>, o: InputOptions) => Promise<void>): void {
-  addInputOptions(
+  addRunOptions(
     program
       .command('table')
       .description('one row per benchmark run with canonical columns (schema: docs/schema.md)')
       .argument('<paths...>', 'files or folders to read')
       .option('-f, --format <format>', `output format: ${TABLE_FORMATS.join(', ')}`, 'csv')
       .option('-o, --out <file>', 'write to a file instead of stdout')
-      .option('--path-template <template>', "read columns from paths, e.g. '{engine}/{label}/c{max_concurrency}.log'")
       .option('--timeline', 'one row per server stats line instead (schema: docs/schema.md §2)'),
   ).action((paths: string[], options: TableOptions) =>
     run(async () => {
       if (!isTableFormat(options.format)) throw new UsageError(`unknown --format ${JSON.stringify(options.format)}; use one of ${TABLE_FORMATS.join(', ')}`);
+      const build = runOptions(options);
       const bar = progressBar();
       let result: ScanResult | null = await scan(paths, scanOptions(options), bar.update);
       bar.done();
@@ -52,7 +50,6 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
         writeOutputChunks(options.out, await rowChunks(rowNumbers, options.format, (i) => timeline.row(i)));
         return { diagnostics: sortDiagnostics([...result.diagnostics, ...sink.list()]), summary: `${timeline.length} timeline rows from ${result.files.length} files` };
       }
-      const template = options.pathTemplate ? compilePathTemplate(options.pathTemplate) : undefined;
       const sink = new DiagnosticCollector();
       // the parsed records are not needed once the run rows exist: takeRuns lets them go (peak RSS)
       const records = [...result.records];
@@ -63,7 +60,7 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       // Large tables: full collections before building the rows (what the scan left behind), while
       // building them (the intermediate rows) and before writing them, so no phase adds to the next one's peak.
       if (large) collectGarbage();
-      const { rows, columns } = takeRuns(records, sink, { ...(template ? { pathTemplate: template } : {}), ...(large ? { pause: collectGarbage } : {}) });
+      const { rows, columns } = takeRuns(records, sink, { ...build, ...(large ? { pause: collectGarbage } : {}) });
       const runCount = rows.length;
       if (large) collectGarbage();
       // written in pieces, each row filled as it is written and then let go: the whole table at once would cost its size again (peak RSS)
