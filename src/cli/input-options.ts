@@ -30,7 +30,7 @@ export function scanOptions(o: InputOptions): ScanOptions {
   return { ...(o.include ? { include: o.include } : {}), ...(o.exclude ? { exclude: o.exclude } : {}), ...(o.threads ? { threads: o.threads } : {}) };
 }
 
-/** Options of the commands that build the runs table (table, compare, report, plot). */
+/** Options of the commands that build the runs table (scan, table, compare, report, plot). */
 export interface RunOptions extends InputOptions {
   readonly pathTemplate?: string;
   /** Parsed by clockOffset: ms. */
