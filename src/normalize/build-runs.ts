@@ -91,7 +91,7 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
   const linked = new Map<ConfigSource, number>();
   const sparse = toSparseRunRows(records, sink, { records });
   records.length = 0;
-  const bases: (RunRow | null)[] = dedupeRuns(sparse, sink);
+  const bases: (RunRow | null)[] = dedupeRuns(sparse, sink, (row) => runPathFields(String(row.source_file), options.pathTemplate, row.client));
   sparse.length = 0;
   options.pause?.();
   // Pass 1, links only: a server's aggregates depend on how many runs share it.

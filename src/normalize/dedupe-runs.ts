@@ -17,8 +17,10 @@ import { sameValue } from './config-layers.js';
  * named in `config_sources` and an info diagnostic, so nothing disappears silently. Exact copies of
  * a result file in another folder: withoutCopies.
  */
-export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink): RunRow[] {
-  return mergeCopies(rows, identity, sameMeasurement, sink, 'normalize/duplicate-run');
+export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathConfig?: (row: RunRow) => RunRow): RunRow[] {
+  // the rows hold what their files say; what their paths say (`eagle3-k2/`, `medusa-k2/`) must agree too
+  const same = pathConfig ? (a: RunRow, b: RunRow) => sameMeasurement(a, b) && configurationsAgree(pathConfig(a), pathConfig(b)) : sameMeasurement;
+  return mergeCopies(rows, identity, same, sink, 'normalize/duplicate-run');
 }
 
 /**

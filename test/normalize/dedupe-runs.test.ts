@@ -57,6 +57,11 @@ describe('dedupeRuns', () => {
     expect(sink.list()).toEqual([]);
     // a copy that does not state it, or spells the model as a path, is still the same measurement
     expect(dedupeRuns([{ ...block, model: '/models/llama-3-8b' }, { ...json, model: 'meta/llama-3-8b', tp: 2 }], sink)).toHaveLength(1);
+    // what the paths say counts too: the same numbers under eagle3-k2/ and medusa-k2/ are two runs
+    const byPath = (row: Record<string, unknown>) => (String(row.source_file).startsWith('medusa') ? { spec_method: 'medusa' } : { spec_method: 'eagle3' });
+    const twoFolders = [{ ...block, source_file: 'eagle3-k2/c4.log', mean_ttft_ms: 31.07 }, { ...json, source_file: 'medusa-k2/c4.json', mean_ttft_ms: 31.0712 }];
+    expect(dedupeRuns(twoFolders, sink)).toHaveLength(1);
+    expect(dedupeRuns(twoFolders, sink, byPath)).toHaveLength(2);
   });
 
   it('counts a result copied to another folder once, not as a repeat, and only an exact copy', () => {
