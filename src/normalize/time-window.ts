@@ -68,10 +68,9 @@ function timelineInstant(series: TimelineSeries, i: number): Instant | null {
   return at && seriesValue(series, 'time_year_inferred', i) === true ? { ms: at.ms, hasYear: false } : at;
 }
 
-/** Whether a log's stats span [first, last] overlaps a run window (year-less clocks aligned as in inWindow). */
+/** Whether a log's stats span [first, last] overlaps a run window, or comes within `slackMs` of it. */
 export function spanOverlaps(w: TimeWindow, first: Instant, last: Instant, slackMs = 0): boolean {
-  const align = (t: Instant): number => (w.hasYear === t.hasYear ? t.ms : shiftYear(t.ms, w.start));
-  return align(first) - slackMs <= w.end && align(last) + slackMs >= w.start;
+  return Math.abs(spanDistance(w, first, last)) <= slackMs;
 }
 
 /** The window moved by `ms` (a run's clock read on its server's: `--clock-offset`). */
@@ -81,7 +80,8 @@ export function shiftWindow(w: TimeWindow, ms: number): TimeWindow {
 
 /**
  * How far a log's stats span [first, last] lies from a run window, in ms: negative when it ends
- * before the run starts, positive when it starts after the run ends, 0 when they overlap.
+ * before the run starts, positive when it starts after the run ends, 0 when they overlap
+ * (year-less clocks aligned as in inWindow).
  */
 export function spanDistance(w: TimeWindow, first: Instant, last: Instant): number {
   const align = (t: Instant): number => (w.hasYear === t.hasYear ? t.ms : shiftYear(t.ms, w.start));

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clockOffsetText } from '../../src/core/messages.js';
-import { parseClockOffset, parseInstant, shiftWindow, spanDistance, type Instant } from '../../src/normalize/time-window.js';
+import { parseClockOffset, parseInstant, shiftWindow, spanDistance, spanOverlaps, type Instant } from '../../src/normalize/time-window.js';
 
 const HOUR = 3_600_000;
 const at = (text: string): Instant => parseInstant(text) as Instant;
@@ -20,5 +21,19 @@ describe('clock offsets', () => {
     expect(spanDistance(run, at('11-02 11:00:00'), at('11-02 12:00:30'))).toBe(0);
     // read on the logs' clock two hours behind, the run lies in their span
     expect(spanDistance(shiftWindow(run, -2 * HOUR), at('11-02 09:00:00'), at('11-02 10:00:00'))).toBe(0);
+  });
+
+  it('calls a span overlapping, within the slack, exactly when its distance is within the slack', () => {
+    const ms = fc.integer({ min: 0, max: 10 * HOUR });
+    fc.assert(
+      fc.property(ms, ms, ms, ms, fc.integer({ min: 0, max: HOUR }), (a, b, c, d, slack) => {
+        const base = Date.UTC(2025, 10, 2);
+        const w = { start: base + Math.min(a, b), end: base + Math.max(a, b), hasYear: true };
+        const first = { ms: base + Math.min(c, d), hasYear: true };
+        const last = { ms: base + Math.max(c, d), hasYear: true };
+        // the plain definition: the span, widened by the slack, meets the window
+        expect(spanOverlaps(w, first, last, slack)).toBe(first.ms - slack <= w.end && last.ms + slack >= w.start);
+      }),
+    );
   });
 });
