@@ -67,6 +67,9 @@ function foundLines(t: ReportTables): string[] {
     `${plural(t.runs.length, 'benchmark run')}, ${plural(t.timeline.length, 'server stats line')}, ${plural(t.failed.length, 'failed configuration')}.`,
     `Diagnostics: ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info.`,
   ];
+  // runs on another clock than the logs beside them lose their server's configuration: said here, not only in the diagnostics
+  const offClock = t.diagnostics.filter((d) => d.code === 'link/off-clock').length;
+  if (offClock > 0) lines.push(`${plural(offClock, 'run')} not linked to the server logs beside ${offClock === 1 ? 'it' : 'them'}: no stats there at ${offClock === 1 ? 'its' : 'their'} time (link/off-clock below); if the runs' clock and the logs' are in two time zones, pass --clock-offset.`);
   if (t.baseline === null) lines.push('No baseline: pass --baseline column=value to compute speedups.');
   else if (t.baselineDefaulted) lines.push(`Baseline: ${t.baseline.text} (picked by default because such runs exist; pass --baseline to choose another).`);
   else lines.push(`Baseline: ${t.baseline.text}.`);

@@ -60,9 +60,15 @@ describe('--clock-offset', () => {
     expect([row.spec_method, row.num_spec_tokens, row.tp, row.server_kv_cache_usage_max]).toEqual(['eagle3', 3, 4, 0.3]);
     expect(runCli(['scan', CLOCKS, '--clock-offset', '+2']).stderr).not.toContain('off-clock');
     expect(runCli(['compare', CLOCKS, '--baseline', 'spec_method=none', '--clock-offset', '+2:00']).stderr).not.toContain('off-clock');
+    // without it, the report says so beside what it found
+    const unlinked = path.join(tmp, 'report-unlinked');
+    runCli(['report', CLOCKS, '--out', unlinked]);
+    const line = '1 run not linked to the server logs beside it: no stats there at its time (link/off-clock below); if the runs&#39; clock and the logs&#39; are in two time zones, pass --clock-offset.';
+    expect(readFileSync(path.join(unlinked, 'index.html'), 'utf8')).toContain(line);
     const out = path.join(tmp, 'report-clocks');
     const report = runCli(['report', CLOCKS, '--out', out, '--clock-offset', '+2']);
     expect(report.stderr).not.toContain('off-clock');
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).not.toContain('not linked to the server logs');
     expect(reportRuns(out).map((r) => [r.spec_method, r.tp])).toEqual([['eagle3', '4']]);
     expect(runCli(['plot', CLOCKS, '--chart', 'metric-lines', '--out', path.join(tmp, 'lines.svg'), '--clock-offset', '+2']).stderr).not.toContain('off-clock');
   });
