@@ -17,16 +17,23 @@ export const LEGIBLE = {
   bars: 160,
 } as const;
 
+/** Why a chart is too crowded to read, and the fewest legible parts it takes (its count ÷ the limit). */
+export interface Crowding {
+  readonly reason: string;
+  readonly minParts: number;
+}
+
 /**
  * Why a chart is too crowded to read: `count` things of a kind, more than `limit`, and how to draw
- * a part. A report leaves such a chart out with this reason; `benchlens plot`, asked for it, draws
- * it and says so.
+ * a part. A report draws such a chart in parts, or leaves it out with this reason; `benchlens
+ * plot`, asked for it, draws it and says so.
  */
-export function crowdedReason(chart: string, options: ChartOptions, count: number, what: string, limit: number, split: string): string {
+export function crowdedReason(chart: string, options: ChartOptions, count: number, what: string, limit: number, split: string): Crowding {
   // the part is drawn as this chart was: same axis, same metric (said when it is not the default)
   const metric = options.metric === undefined || options.metric === metricOf({}) ? '' : ` --metric ${options.metric}`;
   const same = `${options.y === undefined ? '' : ` --y ${options.y}`}${metric}`;
-  return `${count.toLocaleString('en-US')} ${what}, too many to read in one chart (at most ${limit}); draw a part of them with benchlens plot --chart ${chart}${same} --filter ${split}`;
+  // every line, panel or bar is in some part, and a part holds at most `limit` of them
+  return { reason: `${count.toLocaleString('en-US')} ${what}, too many to read in one chart (at most ${limit}); draw a part of them with benchlens plot --chart ${chart}${same} --filter ${split}`, minParts: Math.ceil(count / limit) };
 }
 
 /** Columns a campaign is best split by, broadest first. */

@@ -23,6 +23,11 @@ function isCrowded(result: ChartResult): boolean {
   return result.ok && result.crowded !== undefined;
 }
 
+/** The fewest parts a part's chart can be cut into (1 when it can be read whole). */
+function minPartsOf(result: ChartResult): number {
+  return result.ok ? (result.minParts ?? 1) : 1;
+}
+
 /**
  * A crowded chart cut into parts that can each be read, at most `maxParts` of them, or null when
  * that takes more: the rows are split by the broadest column that varies (model first, then
@@ -34,6 +39,8 @@ export function legibleParts(rows: readonly Row[], build: (rows: readonly Row[])
   let parts: ChartPart[] = [{ terms: [], rows, result: build(rows) }];
   for (const column of PART_COLUMNS) {
     if (!parts.some((p) => isCrowded(p.result))) break;
+    // 1,320 lines at 30 a chart take 44 parts however they are cut: no part need be drawn to know
+    if (parts.reduce((n, p) => n + minPartsOf(p.result), 0) > maxParts) return null;
     // the values each crowded part splits into, counted before any part is drawn
     const splits = parts.map((p) => (isCrowded(p.result) ? valuesOf(p.rows, column) : []));
     if (splits.reduce((n, values) => n + Math.max(values.length, 1), 0) > maxParts) return null;

@@ -1,5 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { FieldValue } from '../core/types.js';
+import type { Crowding } from './legibility.js';
 
 /** A row of the runs (schema.md §1), comparison (§3) or timeline (§2) table. */
 export type Row = Readonly<Record<string, FieldValue | undefined>>;
@@ -29,9 +30,10 @@ export interface ChartOptions {
 
 /**
  * A spec, or the reason the rows cannot make this chart (e.g. no speculative decoding runs). A spec
- * with `crowded` holds more than can be read (charts/legibility.ts): drawn only when asked for.
+ * with `crowded` holds more than can be read (charts/legibility.ts): drawn only when asked for, or
+ * in at least `minParts` parts (charts/parts.ts).
  */
-export type ChartResult = { readonly ok: true; readonly spec: TopLevelSpec; readonly crowded?: string } | { readonly ok: false; readonly reason: string };
+export type ChartResult = { readonly ok: true; readonly spec: TopLevelSpec; readonly crowded?: string; readonly minParts?: number } | { readonly ok: false; readonly reason: string };
 
 /** One entry of the chart catalogue. */
 export interface ChartDef {
@@ -43,8 +45,8 @@ export interface ChartDef {
   readonly build: (rows: readonly Row[], options: ChartOptions) => ChartResult;
 }
 
-export function chartOk(spec: TopLevelSpec, crowded?: string): ChartResult {
-  return crowded === undefined ? { ok: true, spec } : { ok: true, spec, crowded };
+export function chartOk(spec: TopLevelSpec, crowding?: Crowding): ChartResult {
+  return crowding === undefined ? { ok: true, spec } : { ok: true, spec, crowded: crowding.reason, minParts: crowding.minParts };
 }
 
 export function chartSkip(reason: string): ChartResult {

@@ -52,8 +52,19 @@ describe('a crowded chart cut into legible parts', () => {
   it('gives up when the parts would be more than asked for, or a part cannot be cut any further', () => {
     const rows = campaign(sampleComparison, 7, [1, 2]);
     expect(legibleParts(rows, (part) => speedupHeatmap(part, {}), 6)).toBeNull();
+    // 144 lines at 30 a chart take 5 parts at least: known from the whole chart, no part drawn
+    let builds = 0;
+    const counted = (part: readonly Row[]): ChartResult => {
+      builds++;
+      return metricLines(part, {});
+    };
+    const many = campaign(sampleRuns, 9, [1, 2, 3, 4]);
+    expect(metricLines(many, {})).toMatchObject({ ok: true, minParts: 5 });
+    expect(legibleParts(many, counted, 4)).toBeNull();
+    expect(builds).toBe(1);
+    expect(legibleParts(many, counted, 12)?.length).toBe(9);
     // a chart crowded by something no column cuts: splitting by every column leaves it crowded
-    const crowded: ChartResult = { ok: true, spec: {} as TopLevelSpec, crowded: 'crowded' };
+    const crowded: ChartResult = { ok: true, spec: {} as TopLevelSpec, crowded: 'crowded', minParts: 2 };
     expect(legibleParts(campaign(sampleRuns, 2, [1, 2]), () => crowded, 1000)).toBeNull();
   });
 
