@@ -14,19 +14,23 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const METHODS = [['none', null], ['eagle3', 2], ['eagle3', 4], ['ngram', 3], ['medusa', 2]] as const;
 
-/** A campaign of `models` models, each with a baseline and four speculative configurations (three methods) at two concurrencies. */
+/**
+ * A campaign of `models` models, each with a baseline and four speculative configurations (three
+ * methods) at two concurrencies, at each tp of `tps` (its `tpN/` folder). Every file has its own
+ * TTFT: results alike to the millisecond would be one result saved twice (dedupe-runs.ts).
+ */
 function writeCampaign(models: number, tps: readonly number[] = [1]): string {
   const dir = path.join(tmp, `models-${models}-tp-${tps.length}`);
   for (const [i, [method, k]] of METHODS.entries())
     for (const tp of tps) {
-    const sub = path.join(dir, `tp${tp}`, k === null ? method : `${method}-k${k}`);
-    mkdirSync(sub, { recursive: true });
-    for (let m = 0; m < models; m++)
-      for (const c of [1, 8]) {
-        const tput = 100 * c * (1 + m / 10) * (1 + (i * (1 + m)) / 20) * tp; // speedups of model m up to 1 + (1 + m) / 5
-        const result = { date: '20260301-100000', backend: 'vllm', model_id: `org/model-${m}`, max_concurrency: c, duration: 60, completed: 100, failed: 0, total_input_tokens: 1000, total_output_tokens: 500, request_throughput: 1.6, output_throughput: tput, total_token_throughput: 3 * tput, mean_ttft_ms: 20 * c + i + 10 * tp + 100 * m, mean_tpot_ms: 1000 / tput, mean_e2el_ms: 500 };
-        writeFileSync(path.join(sub, `m${m}-c${c}.json`), JSON.stringify(result));
-      }
+      const sub = path.join(dir, `tp${tp}`, k === null ? method : `${method}-k${k}`);
+      mkdirSync(sub, { recursive: true });
+      for (let m = 0; m < models; m++)
+        for (const c of [1, 8]) {
+          const tput = 100 * c * (1 + m / 10) * (1 + (i * (1 + m)) / 20) * tp; // speedups of model m up to 1 + (1 + m) / 5
+          const result = { date: '20260301-100000', backend: 'vllm', model_id: `org/model-${m}`, max_concurrency: c, duration: 60, completed: 100, failed: 0, total_input_tokens: 1000, total_output_tokens: 500, request_throughput: 1.6, output_throughput: tput, total_token_throughput: 3 * tput, mean_ttft_ms: 20 * c + i + 10 * tp + 100 * m, mean_tpot_ms: 1000 / tput, mean_e2el_ms: 500 };
+          writeFileSync(path.join(sub, `m${m}-c${c}.json`), JSON.stringify(result));
+        }
     }
   return dir;
 }
