@@ -31,9 +31,9 @@ function minPartsOf(result: ChartResult): number {
 /**
  * A crowded chart cut into parts that can each be read, at most `maxParts` of them, or null when
  * that takes more: the rows are split by the broadest column that varies (model first, then
- * dataset, engine, tp, …), and only a part still crowded is split further, so every part is what
- * `benchlens plot --filter <its terms>` draws. A part may have nothing to draw (e.g. a model with
- * baseline runs only): its result says why.
+ * dataset, engine, tp, …), and only a part still crowded is split further, so every part holds the
+ * rows `benchlens plot --filter <its terms>` keeps. A part may have nothing to draw (e.g. a model
+ * with baseline runs only): its result says why.
  */
 export function legibleParts(rows: readonly Row[], build: (rows: readonly Row[]) => ChartResult, maxParts: number): ChartPart[] | null {
   let parts: ChartPart[] = [{ terms: [], rows, result: build(rows) }];
