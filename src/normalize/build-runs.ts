@@ -15,7 +15,9 @@ import { capExtraColumns } from './extra-columns.js';
 import { CONFIG_COLUMNS, DERIVED_COLUMNS, PROVENANCE_COLUMNS, RESULT_COLUMNS, SERVER_AGGREGATE_COLUMNS } from './schema.js';
 import { serverAggregates } from './server-aggregates.js';
 import { type ConfigSource, collectSources, inFileServerSources } from './server-sources.js';
+import { SPEC_RATES } from './spec-rates.js';
 import { runWindow, shiftWindow } from './time-window.js';
+import { windowRates } from './window-rates.js';
 
 export interface BuildRunsOptions {
   /** `--path-template`: read declared columns from paths of another layout. */
@@ -137,9 +139,19 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     const contributed = applyLayers(row, layers, sink, at);
     // a static batch is the load point of a latency benchmark, as a concurrency is a server's: configuration
     if (row.batch_size !== null && row.batch_size !== undefined) extraConfig.add('batch_size');
-    row.config_sources = JSON.stringify(mergeSources(base.config_sources, contributed, String(base.source_format), file, Number(base.source_line)));
+    const rowSources = mergeSources(base.config_sources, contributed, String(base.source_format), file, Number(base.source_line));
     // what the lines of a log the run was tee'd into gave stays (attach-in-file.ts): they are the run's by their place
-    if (server) for (const [k, v] of Object.entries(serverAggregates(server.timeline, window, linked.get(server) === 1))) if (row[k] === null || row[k] === undefined) row[k] = v;
+    if (server) {
+      const soleRun = linked.get(server) === 1;
+      for (const [k, v] of Object.entries(serverAggregates(server.timeline, window, soleRun))) if (row[k] === null || row[k] === undefined) row[k] = v;
+      // a run that measured its own rates has them: its server's intervals are a sample of the same thing
+      const rates = SPEC_RATES.some((c) => row[c] !== null && row[c] !== undefined) ? null : windowRates(server, window, soleRun);
+      if (rates) {
+        for (const c of SPEC_RATES) if (rates.record.fields[c] !== undefined) setCell<FieldValue>(row, c, rates.record.fields[c] as FieldValue);
+        rowSources.push(rates.source);
+      }
+    }
+    row.config_sources = JSON.stringify(rowSources);
     addDerived(row);
     // built key by key, the row is in V8's dictionary mode (several times the memory of a fast
     // object); a spread copy is fast, and tens of thousands of these live until the table is written

@@ -14,11 +14,21 @@ export const SPEC_RATES = ['spec_acceptance_rate', 'spec_acceptance_length', 'sp
 /** A stats line with speculative-decoding rates, as the attachment reads it. */
 export interface RatesLine {
   readonly at: { readonly line: number };
+  /** Its entry in its series (where its time is). */
+  readonly entry: number;
   readonly fields: Readonly<Record<string, FieldValue>>;
   /** Draft tokens of the interval the line reports (vLLM V1 resets its counts at every line), the weight of its rates. */
   readonly drafted: number | null;
+  /** Of those, the tokens accepted. */
+  readonly accepted: number | null;
   /** vLLM V0's counts since its server started (`Speculative metrics:` with a system efficiency). */
   readonly sinceStart: SinceStart | null;
+  /**
+   * Requests running at the line, the weight of its rates when it counts no drafted tokens:
+   * SGLang's `accept len` is over the request-steps of its interval (a fixed number of decode
+   * steps of the running batch).
+   */
+  readonly running: number | null;
 }
 
 interface SinceStart {
@@ -50,9 +60,12 @@ export function ratesLines(series: TimelineSeries): RatesLine[] {
     const v0 = seriesValue(series, 'spec_system_efficiency', i) !== undefined;
     out.push({
       at: { line: seriesLine(series, i) },
+      entry: i,
       fields,
       drafted: v0 ? null : drafted,
+      accepted: v0 ? null : accepted,
       sinceStart: v0 && drafted !== null && accepted !== null ? { accepted, drafted, emitted: count('spec_emitted_tokens'), k: count('num_spec_tokens') } : null,
+      running: count('running'),
     });
   }
   return out;
@@ -73,7 +86,8 @@ export interface RatesScope {
 /**
  * The rates of a run from the stats lines between its previous run (or its section's start, or
  * its server's start if later) and itself. Lines that count the tokens they drafted give their rates weighted by those counts (the
- * run's rates over all its intervals, where the last interval alone may be its tail); vLLM V0's
+ * run's rates over all its intervals, where the last interval alone may be its tail), lines that
+ * count none (SGLang's) by the requests running at each; vLLM V0's
  * counts since its server started give the difference between the nearest line and the last line
  * before the run (its server's earlier runs taken out), unless a server started in between;
  * otherwise the nearest line's rates.
@@ -94,24 +108,31 @@ export function runRates(items: readonly Located<RatesLine>[], scope: RatesScope
   return (before && lineOfLocated(before) >= floor && ratesSince(before, nearest, starts)) || nearest;
 }
 
-/** Rates weighted by drafted tokens; null unless every line counts them and some drafted. */
+/**
+ * Rates weighted by drafted tokens, or else (no line counts them, none counts since its server's
+ * start) by requests running; null unless every line has the weight and some weigh anything.
+ */
 function weightedRates(range: readonly Located<RatesLine>[]): Located<RatesLine> | null {
-  let total = 0;
-  for (const { record } of range) {
-    if (record.drafted === null) return null;
-    total += record.drafted;
-  }
+  const byDrafted = range.every(({ record }) => record.drafted !== null);
+  const byRunning = !byDrafted && range.every(({ record }) => record.drafted === null && record.sinceStart === null && record.running !== null);
+  if (!byDrafted && !byRunning) return null;
+  const weight = (r: RatesLine): number => (byDrafted ? r.drafted : r.running) as number;
+  const total = range.reduce((sum, { record }) => sum + weight(record), 0);
   if (total === 0) return null;
   // an interval that drafted nothing weighs nothing, and may print no rate (`nan%`)
-  const counted = range.filter(({ record }) => (record.drafted as number) > 0);
+  const counted = range.filter(({ record }) => weight(record) > 0);
   const fields: Record<string, FieldValue> = {};
   for (const c of SPEC_RATES) {
-    const values = counted.map(({ record }) => ({ v: record.fields[c], w: record.drafted as number })).filter((x) => x.v !== undefined && x.v !== null);
+    const values = counted.map(({ record }) => ({ v: record.fields[c], w: weight(record) })).filter((x) => x.v !== undefined && x.v !== null);
     if (values.length !== counted.length) continue; // a rate some lines lack: no mean of the others stands for the run
     const mean = weightedMean(values as { v: FieldValue; w: number }[]);
     if (mean !== null) setCell(fields, c, mean);
   }
-  return { record: { at: (range.at(-1) as Located<RatesLine>).record.at, fields, drafted: total, sinceStart: null }, source: spanSource(range[0] as Located<RatesLine>, range.at(-1) as Located<RatesLine>) };
+  // the rate from the counts themselves, not from the rounded percentages each line printed
+  const accepted = byDrafted ? counted.reduce((sum, { record }) => (sum === null || record.accepted === null ? null : sum + record.accepted), 0 as number | null) : null;
+  if (accepted !== null && accepted <= total) fields.spec_acceptance_rate = round(accepted / total);
+  const last = (range.at(-1) as Located<RatesLine>).record;
+  return { record: { at: last.at, entry: last.entry, fields, drafted: byDrafted ? total : null, accepted, sinceStart: null, running: null }, source: spanSource(range[0] as Located<RatesLine>, range.at(-1) as Located<RatesLine>) };
 }
 
 /** The weighted mean of numbers, or of equally long lists of numbers (per position); null for anything else. */
@@ -140,7 +161,7 @@ function ratesSince(before: Located<RatesLine>, last: Located<RatesLine>, starts
   if (k !== null && a.emitted !== null && b.emitted !== null && b.emitted >= a.emitted) {
     fields.spec_system_efficiency = round((b.emitted - a.emitted) / ((drafted / k) * (k + 1)));
   }
-  return { record: { at: last.record.at, fields, drafted: null, sinceStart: b }, source: spanSource(before, last) };
+  return { record: { at: last.record.at, entry: last.record.entry, fields, drafted: null, accepted: null, sinceStart: b, running: null }, source: spanSource(before, last) };
 }
 
 /** `format:file:first-last`: where a value worked out from several lines comes from. */

@@ -344,3 +344,96 @@ describe('buildRuns: server aggregates', () => {
     expect(two.rows.map((r) => r.server_gen_throughput_mean ?? null)).toEqual([null, null]);
   });
 });
+
+describe('buildRuns: speculative-decoding rates from the linked log', () => {
+  const eagle = { ...bench, spec_method: 'eagle3' };
+  /** A vLLM V1 stats interval with its SpecDecoding line: rates and the tokens it drafted. */
+  const v1 = (time: string, rate: number, length: number, positions: number[], drafted: number, line: number) =>
+    timelineRec('r/serve.log', { time, running: 4, spec_acceptance_rate: rate, spec_acceptance_length: length, spec_per_position_acceptance: positions, spec_draft_tokens: drafted, spec_accepted_tokens: Math.round(rate * drafted) }, line);
+  const idle = (time: string, line: number) => timelineRec('r/serve.log', { time, running: 0, spec_acceptance_length: 1, spec_draft_tokens: 0, spec_accepted_tokens: 0 }, line);
+  const rates = (r: Record<string, unknown>) => [r.spec_acceptance_rate ?? null, r.spec_acceptance_length ?? null, r.spec_per_position_acceptance ?? null];
+  const lastSource = (r: Record<string, unknown>) => (JSON.parse(String(r.config_sources)) as string[]).at(-1);
+
+  it("gives each run its window's acceptance lines, weighted by the tokens each drafted, an idle interval weighing nothing", () => {
+    const sink = new DiagnosticCollector();
+    const { rows } = buildRuns(
+      [
+        runRec('r/bench-c1.json', { ...eagle, max_concurrency: 1, date: '20251102-100100', duration_s: 60 }),
+        runRec('r/bench-c8.json', { ...eagle, max_concurrency: 8, date: '20251102-100300', duration_s: 60 }),
+        configRec('r/serve.log', 'server-log', { engine: 'vllm', num_spec_tokens: 2 }, 2),
+        v1('11-02 10:00:10', 0.6, 2.2, [0.8, 0.4], 100, 10),
+        v1('11-02 10:00:40', 0.5, 2.0, [0.7, 0.3], 300, 11),
+        idle('11-02 10:00:50', 12),
+        v1('11-02 10:02:20', 0.4, 1.8, [0.6, 0.2], 1000, 20),
+        v1('11-02 10:02:50', 0.3, 1.6, [0.5, 0.1], 1000, 21),
+      ],
+      sink,
+    );
+    const [c1, c8] = [rows.find((r) => r.max_concurrency === 1) ?? {}, rows.find((r) => r.max_concurrency === 8) ?? {}];
+    expect(rates(c1)).toEqual([0.525, 2.05, [0.725, 0.325]]);
+    expect(lastSource(c1)).toBe('server-log:r/serve.log:10-12');
+    expect(rates(c8)).toEqual([0.35, 1.7, [0.55, 0.15]]);
+    expect(lastSource(c8)).toBe('server-log:r/serve.log:20-21');
+    expect(sink.list().filter((d) => d.severity !== 'info')).toEqual([]);
+  });
+
+  it('keeps the rates a run measured itself, and gives none for a window its server drafted nothing in', () => {
+    const sink = new DiagnosticCollector();
+    const { rows } = buildRuns(
+      [
+        runRec('r/bench-c1.json', { ...eagle, max_concurrency: 1, date: '20251102-100100', duration_s: 60, spec_acceptance_length: 2.5 }),
+        runRec('r/bench-c8.json', { ...eagle, max_concurrency: 8, date: '20251102-100300', duration_s: 60 }),
+        configRec('r/serve.log', 'server-log', { engine: 'vllm' }, 2),
+        v1('11-02 10:00:10', 0.6, 2.2, [0.8, 0.4], 100, 10),
+        idle('11-02 10:02:20', 20),
+      ],
+      sink,
+    );
+    const [c1, c8] = [rows.find((r) => r.max_concurrency === 1) ?? {}, rows.find((r) => r.max_concurrency === 8) ?? {}];
+    expect(rates(c1)).toEqual([null, 2.5, null]);
+    expect(rates(c8)).toEqual([null, null, null]);
+    expect(JSON.parse(String(c8.config_sources))).not.toContain('server-log:r/serve.log:20');
+    expect(sink.list().filter((d) => d.severity !== 'info')).toEqual([]);
+  });
+
+  it("differences vLLM V0's counts since its server started across the window", () => {
+    // `Speculative metrics:` counts every token since the server started: the run's are the growth in its window
+    const v0 = (time: string, accepted: number, drafted: number, line: number) =>
+      timelineRec('r/serve.log', { time, spec_acceptance_rate: accepted / drafted, spec_system_efficiency: 0.5, spec_accepted_tokens: accepted, spec_draft_tokens: drafted }, line);
+    const { rows } = buildRuns(
+      [
+        runRec('r/bench-c8.json', { ...eagle, date: '20251102-100300', duration_s: 60 }),
+        runRec('r/bench-c1.json', { ...eagle, date: '20251102-100100', duration_s: 60 }),
+        configRec('r/serve.log', 'server-log', { engine: 'vllm' }, 2),
+        v0('11-02 10:00:30', 50, 100, 10),
+        v0('11-02 10:02:30', 110, 300, 20),
+        v0('11-02 10:02:50', 170, 500, 21),
+      ],
+      new DiagnosticCollector(),
+    );
+    const byFile = Object.fromEntries(rows.map((r) => [String(r.source_file), r.spec_acceptance_rate ?? null]));
+    expect(byFile).toEqual({ 'r/bench-c1.json': 0.5, 'r/bench-c8.json': 0.3 });
+  });
+
+  it("weighs SGLang's accept lengths, which count no drafted tokens, by the requests running", () => {
+    const sglang = (time: string, running: number, length: number, line: number) => timelineRec('r/serve.log', { time, running, spec_acceptance_length: length }, line);
+    const { rows } = buildRuns(
+      [
+        runRec('r/bench.jsonl', { ...eagle, date: '20251102-100100', duration_s: 60 }),
+        configRec('r/serve.log', 'server-log', { engine: 'sglang' }, 2),
+        sglang('2025-11-02 10:00:10', 1, 3.0, 10),
+        sglang('2025-11-02 10:00:20', 3, 2.0, 11),
+      ],
+      new DiagnosticCollector(),
+    );
+    expect(rows[0]?.spec_acceptance_length).toBe(2.25);
+  });
+
+  it('reads the whole log for a run without a window only when the log serves that run alone', () => {
+    const lines = [configRec('r/serve.log', 'server-log', { engine: 'vllm' }, 2), v1('11-02 10:00:10', 0.6, 2.2, [0.8, 0.4], 100, 10), v1('11-02 10:00:40', 0.5, 2.0, [0.7, 0.3], 300, 11)];
+    const one = buildRuns([runRec('r/bench.log', eagle), ...lines], new DiagnosticCollector());
+    expect(rates(one.rows[0] ?? {})).toEqual([0.525, 2.05, [0.725, 0.325]]);
+    const two = buildRuns([runRec('r/bench-c1.log', eagle), runRec('r/bench-c2.log', eagle), ...lines], new DiagnosticCollector());
+    expect(two.rows.map((r) => r.spec_acceptance_rate ?? null)).toEqual([null, null]);
+  });
+});

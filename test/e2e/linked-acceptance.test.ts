@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'benchlens-linked-acceptance-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A `--save-result` JSON from before `vllm bench serve` measured acceptance: its server's log has it. */
+const result = (date: string, concurrency: number, tput: number) =>
+  JSON.stringify({ date, backend: 'vllm', model_id: 'org/m', max_concurrency: concurrency, duration: 60, completed: 100, failed: 0, total_input_tokens: 1000, total_output_tokens: 500, request_throughput: 1.6, output_throughput: tput, total_token_throughput: 3 * tput, mean_ttft_ms: 20, mean_tpot_ms: 1000 / tput, mean_e2el_ms: 500 });
+
+const head = (spec: string) => [
+  '(APIServer pid=7) INFO 11-02 09:58:00 [api_server.py:1] vLLM API server version 0.10.1',
+  `(APIServer pid=7) INFO 11-02 09:58:01 [utils.py:2] non-default args: {'model': 'org/m', 'tensor_parallel_size': 2${spec}}`,
+];
+const stats = (time: string, running: number) =>
+  `(APIServer pid=7) INFO 11-02 ${time} [loggers.py:123] Engine 000: Avg prompt throughput: 10.0 tokens/s, Avg generation throughput: 90.0 tokens/s, Running: ${running} reqs, Waiting: 0 reqs, GPU KV cache usage: 5.0%, Prefix cache hit rate: 0.0%`;
+const spec = (time: string, accepted: number, drafted: number, positions: string) =>
+  `(APIServer pid=7) INFO 11-02 ${time} [metrics.py:96] SpecDecoding metrics: Mean acceptance length: ${(1 + (2 * accepted) / drafted).toFixed(2)}, Accepted: ${accepted} tokens, Drafted: ${drafted} tokens, Per-position acceptance rate: ${positions}, Avg Draft acceptance rate: ${((100 * accepted) / drafted).toFixed(1)}%`;
+
+const CAMPAIGN = path.join(tmp, 'campaign');
+
+beforeAll(() => {
+  mkdirSync(path.join(CAMPAIGN, 'none'), { recursive: true });
+  mkdirSync(path.join(CAMPAIGN, 'eagle3'), { recursive: true });
+  const eagle3 = ", 'speculative_config': {'method': 'eagle3', 'model': 'org/m-eagle3', 'num_speculative_tokens': 2}";
+  const log = [
+    ...head(eagle3),
+    // c1 ran 10:00:00-10:01:00: two intervals, 600 of 1,000 drafted tokens accepted (lengths 2.00 and 2.33)
+    stats('10:00:20', 1),
+    spec('10:00:20', 200, 400, '0.700, 0.300'),
+    stats('10:00:50', 1),
+    spec('10:00:50', 400, 600, '0.800, 0.533'),
+    // idle between the runs: nothing drafted
+    stats('10:01:30', 0),
+    '(APIServer pid=7) INFO 11-02 10:01:30 [metrics.py:96] SpecDecoding metrics: Mean acceptance length: 1.00, Accepted: 0 tokens, Drafted: 0 tokens, Per-position acceptance rate: 0.000, 0.000, Avg Draft acceptance rate: nan%',
+    // c8 ran 10:02:00-10:03:00
+    stats('10:02:30', 8),
+    spec('10:02:30', 800, 2000, '0.500, 0.300'),
+  ];
+  writeFileSync(path.join(CAMPAIGN, 'eagle3/serve.log'), `${log.join('\n')}\n`);
+  writeFileSync(path.join(CAMPAIGN, 'eagle3/c1.json'), result('20251102-100100', 1, 150));
+  writeFileSync(path.join(CAMPAIGN, 'eagle3/c8.json'), result('20251102-100300', 8, 600));
+  writeFileSync(path.join(CAMPAIGN, 'none/serve.log'), `${[...head(''), stats('10:10:30', 1), stats('10:12:30', 8)].join('\n')}\n`);
+  writeFileSync(path.join(CAMPAIGN, 'none/c1.json'), result('20251102-101100', 1, 100));
+  writeFileSync(path.join(CAMPAIGN, 'none/c8.json'), result('20251102-101300', 8, 500));
+});
+
+describe("acceptance from a linked server log's lines in each run's window", () => {
+  it('gives each speculative run the acceptance its server logged while it ran, with where it comes from', () => {
+    const r = runCli(['table', CAMPAIGN, '-f', 'json']);
+    expect([r.status, r.stderr]).toEqual([0, 'benchlens: 4 runs from 6 files; 0 errors, 0 warnings\n']);
+    const rows = (JSON.parse(r.stdout) as Record<string, unknown>[]).map((row) => [
+      row.source_file,
+      row.spec_method,
+      row.spec_acceptance_rate,
+      row.spec_acceptance_length,
+      row.spec_per_position_acceptance,
+      (JSON.parse(String(row.config_sources)) as string[]).at(-1),
+    ]);
+    expect(rows).toEqual([
+      ['eagle3/c1.json', 'eagle3', 0.6, 2.198, [0.76, 0.4398], 'server-log:eagle3/serve.log:3-5'],
+      ['eagle3/c8.json', 'eagle3', 0.4, 1.8, [0.5, 0.3], 'server-log:eagle3/serve.log:9'],
+      ['none/c1.json', 'none', null, null, null, 'server-log:none/serve.log:1'],
+      ['none/c8.json', 'none', null, null, null, 'server-log:none/serve.log:1'],
+    ]);
+  });
+
+  it('draws acceptance against speedup for those runs', () => {
+    const out = path.join(tmp, 'acceptance.vl.json');
+    const r = runCli(['plot', CAMPAIGN, '--chart', 'acceptance-speedup', '--baseline', 'spec_method=none', '--out', out]);
+    expect(r.status).toBe(0);
+    const spec = JSON.parse(readFileSync(out, 'utf8')) as { layer: { data: { values: { x: number; speedup: number; concurrency: number }[] } }[] };
+    expect(spec.layer[0]?.data.values.map((p) => [p.concurrency, p.x, p.speedup])).toEqual([
+      [8, 1.8, 1.2],
+      [1, 2.198, 1.5],
+    ]);
+  });
+});
