@@ -181,6 +181,17 @@ describe('attaching in one file (synthetic records)', () => {
     expect(toRunRows([v0(3, 0.5, 3000), v0(4, 0.6, 9000), run(6, {})])[0]?.spec_acceptance_rate).toBe(0.6);
   });
 
+  it("weights SGLang's accept lengths by the requests running, and takes a V1 rate from the tokens counted, not the rounded percentages", () => {
+    // SGLang's `accept len` is over its interval's request-steps: a batch of 3 weighs three times one of 1
+    const sglang = (line: number, running: number, length: number) => stats(line, { running, spec_acceptance_length: length });
+    expect(toRunRows([sglang(3, 1, 3), sglang(4, 3, 2), run(6, {})])[0]?.spec_acceptance_length).toBe(2.25);
+    // vLLM's idle interval counts requests running too, and still weighs by what it drafted: nothing
+    expect(toRunRows([stats(3, { running: 2, spec_acceptance_length: 3, spec_draft_tokens: 10 }), stats(4, { running: 0, spec_acceptance_length: 1, spec_draft_tokens: 0 }), run(6, {})])[0]?.spec_acceptance_length).toBe(3);
+    // 1 of 3 and 2 of 6 drafted tokens accepted, printed 33.3 %: a third of them in all
+    const v1 = (line: number, accepted: number, drafted: number) => stats(line, { spec_acceptance_rate: 0.333, spec_draft_tokens: drafted, spec_accepted_tokens: accepted });
+    expect(toRunRows([v1(3, 1, 3), v1(4, 2, 6), run(6, {})])[0]?.spec_acceptance_rate).toBe(0.333333);
+  });
+
   it("takes a V0 server's earlier runs out of its counts since start, unless the server started again between", () => {
     // `Speculative metrics:` of vLLM V0: counts since the server started, K = 4
     const v0 = (line: number, accepted: number, drafted: number, emitted: number) =>
