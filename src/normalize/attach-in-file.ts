@@ -15,7 +15,7 @@ import type { ParsedRecord } from '../pipeline/process-file.js';
 import { commandLabeler } from './command-label.js';
 import { setCell } from '../core/cells.js';
 import { countBelow, type Located, lineOfLocated, lineOfNumber, nearestBefore } from './line-search.js';
-import { aggregatesBetween } from './server-aggregates.js';
+import { linesBetween, type ServedLines, serverAggregates } from './server-aggregates.js';
 import { isMarkdown } from './server-sources.js';
 import { type RatesLine, ratesLines, runRates, SPEC_RATES } from './spec-rates.js';
 
@@ -50,8 +50,11 @@ interface FileIndex {
 /** Adds in-file context to one run's row, in place; returns that row. */
 export type Attach = (row: Row, run: RunRecord) => Row;
 
+/** Told which lines of its server's log, the run's own file, a run took its server aggregates from. */
+export type OnServed = (run: RunRecord, served: ServedLines) => void;
+
 /** Indexes every file's commands, stats lines and run positions once; the result attaches per run. */
-export function inFileAttacher(records: readonly ParsedRecord[], sink?: DiagnosticSink): Attach {
+export function inFileAttacher(records: readonly ParsedRecord[], sink?: DiagnosticSink, onServed?: OnServed): Attach {
   // Only files that hold runs (a server log's stats lines attach to no run) and something to attach
   // to them: most files of a campaign hold one result and nothing else, and an index of each (its
   // arrays and maps) was some 700 bytes a file, 56 MB for 80,000 result files, while the table is built.
@@ -85,12 +88,12 @@ export function inFileAttacher(records: readonly ParsedRecord[], sink?: Diagnost
     f.serverStarts.sort((a, b) => a - b);
     for (const o of ORIGINS) f.byOrigin.set(o, f.configs.filter((c) => c.record.origin === o));
   }
-  return (row, run) => attach(row, run, files.get(run.at.file), sink);
+  return (row, run) => attach(row, run, files.get(run.at.file), sink, onServed);
 }
 
 const byLine = (a: Located<{ readonly at: { readonly line: number } }>, b: Located<{ readonly at: { readonly line: number } }>): number => a.record.at.line - b.record.at.line;
 
-function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: DiagnosticSink | undefined): Row {
+function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: DiagnosticSink | undefined, onServed: OnServed | undefined): Row {
   // nothing in the file to attach (most files: one result each): the row as it is
   if (!file || (file.configs.length === 0 && file.timelines.length === 0 && file.series.length === 0)) return row;
   const r = run.at.line;
@@ -127,7 +130,9 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
   // a server's log the run was tee'd into: its lines while the run ran (a server started after the previous run is its own)
   if (file.series.length > 0) {
     const after = Math.max(previousRun, file.serverStarts[countBelow(file.serverStarts, r, lineOfNumber) - 1] ?? 0);
-    for (const [column, value] of Object.entries(aggregatesBetween(file.series, after, end + 1))) if (row[column] === null || row[column] === undefined) row[column] = value;
+    const served = linesBetween(after, end + 1);
+    for (const [column, value] of Object.entries(serverAggregates(file.series, served))) if (row[column] === null || row[column] === undefined) row[column] = value;
+    onServed?.(run, served);
   }
   row.config_sources = JSON.stringify(sources);
   return row;

@@ -1,6 +1,6 @@
 import { setCell } from '../core/cells.js';
 import type { DiagnosticSink } from '../core/diagnostic.js';
-import type { ConfigRecord } from '../core/records.js';
+import type { ConfigRecord, RunRecord } from '../core/records.js';
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
 import { type ConfigLayer, applyLayers } from './config-layers.js';
@@ -13,7 +13,8 @@ import { configFromTemplate, type PathTemplate } from './path-template.js';
 import { type RunRow, runColumns, takeFilled, toSparseRunRows } from './runs-table.js';
 import { capExtraColumns } from './extra-columns.js';
 import { CONFIG_COLUMNS, DERIVED_COLUMNS, PROVENANCE_COLUMNS, RESULT_COLUMNS, SERVER_AGGREGATE_COLUMNS } from './schema.js';
-import { serverAggregates } from './server-aggregates.js';
+import { type RunServedLines, type ServedLines, servedLines, serverAggregates } from './server-aggregates.js';
+import { runId } from './run-id.js';
 import { type ConfigSource, collectSources, inFileServerSources } from './server-sources.js';
 import { SPEC_RATES } from './spec-rates.js';
 import { runWindow, shiftWindow } from './time-window.js';
@@ -49,6 +50,8 @@ export interface RunsBuild {
   readonly failedConfigurations: FailedConfiguration[];
   /** Configuration columns: the canonical ones plus every flag a configuration source brought. */
   readonly configColumns: string[];
+  /** The stats lines of server logs that speak for each run (the timeline table's run_id). */
+  readonly served: RunServedLines[];
 }
 
 const DERIVED = new Set<string>(DERIVED_COLUMNS);
@@ -91,7 +94,9 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
   const index = indexSources(sources, inFile);
   const extraConfig = new Set<string>();
   const linked = new Map<ConfigSource, number>();
-  const sparse = toSparseRunRows(records, sink, { records });
+  const servedRuns: RunServedLines[] = [];
+  const onServed = (run: RunRecord, served: ServedLines) => servedRuns.push({ file: run.at.file, runId: runId(run.at.file, run.at.line), served });
+  const sparse = toSparseRunRows(records, sink, { take: { records }, onServed });
   records.length = 0;
   const bases: (RunRow | null)[] = dedupeRuns(sparse, sink, (row) => runPathFields(String(row.source_file), options.pathTemplate, row.client));
   sparse.length = 0;
@@ -141,15 +146,16 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     if (row.batch_size !== null && row.batch_size !== undefined) extraConfig.add('batch_size');
     const rowSources = mergeSources(base.config_sources, contributed, String(base.source_format), file, Number(base.source_line));
     // what the lines of a log the run was tee'd into gave stays (attach-in-file.ts): they are the run's by their place
-    if (server) {
-      const soleRun = linked.get(server) === 1;
-      for (const [k, v] of Object.entries(serverAggregates(server.timeline, window, soleRun))) if (row[k] === null || row[k] === undefined) row[k] = v;
+    const served = server ? servedLines(window, linked.get(server) === 1) : null;
+    if (server && served) {
+      for (const [k, v] of Object.entries(serverAggregates(server.timeline, served))) if (row[k] === null || row[k] === undefined) row[k] = v;
       // a run that measured its own rates has them: its server's intervals are a sample of the same thing
-      const rates = SPEC_RATES.some((c) => row[c] !== null && row[c] !== undefined) ? null : windowRates(server, window, soleRun);
+      const rates = SPEC_RATES.some((c) => row[c] !== null && row[c] !== undefined) ? null : windowRates(server, served);
       if (rates) {
         for (const c of SPEC_RATES) if (rates.record.fields[c] !== undefined) setCell<FieldValue>(row, c, rates.record.fields[c] as FieldValue);
         rowSources.push(rates.source);
       }
+      servedRuns.push({ file: server.file, runId: String(row.run_id), served });
     }
     row.config_sources = JSON.stringify(rowSources);
     addDerived(row);
@@ -165,7 +171,8 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
   for (const f of failed) for (const k of Object.keys(f.config)) extraConfig.add(k);
   const extra = [...extraConfig].filter((c) => !NOT_CONFIG.has(c) && (kept === null || kept.has(c)));
   const configColumns = [...new Set<string>([...CONFIG_COLUMNS, ...extra.sort()])];
-  return { rows: unique, failedConfigurations: failed, configColumns };
+  const ids = new Set(unique.map((r) => r.run_id));
+  return { rows: unique, failedConfigurations: failed, configColumns, served: servedRuns.filter((s) => ids.has(s.runId)) };
 }
 
 const NOT_CONFIG = new Set(['label', 'server_status', 'model_tag', 'error', 'time']);

@@ -2,7 +2,7 @@ import type { RunRecord } from '../core/records.js';
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
 import type { DiagnosticSink } from '../core/diagnostic.js';
-import { type Attach, inFileAttacher } from './attach-in-file.js';
+import { type Attach, inFileAttacher, type OnServed } from './attach-in-file.js';
 import { addDerived } from './derived.js';
 import { runId } from './run-id.js';
 import { CANONICAL_COLUMNS, orderColumns } from './schema.js';
@@ -18,13 +18,19 @@ export function toRunRows(records: readonly ParsedRecord[], sink?: DiagnosticSin
   return takeFilled(toSparseRunRows(records, sink));
 }
 
+export interface SparseRowsOptions {
+  /** Each run record leaves this array (the caller's to discard) as soon as its row exists. */
+  readonly take?: { readonly records: ParsedRecord[] };
+  /** Told the lines of its server's log a run printed in it took its server aggregates from. */
+  readonly onServed?: OnServed;
+}
+
 /**
  * toRunRows without the null cells: for callers that fill the columns themselves later (peak RSS).
- * With `take`, each run record leaves `records` as soon as its row exists (the records array is
- * the caller's to discard).
  */
-export function toSparseRunRows(records: readonly ParsedRecord[], sink?: DiagnosticSink, take?: { readonly records: ParsedRecord[] }): RunRow[] {
-  const attach = inFileAttacher(records, sink); // write-ups: commands and stats lines in the same file
+export function toSparseRunRows(records: readonly ParsedRecord[], sink?: DiagnosticSink, options: SparseRowsOptions = {}): RunRow[] {
+  const { take } = options;
+  const attach = inFileAttacher(records, sink, options.onServed); // write-ups: commands and stats lines in the same file
   const rows: RunRow[] = [];
   for (let i = 0; i < records.length; i++) {
     const { format, record } = records[i] as ParsedRecord;

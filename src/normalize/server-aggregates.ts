@@ -7,38 +7,66 @@ import { inWindow, seriesClock, type TimeWindow } from './time-window.js';
 /** The server-side columns a server's stats lines add to a run's row (schema.md §1). */
 export type ServerAggregates = Partial<Record<(typeof SERVER_AGGREGATE_COLUMNS)[number], number>>;
 
-/** Which entries of a series count: those in [from, to) that `counts` takes. */
-type Selector = (series: TimelineSeries) => { readonly from: number; readonly to: number; readonly counts: (i: number) => boolean };
-
 /**
- * Server aggregates for one run from its linked log. Rule: with a run window and timed stats
- * lines, only the lines inside the window count; without a window, the whole log counts only when
- * the log serves exactly this one run (`soleRun`); otherwise nothing is computed (a log shared by
- * several runs with no clock would mix their loads).
+ * The stats lines of a server's log that speak for one run: those in its time window, the whole
+ * log (it served that run alone, with no clock), or, in a log the run was tee'd into, those
+ * between two lines that show requests running. The run's server aggregates are read from them,
+ * and the timeline table gives them the run's id.
  */
-export function serverAggregates(timeline: readonly TimelineRecord[], window: TimeWindow | null, soleRun: boolean): ServerAggregates {
-  if (!window && !soleRun) return {};
-  if (!window) return aggregate(timeline, (series) => ({ from: 0, to: series.length, counts: () => true }));
-  return aggregate(timeline, (series) => {
-    const clock = seriesClock(series);
-    const counts = (i: number) => {
-      const ms = clock.ms[i] as number;
-      return !Number.isNaN(ms) && inWindow(window, { ms, hasYear: clock.hasYear[i] === 1 });
-    };
-    return { from: 0, to: series.length, counts };
-  });
+export type ServedLines =
+  | { readonly kind: 'window'; readonly window: TimeWindow }
+  | { readonly kind: 'whole' }
+  | { readonly kind: 'between'; readonly after: number; readonly before: number };
+
+/** The lines of the log in `file` that speak for the run `runId` (the timeline table's run_id). */
+export interface RunServedLines {
+  readonly file: string;
+  readonly runId: string;
+  readonly served: ServedLines;
+}
+
+/** Which entries of a series count: those in [from, to) that `counts` takes. */
+interface Selection {
+  readonly from: number;
+  readonly to: number;
+  readonly counts: (i: number) => boolean;
 }
 
 /**
- * Server aggregates for a run printed in its server's own log (a script's output under one
- * `tee`): the stats lines after `after` (its previous run's block, or its server's start) and
- * before `before` (the line after its own block), those that show requests running. The interval
- * line a server prints after a run ends (its tail, then an idle one) comes after the run's block,
- * among the next run's lines, with none running.
+ * The lines of a linked log that speak for a run. Rule: with a run window and timed stats lines,
+ * only the lines inside the window; without a window, the whole log only when the log serves
+ * exactly this one run (`soleRun`); otherwise none (a log shared by several runs with no clock
+ * would mix their loads).
  */
-export function aggregatesBetween(timeline: readonly TimelineRecord[], after: number, before: number): ServerAggregates {
-  // found by line, not looked for: a sweep tee'd into one log has tens of thousands of runs and of lines
-  return aggregate(timeline, (series) => ({ from: firstAfter(series, after), to: firstAfter(series, before - 1), counts: (i) => seriesValue(series, 'running', i) !== 0 }));
+export function servedLines(window: TimeWindow | null, soleRun: boolean): ServedLines | null {
+  return window ? { kind: 'window', window } : soleRun ? { kind: 'whole' } : null;
+}
+
+/**
+ * The lines a run printed in its server's own log (a script's output under one `tee`) takes:
+ * after `after` (its previous run's block, or its server's start) and before `before` (the line
+ * after its own block), those that show requests running. The interval line a server prints
+ * after a run ends (its tail, then an idle one) comes after the run's block, among the next
+ * run's lines, with none running.
+ */
+export function linesBetween(after: number, before: number): ServedLines {
+  return { kind: 'between', after, before };
+}
+
+/** The entries of a series that `served` takes. */
+export function servedEntries(series: TimelineSeries, served: ServedLines): Selection {
+  if (served.kind === 'whole') return { from: 0, to: series.length, counts: () => true };
+  if (served.kind === 'between') {
+    // found by line, not looked for: a sweep tee'd into one log has tens of thousands of runs and of lines
+    return { from: firstAfter(series, served.after), to: firstAfter(series, served.before - 1), counts: (i) => seriesValue(series, 'running', i) !== 0 };
+  }
+  const clock = seriesClock(series);
+  const { window } = served;
+  const counts = (i: number) => {
+    const ms = clock.ms[i] as number;
+    return !Number.isNaN(ms) && inWindow(window, { ms, hasYear: clock.hasYear[i] === 1 });
+  };
+  return { from: 0, to: series.length, counts };
 }
 
 /** The first entry of a series (in line order) after `line`. */
@@ -53,13 +81,14 @@ function firstAfter(series: TimelineSeries, line: number): number {
   return lo;
 }
 
-function aggregate(timeline: readonly TimelineRecord[], select: Selector): ServerAggregates {
+/** The server aggregates of the lines of `timeline` that `served` takes. */
+export function serverAggregates(timeline: readonly TimelineRecord[], served: ServedLines): ServerAggregates {
   const gen = new Mean();
   const kv = new Max();
   const running = new Max();
   const waiting = new Max();
   for (const { series } of timeline) {
-    const { from, to, counts } = select(series);
+    const { from, to, counts } = servedEntries(series, served);
     for (let i = from; i < to; i++) {
       if (!counts(i)) continue;
       gen.add(seriesValue(series, 'gen_throughput', i));

@@ -4,11 +4,13 @@ import type { ParsedRecord } from '../pipeline/process-file.js';
 import { nullRowTemplate, setCell } from '../core/cells.js';
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import { mostCommon } from './extra-columns.js';
+import type { RunServedLines } from './server-aggregates.js';
+import { timelineRunIds } from './timeline-runs.js';
 
 /** The timeline table's leading columns (schema.md §2), in output order; other fields follow sorted. */
 export const TIMELINE_COLUMNS = [
   'source_file', 'source_line', 'engine', 'time', 'prompt_throughput', 'gen_throughput', 'running', 'waiting',
-  'kv_cache_usage', 'prefix_cache_hit_rate', 'spec_acceptance_rate', 'spec_acceptance_length',
+  'kv_cache_usage', 'prefix_cache_hit_rate', 'spec_acceptance_rate', 'spec_acceptance_length', 'run_id',
 ] as const;
 
 export type TimelineRow = Record<string, FieldValue>;
@@ -29,14 +31,17 @@ export interface TimelineTable {
 /**
  * One row per server stats line, from any engine's grammar (vLLM, SGLang, TensorRT-LLM): every
  * row has every column (null where missing), rows sorted by file then line, so output is stable.
+ * `served` (buildRuns) says which lines are a run's: their `run_id`.
  */
-export function timelineTable(records: readonly ParsedRecord[], sink?: DiagnosticSink): TimelineTable {
+export function timelineTable(records: readonly ParsedRecord[], sink?: DiagnosticSink, served: readonly RunServedLines[] = []): TimelineTable {
   const parts: Part[] = [];
   for (const { record } of records) if (record.kind === 'timeline') parts.push({ file: record.at.file, series: record.series });
   const locate = rowLocator(parts);
   const columns = [...new Set<string>([...TIMELINE_COLUMNS, ...otherColumns(parts, sink)])].sort(compareColumns);
   const template = nullRowTemplate(columns);
-  const cellOf = (p: Part, e: number, c: string): FieldValue | undefined => (c === 'source_file' ? p.file : c === 'source_line' ? seriesLine(p.series, e) : seriesValue(p.series, c, e));
+  const runIdOf = timelineRunIds(served);
+  const cellOf = (p: Part, e: number, c: string): FieldValue | undefined =>
+    c === 'source_file' ? p.file : c === 'source_line' ? seriesLine(p.series, e) : c === 'run_id' ? (runIdOf(p.file, p.series, e) ?? undefined) : seriesValue(p.series, c, e);
   return {
     columns,
     length: locate.length,

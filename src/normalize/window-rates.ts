@@ -6,8 +6,9 @@
  */
 import { type Located, lineOfLocated } from './line-search.js';
 import { type RatesLine, ratesLines, runRates } from './spec-rates.js';
+import type { ServedLines } from './server-aggregates.js';
 import type { ConfigSource } from './server-sources.js';
-import { inWindow, seriesClock, type TimeWindow } from './time-window.js';
+import { inWindow, seriesClock } from './time-window.js';
 
 /** A log's acceptance lines in line order, with each line's instant (NaN ms without a time). */
 interface TimedRates {
@@ -21,24 +22,24 @@ interface TimedRates {
 const LOGS = new WeakMap<ConfigSource, TimedRates>();
 
 /**
- * The rates of a run from the acceptance lines of its linked log, by the rule of the server
- * aggregates (server-aggregates.ts): with the run's window, the lines inside it (their rates
- * weighted by the tokens each drafted, or vLLM V0's counts since start differenced across the
- * window, spec-rates.ts); without a window, the whole log only when it serves this run alone.
- * Null when no line counts, or when none drafted a token (an idle server's `nan%`).
+ * The rates of a run from the acceptance lines of its linked log that speak for it (the lines of
+ * its server aggregates, server-aggregates.ts: those in its window, or the whole log when it
+ * serves this run alone): their rates weighted by the tokens each drafted, or vLLM V0's counts
+ * since start differenced across the window (spec-rates.ts). Null when no line counts, or when
+ * none drafted a token (an idle server's `nan%`).
  */
-export function windowRates(log: ConfigSource, window: TimeWindow | null, soleRun: boolean): Located<RatesLine> | null {
-  if (!window && !soleRun) return null;
+export function windowRates(log: ConfigSource, served: ServedLines): Located<RatesLine> | null {
+  if (served.kind === 'between') return null; // a tee'd log's lines are attach-in-file.ts's
   const timed = timedRates(log);
   const { items, starts } = timed;
   if (items.length === 0) return null;
   let first = 0;
   let last = items.length - 1;
-  if (window) {
+  if (served.kind === 'window') {
     first = -1;
     for (let k = 0; k < items.length; k++) {
       const ms = timed.ms[k] as number;
-      if (Number.isNaN(ms) || !inWindow(window, { ms, hasYear: timed.hasYear[k] === 1 })) continue;
+      if (Number.isNaN(ms) || !inWindow(served.window, { ms, hasYear: timed.hasYear[k] === 1 })) continue;
       if (first < 0) first = k;
       last = k;
     }
@@ -46,7 +47,7 @@ export function windowRates(log: ConfigSource, window: TimeWindow | null, soleRu
   }
   const range = items.slice(first, last + 1);
   if (range.every(({ record }) => record.drafted === 0)) return null;
-  const after = window ? lineOfLocated(items[first] as Located<RatesLine>) - 1 : 0;
+  const after = served.kind === 'window' ? lineOfLocated(items[first] as Located<RatesLine>) - 1 : 0;
   return runRates(items, { line: lineOfLocated(items[last] as Located<RatesLine>) + 1, after, floor: 1, starts });
 }
 

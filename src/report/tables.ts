@@ -48,16 +48,17 @@ export interface LoadTablesOptions {
 export async function loadTables(paths: readonly string[], options: ScanOptions, baselineText: string | undefined, phases: LoadTablesOptions = {}): Promise<ReportTables> {
   let scanned: ScanResult | null = await scanFolders(paths, options, phases.progress);
   const { files, diagnostics } = scanned;
-  const timelineSink = new DiagnosticCollector();
-  const timeline = timelineTable(scanned.records, timelineSink);
   // the parsed records are let go as the run rows are built (buildRuns): a report of tens of
-  // thousands of runs would otherwise hold both
+  // thousands of runs would otherwise hold both; the stats lines stay, for the timeline
   const records = [...scanned.records];
+  const statsLines = scanned.records.filter((r) => r.record.kind === 'timeline');
   scanned = null;
   phases.pause?.();
   const sink = new DiagnosticCollector();
   const built = buildRuns(records, sink, { ...phases.runs, ...(phases.pause ? { pause: phases.pause } : {}) });
   phases.pause?.();
+  const timelineSink = new DiagnosticCollector();
+  const timeline = timelineTable(statsLines, timelineSink, built.served);
   const runs = built.rows;
   const given = baselineText === undefined ? null : parseFilter(baselineText);
   const fallback = given === null ? DEFAULT_BASELINES.map(parseFilter).find((f) => runs.some((r) => matchesFilter(r, f)) && runs.some((r) => !matchesFilter(r, f))) : undefined;

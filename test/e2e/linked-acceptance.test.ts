@@ -79,3 +79,21 @@ describe("acceptance from a linked server log's lines in each run's window", () 
     ]);
   });
 });
+
+describe("the timeline's run_id", () => {
+  it('gives each stats line the run it served, as linked (its window), and says nothing of idle lines', () => {
+    const runs = JSON.parse(runCli(['table', CAMPAIGN, '-f', 'json']).stdout) as { run_id: string; source_file: string }[];
+    const idOf = new Map(runs.map((r) => [r.run_id, r.source_file]));
+    const r = runCli(['table', CAMPAIGN, '--timeline', '-f', 'json']);
+    expect(r.status).toBe(0);
+    const lines = (JSON.parse(r.stdout) as { source_file: string; source_line: number; run_id: string | null }[]).map((l) => [l.source_file, l.source_line, l.run_id === null ? null : idOf.get(l.run_id)]);
+    expect(lines).toEqual([
+      ['eagle3/serve.log', 3, 'eagle3/c1.json'],
+      ['eagle3/serve.log', 5, 'eagle3/c1.json'],
+      ['eagle3/serve.log', 7, null],
+      ['eagle3/serve.log', 9, 'eagle3/c8.json'],
+      ['none/serve.log', 3, 'none/c1.json'],
+      ['none/serve.log', 4, 'none/c8.json'],
+    ]);
+  });
+});

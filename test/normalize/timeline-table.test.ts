@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BenchRecord } from '../../src/core/records.js';
-import { timelineRec } from '../helpers/records.js';
+import { configRec, runRec, timelineRec } from '../helpers/records.js';
+import { buildRuns } from '../../src/normalize/build-runs.js';
 import { asRelPath, type FieldValue } from '../../src/core/types.js';
 import { MAX_TIMELINE_COLUMNS, timelineTable } from '../../src/normalize/timeline-table.js';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
@@ -34,7 +35,7 @@ describe('timelineTable', () => {
     ]);
     expect(Object.keys(rows[0] ?? {})).toEqual([
       'source_file', 'source_line', 'engine', 'time', 'prompt_throughput', 'gen_throughput', 'running', 'waiting',
-      'kv_cache_usage', 'prefix_cache_hit_rate', 'spec_acceptance_rate', 'spec_acceptance_length',
+      'kv_cache_usage', 'prefix_cache_hit_rate', 'spec_acceptance_rate', 'spec_acceptance_length', 'run_id',
       'accept_len', 'engine_index', 'swapped', 'token_usage',
     ]);
     expect(rows[0]).toMatchObject({ gen_throughput: 99.5, accept_len: 2.1, time: null, engine_index: null });
@@ -102,5 +103,52 @@ describe('a timeline of logs that each name stats of their own', () => {
     expect(table.columns.slice(0, 3)).toEqual(['source_file', 'source_line', 'engine']);
     expect(table.row(0).running).toBe(1);
     expect(sink.list().map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(['log-4.log:3 normalize/too-many-columns']);
+  });
+});
+
+describe("timelineTable: the runs' lines", () => {
+  const bench = { model: 'org/m', completed: 10, failed: 0, output_throughput: 100 };
+  const stats = (file: string, line: number, time: string, running: number) => timelineRec(file, { time, running, gen_throughput: 10 * running }, line);
+  const runIds = (records: ParsedRecord[]) => {
+    const built = buildRuns([...records], new DiagnosticCollector());
+    const fileOf = new Map(built.rows.map((r) => [r.run_id, `${String(r.source_file)}:${String(r.source_line)}`]));
+    const table = timelineTable(records, undefined, built.served);
+    return Array.from({ length: table.length }, (_, i) => {
+      const id = table.cell(i, 'run_id');
+      return [table.cell(i, 'source_line'), id === null ? null : fileOf.get(id)];
+    });
+  };
+
+  it("gives a tee'd log's lines to the run whose stretch they are, those that show requests running", () => {
+    // a script's output under one tee: server start, two runs, each with the lines since the previous block
+    const records = [
+      configRec('sweep/run.log', 'server-log', { engine: 'vllm' }, 1),
+      stats('sweep/run.log', 5, '11-02 10:00:10', 4),
+      runRec('sweep/run.log', { ...bench, max_concurrency: 4 }, 10),
+      stats('sweep/run.log', 20, '11-02 10:01:10', 0),
+      stats('sweep/run.log', 21, '11-02 10:01:20', 8),
+      runRec('sweep/run.log', { ...bench, max_concurrency: 8 }, 30),
+    ];
+    expect(runIds(records)).toEqual([
+      [5, 'sweep/run.log:10'],
+      [20, null],
+      [21, 'sweep/run.log:30'],
+    ]);
+  });
+
+  it('gives a line inside two runs’ windows (two benchmarks against one server at once) to neither', () => {
+    const records = [
+      runRec('r/a.json', { ...bench, date: '20251102-100100', duration_s: 60 }, 1),
+      runRec('r/b.json', { ...bench, date: '20251102-100130', duration_s: 60 }, 1),
+      configRec('r/serve.log', 'server-log', { engine: 'vllm' }, 1),
+      stats('r/serve.log', 10, '11-02 10:00:10', 4),
+      stats('r/serve.log', 11, '11-02 10:00:40', 8),
+      stats('r/serve.log', 12, '11-02 10:01:20', 4),
+    ];
+    expect(runIds(records)).toEqual([
+      [10, 'r/a.json:1'],
+      [11, null],
+      [12, 'r/b.json:1'],
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
 // configuration inference and linking (issue 4)
 import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
-import { takeRuns } from '../../normalize/build-runs.js';
+import { buildRuns, takeRuns } from '../../normalize/build-runs.js';
 // server-log timeline (issue 3 item 3)
 import { timelineTable } from '../../normalize/timeline-table.js';
 import { rowFiller } from '../../normalize/runs-table.js';
@@ -44,11 +44,16 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       bar.done();
       if (options.timeline) {
         const sink = new DiagnosticCollector();
-        const timeline = timelineTable(result.records, sink);
+        // the runs say which lines are theirs (run_id): how they were linked to the logs is said
+        // here, what else building them finds (conflicting configurations) in `table`
+        const runSink = new DiagnosticCollector();
+        const { served } = buildRuns([...result.records], runSink, build);
+        const timeline = timelineTable(result.records, sink, served);
+        const linking = runSink.list().filter((d) => d.code.startsWith('link/'));
         // rows are built as they are written (a long SGLang log has hundreds of thousands)
         const rowNumbers = new Uint32Array(timeline.length).map((_, i) => i);
         writeOutputChunks(options.out, await rowChunks(rowNumbers, options.format, (i) => timeline.row(i)));
-        return { diagnostics: sortDiagnostics([...result.diagnostics, ...sink.list()]), summary: `${timeline.length} timeline rows from ${result.files.length} files` };
+        return { diagnostics: sortDiagnostics([...result.diagnostics, ...linking, ...sink.list()]), summary: `${timeline.length} timeline rows from ${result.files.length} files` };
       }
       const sink = new DiagnosticCollector();
       // the parsed records are not needed once the run rows exist: takeRuns lets them go (peak RSS)
