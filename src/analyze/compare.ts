@@ -1,4 +1,5 @@
 import type { DiagnosticSink } from '../core/diagnostic.js';
+import { naturalCompare } from '../core/natural-order.js';
 import type { FieldValue, RelPath } from '../core/types.js';
 import type { FailedConfiguration } from '../normalize/failed-configurations.js';
 import { CONFIG_COLUMNS } from '../normalize/schema.js';
@@ -132,7 +133,8 @@ function byConfiguration(a: Row, b: Row): number {
     if (x === null) return 1;
     if (y === null) return -1;
     if (typeof x === 'number' && typeof y === 'number') return x - y;
-    return String(x) < String(y) ? -1 : 1;
+    const order = naturalCompare(String(x), String(y));
+    if (order !== 0) return order;
   }
   return 0;
 }

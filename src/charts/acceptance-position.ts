@@ -1,4 +1,5 @@
 import { num } from './fields.js';
+import { naturalOrder } from '../core/natural-order.js';
 import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { combineRepeats } from './repeats.js';
 import { seriesNamer, varyingKeys } from './series.js';
@@ -34,7 +35,7 @@ export function acceptancePosition(rows: readonly Row[], options: ChartOptions):
     encoding: {
       x: { field: 'position', type: 'ordinal', title: 'draft position', axis: { labelAngle: 0 } },
       y: { field: 'acceptance', type: 'quantitative', title: 'acceptance rate', scale: { domain: [0, 1] }, axis: { format: '%' } },
-      color: { field: 'series', type: 'nominal', title: 'configuration', scale: { range: CATEGORY_COLORS } },
+      color: { field: 'series', type: 'nominal', title: 'configuration', sort: naturalOrder(points.map((p) => p.series)), scale: { range: CATEGORY_COLORS } },
       tooltip: [
         { field: 'series', title: 'configuration' },
         { field: 'position', title: 'position' },

@@ -1,4 +1,5 @@
 import { metricOf, num, text } from './fields.js';
+import { naturalOrder } from '../core/natural-order.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
@@ -24,7 +25,7 @@ export function acceptanceSpeedup(rows: readonly Row[], options: ChartOptions): 
         encoding: {
           x: { field: 'x', type: 'quantitative', title: 'mean acceptance length (tokens/step)', scale: { zero: false } },
           y: { field: 'speedup', type: 'quantitative', title: `speedup (${metric})`, scale: { zero: false } },
-          color: { field: 'method', type: 'nominal', title: 'method', scale: { range: CATEGORY_COLORS } },
+          color: { field: 'method', type: 'nominal', title: 'method', sort: naturalOrder(points.map((p) => p.method)), scale: { range: CATEGORY_COLORS } },
           tooltip: [
             { field: 'method', title: 'method' },
             { field: 'k', title: 'num_spec_tokens' },

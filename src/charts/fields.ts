@@ -1,4 +1,5 @@
 import type { FieldValue } from '../core/types.js';
+import { naturalCompare } from '../core/natural-order.js';
 import type { ChartOptions, Row } from './types.js';
 
 /** The number in a cell, or null for missing, non-finite or non-numeric values. */
@@ -25,14 +26,6 @@ export function distinct(rows: readonly Row[], column: string): string[] {
     if (t !== null) set.add(t);
   }
   return [...set].sort(naturalCompare);
-}
-
-/** Numbers in numeric order, everything else in code-point order, so axes read naturally. */
-export function naturalCompare(a: string, b: string): number {
-  const na = Number(a);
-  const nb = Number(b);
-  if (a !== '' && b !== '' && Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Whether a row matches every `column=value` pair of a filter. */

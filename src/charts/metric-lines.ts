@@ -1,5 +1,6 @@
 import { loadAxis } from '../analyze/load-axis.js';
 import { columnTitle, matchesFilter, metricOf, num } from './fields.js';
+import { naturalOrder } from '../core/natural-order.js';
 import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { combineRepeats } from './repeats.js';
 import { seriesNamer, varyingKeys } from './series.js';
@@ -50,7 +51,7 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
       : []),
     { field: 'source', title: 'source' },
   ];
-  const color = { field: 'series', type: 'nominal', title: 'configuration', scale: { range: CATEGORY_COLORS } };
+  const color = { field: 'series', type: 'nominal', title: 'configuration', sort: naturalOrder(points.map((p) => p.series)), scale: { range: CATEGORY_COLORS } };
   const range = { ...y, field: 'y_min' };
   const body = {
     data: { values: points },

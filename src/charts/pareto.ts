@@ -1,4 +1,5 @@
 import { columnTitle, hasColumn, num } from './fields.js';
+import { naturalOrder } from '../core/natural-order.js';
 import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { combineRepeats } from './repeats.js';
 import { seriesNamer, varyingKeys } from './series.js';
@@ -57,7 +58,7 @@ export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartR
         encoding: {
           x,
           y,
-          color: { field: 'series', type: 'nominal', title: 'configuration', scale: { range: CATEGORY_COLORS } },
+          color: { field: 'series', type: 'nominal', title: 'configuration', sort: naturalOrder(points.map((p) => p.series)), scale: { range: CATEGORY_COLORS } },
           tooltip: [
             { field: 'series', title: 'configuration' },
             { field: 'concurrency', title: 'max_concurrency' },

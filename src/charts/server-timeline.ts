@@ -47,7 +47,7 @@ export function serverTimeline(rows: readonly Row[], options: ChartOptions): Cha
       x: { field: 't', type: 'quantitative', title: 'time since first stats line (s)' },
       y: { field: 'value', type: 'quantitative', title: p.title, axis: { format: p.format } },
       color: { field: 'series', type: 'nominal', title: 'series', scale: { range: CATEGORY_COLORS }, legend: p.columns.length > 1 ? { orient: 'right' } : null },
-      ...(logs.length > 1 ? { strokeDash: { field: 'log', type: 'nominal', title: 'log' } } : {}),
+      ...(logs.length > 1 ? { strokeDash: { field: 'log', type: 'nominal', title: 'log', sort: logs } } : {}),
       tooltip: [
         { field: 'series', title: 'series' },
         { field: 't', title: 'seconds' },

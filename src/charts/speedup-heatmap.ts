@@ -1,6 +1,7 @@
 import { loadAxis } from '../analyze/load-axis.js';
 import { darkCell, symmetricRatioDomain } from './log-domain.js';
 import { distinct, hasColumn, metricOf, num, text } from './fields.js';
+import { naturalCompare } from '../core/natural-order.js';
 import { varyingKeys, panelName } from './series.js';
 import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { finish } from './theme.js';
@@ -141,8 +142,8 @@ function buildCells(rows: readonly Row[], field: string, xCol: string, yCol: str
   }
   const xs = distinct(rows, xCol);
   const cells: Cell[] = [];
-  for (const [pk, p] of [...panels.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const ys = [...p.ys].sort();
+  for (const [pk, p] of [...panels.entries()].sort(([a], [b]) => naturalCompare(a, b))) {
+    const ys = [...p.ys].sort(naturalCompare);
     const panelCells: Cell[] = [];
     for (const y of ys) {
       for (const x of xs) {

@@ -1,5 +1,6 @@
 import { loadAxis } from '../analyze/load-axis.js';
 import { metricOf, num, text } from './fields.js';
+import { naturalOrder } from '../core/natural-order.js';
 import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { powersOfTwo } from './metric-lines.js';
 import { seriesName, varyingKeys } from './series.js';
@@ -41,7 +42,7 @@ export function speedupLines(rows: readonly Row[], options: ChartOptions): Chart
         encoding: {
           x,
           y,
-          color: { field: 'series', type: 'nominal', title: legend, scale: { range: CATEGORY_COLORS } },
+          color: { field: 'series', type: 'nominal', title: legend, sort: naturalOrder(points.map((p) => p.series)), scale: { range: CATEGORY_COLORS } },
           tooltip: [
             { field: 'series', title: legend },
             { field: 'x', title: xCol },

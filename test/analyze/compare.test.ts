@@ -62,6 +62,12 @@ describe('pairing', () => {
     expect(sink.list().map((d) => [d.code, d.message])).toEqual([['compare/mismatch', expect.stringMatching(/^nearest baseline f\d+\.log differs on model \(m vs other\): not compared$/)]]);
   });
 
+  it('lists models with the numbers in their names read as numbers (8B before 70B)', () => {
+    const models = ['org/m-70B', 'org/m-8B', 'org/m-13B'];
+    const rows = models.flatMap((model) => [base(4, 100, { model }), spec(4, 150, { model })]);
+    expect(compareRuns(rows, opts).map((r) => r.model)).toEqual(['org/m-8B', 'org/m-13B', 'org/m-70B']);
+  });
+
   it('says no-baseline when only the load point is missing', () => {
     const out = compareRuns([base(1, 100), spec(1, 150), spec(64, 900)], opts);
     expect(out.map((r) => r.pair_status)).toEqual(['ok', 'no-baseline']);
