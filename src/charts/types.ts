@@ -26,6 +26,8 @@ export interface ChartOptions {
    * the speedup scale spans theirs, so the same speedup has the same colour or height in every part.
    */
   readonly scaleRows?: readonly Row[];
+  /** The runs table, for a chart of another table that names runs by `run_id` (the server timeline's run stretches). */
+  readonly runs?: readonly Row[];
 }
 
 /**

@@ -52,7 +52,7 @@ export async function buildFigures(tables: ReportTables, metric = 'output_throug
   const caption = captionFor(tables.runs);
   const baseline = baselineRecord(tables);
   // the comparison charts draw the headline metric's speedups: the default one draws as before
-  const options: ChartOptions = { ...(baseline ? { baseline } : {}), ...(metric === 'output_throughput' ? {} : { metric }) };
+  const options: ChartOptions = { ...(baseline ? { baseline } : {}), ...(metric === 'output_throughput' ? {} : { metric }), runs: tables.runs };
   const out: ReportFigure[] = [];
   for (const { chart, y } of reportFigures(metric)) {
     const def = CHARTS[chart];

@@ -97,3 +97,18 @@ describe("the timeline's run_id", () => {
     ]);
   });
 });
+
+describe("the server timeline's runs", () => {
+  it("shades the runs of one server's log, labelled with their concurrency", () => {
+    const out = path.join(tmp, 'timeline.vl.json');
+    const r = runCli(['plot', CAMPAIGN, '--chart', 'server-timeline', '--filter', 'source_file=eagle3/serve.log', '--out', out]);
+    expect(r.status).toBe(0);
+    const spec = JSON.parse(readFileSync(out, 'utf8')) as { vconcat: { layer?: { mark: { type: string }; data?: { values: { load: string; run: string; t0: number; t1: number }[] } }[] }[] };
+    const labels = spec.vconcat[0]?.layer?.find((l) => l.mark.type === 'text')?.data?.values;
+    // stats lines 30 to 60 s apart, 40 s the median: a run from 40 s before its first line (drawn from 0 at the log's start)
+    expect(labels?.map((b) => [b.load, b.run, b.t0, b.t1])).toEqual([
+      ['c=1', 'eagle3/c1.json:1', 0, 30],
+      ['c=8', 'eagle3/c8.json:1', 90, 130],
+    ]);
+  });
+});

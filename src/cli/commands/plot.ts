@@ -66,6 +66,7 @@ export function registerPlot(program: Command, run: (work: () => Promise<Command
         metric: options.metric ?? headlineMetric(tables.runs),
         ...(options.title ? { title: options.title } : {}),
         ...(baseline ? { baseline } : {}),
+        runs: tables.runs,
       };
       const result = CHARTS[options.chart].build(rows, chartOptions);
       if (!result.ok) throw new UsageError(`cannot draw ${options.chart}: ${result.reason}`);
