@@ -155,7 +155,8 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
         for (const c of SPEC_RATES) if (rates.record.fields[c] !== undefined) setCell<FieldValue>(row, c, rates.record.fields[c] as FieldValue);
         rowSources.push(rates.source);
       }
-      servedRuns.push({ file: server.file, runId: String(row.run_id), served });
+      // a server started in the run's own output has no stats of its own: attach-in-file.ts gave the run its lines
+      if (server.timeline.length > 0) servedRuns.push({ file: server.file, runId: String(row.run_id), served });
     }
     row.config_sources = JSON.stringify(rowSources);
     addDerived(row);

@@ -36,7 +36,8 @@ function ownersOf(series: TimelineSeries, runs: readonly RunServedLines[]): Int3
   const owner = new Int32Array(series.length).fill(NONE);
   runs.forEach((run, k) => {
     const { from, to, counts } = servedEntries(series, run.served);
-    for (let i = from; i < to; i++) if (counts(i)) owner[i] = owner[i] === NONE ? k : SEVERAL;
+    // one run told of one line twice is still its one owner
+    for (let i = from; i < to; i++) if (counts(i)) owner[i] = owner[i] === NONE || (runs[owner[i] as number] as RunServedLines | undefined)?.runId === run.runId ? k : SEVERAL;
   });
   return owner;
 }

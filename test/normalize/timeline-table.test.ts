@@ -134,6 +134,14 @@ describe("timelineTable: the runs' lines", () => {
       [20, null],
       [21, 'sweep/run.log:30'],
     ]);
+    // runs that say when they ran, beside another server's log: still their stretch of their own log
+    const dated = records.map((r) => (r.record.kind === 'run' ? runRec('sweep/run.log', { ...bench, ...r.record.fields, date: '20251102-100200', duration_s: 200 }, r.record.at.line) : r));
+    expect(runIds([...dated, configRec('sweep/other-serve.log', 'server-log', { engine: 'vllm' }, 1), stats('sweep/other-serve.log', 3, '11-02 09:00:00', 1)])).toEqual([
+      [3, null],
+      [5, 'sweep/run.log:10'],
+      [20, null],
+      [21, 'sweep/run.log:30'],
+    ]);
   });
 
   it('gives a line inside two runs’ windows (two benchmarks against one server at once) to neither', () => {
