@@ -29,6 +29,12 @@ describe('break-even', () => {
     ]);
     expect(annotateBreakEven(rows).map((r) => r.break_even_concurrency)).toEqual([16, 16, 16, null, null]);
   });
+  it('names the break-even column for the load axis the runs step along (a rate is not a concurrency)', () => {
+    const rated = [pair('eagle3', 3, 0, 1.2, { max_concurrency: null, request_rate: 2 }), pair('eagle3', 3, 0, 0.8, { max_concurrency: null, request_rate: 8 })];
+    const [row] = annotateBreakEven(rated);
+    expect([row?.break_even_request_rate, row?.break_even_verdict]).toEqual([4, 'falls below 1']);
+    expect(row).not.toHaveProperty('break_even_concurrency');
+  });
 });
 
 describe('best speedup and best K', () => {

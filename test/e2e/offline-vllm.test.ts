@@ -43,8 +43,9 @@ describe('a vllm bench latency sweep', () => {
       // lower is better: the speedup is the baseline's latency over the candidate's
       expect(r.speedup_mean_batch_latency_ms).toBeCloseTo(loggedMs(`none/latency-bs${b}.log`) / loggedMs(`eagle3-k4/latency-bs${b}.log`), 6);
     }
-    // 1.3× at 8, 0.8× at 32: crossing 1 at 3/5 of the way on log2 from 8 to 32
-    expect(rows[0]?.break_even_concurrency).toBeCloseTo(2 ** (3 + (0.3 / 0.5) * 2), 2);
+    // 1.3× at 8, 0.8× at 32: crossing 1 at 3/5 of the way on log2 from 8 to 32, a batch size
+    expect(rows[0]?.break_even_batch_size).toBeCloseTo(2 ** (3 + (0.3 / 0.5) * 2), 2);
+    expect(rows[0]).not.toHaveProperty('break_even_concurrency');
     expect(rows[0]?.break_even_verdict).toBe('falls below 1');
   });
 
