@@ -3,6 +3,7 @@ import { loadAxis, loadAxisName } from '../analyze/load-axis.js';
 import { CHART_IDS, CHARTS, type ChartId } from '../charts/catalogue.js';
 import { filterText, inPart, legibleParts, type PartTerm } from '../charts/parts.js';
 import { binTimelineRows } from '../charts/time-bins.js';
+import { naturalOrder } from '../core/natural-order.js';
 import type { ChartOptions, Row } from '../charts/types.js';
 import { applyBlogPreset, captionFor } from '../render/preset.js';
 import { renderSvg } from '../render/svg.js';
@@ -19,17 +20,47 @@ export type ReportFigure =
  */
 export const MAX_CHART_PARTS = 12;
 
-/** The figures of a report, in order: each catalogue chart once, metric lines once per key metric. */
+/**
+ * The figures of a report, in order: each catalogue chart once, metric lines once per key metric,
+ * the server timeline also once per log that served runs (`log`).
+ */
 interface FigurePlan {
   readonly chart: ChartId;
   readonly y?: string;
+  readonly log?: string;
 }
 const METRIC_LINES = ['output_throughput', 'mean_tpot_ms', 'mean_ttft_ms', 'mean_e2el_ms'];
 
-/** Every catalogue chart, metric lines once per key metric (the headline metric too, when it is none of them). */
-function reportFigures(metric: string): FigurePlan[] {
+/**
+ * A campaign's logs each get a server timeline of their own, with the runs they served shaded,
+ * when there are at most this many such logs (the whole timeline overlays the logs, and a run's
+ * stretch can be shaded only on a timeline of its own log).
+ */
+export const MAX_LOG_TIMELINES = 8;
+
+/**
+ * Every catalogue chart, metric lines once per key metric (the headline metric too, when it is
+ * none of them), the server timeline then once per log in `logs`.
+ */
+function reportFigures(metric: string, logs: readonly string[]): FigurePlan[] {
   const ys = METRIC_LINES.includes(metric) ? METRIC_LINES : [...METRIC_LINES, metric];
-  return CHART_IDS.flatMap((chart): FigurePlan[] => (chart === 'metric-lines' ? ys.map((y) => ({ chart, y })) : [{ chart }]));
+  return CHART_IDS.flatMap((chart): FigurePlan[] => {
+    if (chart === 'metric-lines') return ys.map((y) => ({ chart, y }));
+    if (chart === 'server-timeline') return [{ chart }, ...logs.map((log) => ({ chart, log }))];
+    return [{ chart }];
+  });
+}
+
+/** The logs whose stats lines served runs (their `run_id`), when there are several logs and few such. */
+function loggedRuns(timeline: readonly Row[]): string[] {
+  const files = new Set<string>();
+  const serving = new Set<string>();
+  for (const r of timeline) {
+    const file = String(r.source_file);
+    files.add(file);
+    if (r.run_id !== null && r.run_id !== undefined) serving.add(file);
+  }
+  return files.size > 1 && serving.size <= MAX_LOG_TIMELINES ? naturalOrder(serving) : [];
 }
 
 /** The rows each chart reads, by its declared input. */
@@ -54,14 +85,18 @@ export async function buildFigures(tables: ReportTables, metric = 'output_throug
   // the comparison charts draw the headline metric's speedups: the default one draws as before
   const options: ChartOptions = { ...(baseline ? { baseline } : {}), ...(metric === 'output_throughput' ? {} : { metric }), runs: tables.runs };
   const out: ReportFigure[] = [];
-  for (const { chart, y } of reportFigures(metric)) {
+  const timeline = chartRows(tables, 'server-timeline');
+  const logs = loggedRuns(timeline);
+  for (const { chart, y, log } of reportFigures(metric, logs)) {
     const def = CHARTS[chart];
-    const rows = chartRows(tables, chart);
+    const all = def.input === 'timeline' ? timeline : chartRows(tables, chart);
+    const rows = log === undefined ? all : all.filter((r) => r.source_file === log);
     // the charts drawn along the load name it; the others keep their words
     const axis = ALONG_LOAD.has(chart) ? loadAxis(rows) : 'max_concurrency';
-    const id = y === undefined ? chart : `${chart}-${y}`;
-    const title = alongLoad(y === undefined ? def.title : `${def.title}: ${y}`, axis);
-    const chartOptions = y === undefined ? options : { ...options, y };
+    const id = log !== undefined ? `${chart}-log-${String(logs.indexOf(log) + 1).padStart(2, '0')}` : y === undefined ? chart : `${chart}-${y}`;
+    const title = alongLoad(log !== undefined ? `${def.title}: ${log}` : y === undefined ? def.title : `${def.title}: ${y}`, axis);
+    // a log's own timeline names it in its title, and its runs' engines and models in its caption
+    const chartOptions = log !== undefined ? { ...options, title } : y === undefined ? options : { ...options, y };
     const result = def.build(rows, chartOptions);
     const note = def.note ? alongLoad(def.note, axis) : null;
     if (!result.ok) {
@@ -69,7 +104,7 @@ export async function buildFigures(tables: ReportTables, metric = 'output_throug
       continue;
     }
     if (result.crowded === undefined) {
-      out.push(await drawFigure(id, chart, title, result.spec, caption, note));
+      out.push(await drawFigure(id, chart, title, result.spec, log === undefined ? caption : servedCaption(tables.runs, rows, caption), note));
       continue;
     }
     // a crowded chart is drawn in parts that can be read, each what plot --filter draws, on the
@@ -95,6 +130,13 @@ export async function buildFigures(tables: ReportTables, metric = 'output_throug
 async function drawFigure(id: string, chart: ChartId, title: string, spec: TopLevelSpec, caption: string, note: string | null): Promise<ReportFigure> {
   const styled = applyBlogPreset(spec, caption);
   return { id, chart, title, drawn: true, spec: styled, svg: await renderSvg(styled, id), note };
+}
+
+/** A log's timeline's caption: the engines and models of the runs its lines served. */
+function servedCaption(runs: readonly Row[], lines: readonly Row[], whole: string): string {
+  const ids = new Set(lines.map((r) => r.run_id));
+  const own = captionFor(runs.filter((r) => r.run_id !== null && ids.has(r.run_id)));
+  return own === '' ? whole : own;
 }
 
 /** A part's caption: the engines and models of its runs, then the terms that are not the model. */

@@ -112,3 +112,20 @@ describe("the server timeline's runs", () => {
     ]);
   });
 });
+
+describe("the report's timelines of each log", () => {
+  it('draws each log that served runs on a timeline of its own, with its runs shaded, after the whole one', () => {
+    const out = path.join(tmp, 'report');
+    const r = runCli(['report', CAMPAIGN, '--out', out]);
+    expect(r.status).toBe(0);
+    const html = readFileSync(path.join(out, 'index.html'), 'utf8');
+    expect([...html.matchAll(/id="fig-(server-timeline[^"]*)"/g)].map((m) => m[1])).toEqual(['server-timeline', 'server-timeline-log-01', 'server-timeline-log-02']);
+    expect([...html.matchAll(/<figcaption>(Server timeline(?:: \S+serve\.log)?):/g)].map((m) => m[1])).toEqual(['Server timeline', 'Server timeline: eagle3/serve.log', 'Server timeline: none/serve.log']);
+    const loads = (n: string) => {
+      const spec = JSON.parse(readFileSync(path.join(out, `figures/server-timeline-log-${n}.vl.json`), 'utf8')) as { title: { text: string }; vconcat: { layer?: { mark: { type: string }; data?: { values: { load: string }[] } }[] }[] };
+      return [spec.title.text, spec.vconcat[0]?.layer?.find((l) => l.mark.type === 'text')?.data?.values.map((b) => b.load)];
+    };
+    expect(loads('01')).toEqual(['Server timeline: eagle3/serve.log', ['c=1', 'c=8']]);
+    expect(loads('02')).toEqual(['Server timeline: none/serve.log', ['c=1', 'c=8']]);
+  });
+});
