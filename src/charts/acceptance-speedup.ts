@@ -37,9 +37,37 @@ export function acceptanceSpeedup(rows: readonly Row[], options: ChartOptions): 
         },
       },
       { data: { values: [{ y: 1 }] }, mark: { type: 'rule', strokeDash: [4, 4], color: '#555' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
+      ...(boundsSpeedup(options, metric) ? freeDraftingBound(points) : []),
     ],
   };
   return chartOk(finish(body, options, 'Acceptance length vs speedup'));
 }
 
-export const ACCEPTANCE_SPEEDUP: ChartDef = { id: 'acceptance-speedup', title: 'Acceptance length vs speedup', note: 'Mean accepted tokens per step against the measured speedup; the dashed line is break-even.', input: 'comparison', build: acceptanceSpeedup };
+/**
+ * Whether acceptance length bounds the speedup drawn: a target forward pass emits that many tokens
+ * a request, and verifying K+1 tokens costs at least one decode step, so no decode-side speedup
+ * (throughput, TPOT, ITL, E2EL) exceeds it; time to first token is prefill, which drafting does
+ * not touch.
+ */
+function boundsSpeedup(options: ChartOptions, metric: string): boolean {
+  return (options.x === undefined || options.x === 'spec_acceptance_length') && !metric.includes('ttft');
+}
+
+/** The line speedup = acceptance length over the points' lengths, named at its end: what free drafting would give. */
+function freeDraftingBound(points: readonly { x: number }[]): object[] {
+  const xs = points.map((p) => p.x);
+  const ends = [Math.min(...xs), Math.max(...xs)].map((x) => ({ x, bound: x, note: 'speedup = acceptance length: drafting free, verification as cheap as a decode step' }));
+  const encoding = { x: { field: 'x', type: 'quantitative' }, y: { field: 'bound', type: 'quantitative' }, tooltip: [{ field: 'note', title: 'upper bound' }] };
+  return [
+    { data: { values: ends }, mark: { type: 'line', strokeDash: [2, 3], color: '#999' }, encoding },
+    { data: { values: ends.slice(1) }, mark: { type: 'text', text: 'free drafting', align: 'right', baseline: 'bottom', dy: -4, fontSize: 10, color: '#777' }, encoding },
+  ];
+}
+
+export const ACCEPTANCE_SPEEDUP: ChartDef = {
+  id: 'acceptance-speedup',
+  title: 'Acceptance length vs speedup',
+  note: 'Mean accepted tokens per step against the measured speedup; the dashed line is break-even, the dotted one the most acceptance can give (speedup = acceptance length: drafting free, verifying K+1 tokens as cheap as one decode step).',
+  input: 'comparison',
+  build: acceptanceSpeedup,
+};
