@@ -36,7 +36,7 @@ export function allSummaries(comparison: readonly Row[], runs: readonly Row[], o
     { id: 'best-num-spec-tokens', title: `Best num_spec_tokens per ${along}`, rows: bestSpecTokens(comparison, o) },
     { id: 'ladder', title: 'Optimization ladder (labelled configurations)', rows: optimizationLadder(comparison, o) },
   ];
-  if (options.sla) tables.push({ id: 'sla', title: `Largest ${loadAxisName(loadAxis(runs))} meeting the SLA`, rows: slaTable(runs, options.sla) });
+  if (options.sla) tables.push({ id: 'sla', title: `Largest ${loadAxisName(loadAxis(runs))} meeting the SLA`, rows: slaTable(runs, options.sla, loadAxis(runs), options.metric) });
   const failed = options.failedConfigurations ?? [];
   tables.push({
     id: 'failed-configurations',

@@ -20,13 +20,14 @@ export function parseSla(text: string): Record<string, number> {
 
 /**
  * Per configuration (runs table rows, baseline included), the largest load meeting every limit
- * (each metric ≤ its limit); null with `verdict: none meets` when no load does. A run missing a
- * limited metric cannot meet it.
+ * (each metric ≤ its limit), with the limited metrics and `metric` (what that load gives: output
+ * throughput, so configurations compare by what they serve within the SLA) there; null with
+ * `verdict: none meets` when no load does. A run missing a limited metric cannot meet it.
  */
-export function slaTable(rows: readonly Row[], limits: Readonly<Record<string, number>>, axis = loadAxis(rows)): Record<string, FieldValue>[] {
-  const cols = Object.keys(limits);
+export function slaTable(rows: readonly Row[], limits: Readonly<Record<string, number>>, axis = loadAxis(rows), metric = 'output_throughput'): Record<string, FieldValue>[] {
+  const cols = [...Object.keys(limits), ...(metric in limits ? [] : [metric])];
   return groupRows(rows.filter((r) => num(r[axis]) !== null), CONFIG_IDENTITY.filter((c) => c !== axis)).map(({ identity, rows: g }) => {
-    const ok = g.filter((r) => cols.every((c) => {
+    const ok = g.filter((r) => Object.keys(limits).every((c) => {
       const v = num(r[c]);
       return v !== null && v <= (limits[c] as number);
     }));

@@ -87,11 +87,12 @@ describe('SLA table', () => {
   it('parses limits and finds the largest concurrency meeting all of them', () => {
     expect(parseSla('ttft=200,p99_tpot=50')).toEqual({ mean_ttft_ms: 200, p99_tpot_ms: 50 });
     expect(() => parseSla('ttft')).toThrow(/metric=milliseconds/);
-    const runs: Row[] = [1, 8, 32, 64].map((c) => ({ spec_method: 'none', max_concurrency: c, mean_ttft_ms: 50 + 5 * c, mean_tpot_ms: 20 + c }));
-    runs.push({ spec_method: 'eagle3', max_concurrency: 1, mean_ttft_ms: 900, mean_tpot_ms: 10 });
-    expect(slaTable(runs, parseSla('ttft=250,tpot=60')).map((r) => [r.spec_method, r.largest_max_concurrency_meeting_sla, r.verdict])).toEqual([
-      ['none', 32, 'meets'],
-      ['eagle3', null, 'none meets'],
+    const runs: Row[] = [1, 8, 32, 64].map((c) => ({ spec_method: 'none', max_concurrency: c, mean_ttft_ms: 50 + 5 * c, mean_tpot_ms: 20 + c, output_throughput: 100 * c }));
+    runs.push({ spec_method: 'eagle3', max_concurrency: 1, mean_ttft_ms: 900, mean_tpot_ms: 10, output_throughput: 150 });
+    // what each configuration serves within the SLA: its throughput at that load
+    expect(slaTable(runs, parseSla('ttft=250,tpot=60')).map((r) => [r.spec_method, r.largest_max_concurrency_meeting_sla, r.output_throughput, r.verdict])).toEqual([
+      ['none', 32, 3200, 'meets'],
+      ['eagle3', null, null, 'none meets'],
     ]);
   });
 });

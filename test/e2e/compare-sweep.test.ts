@@ -94,5 +94,11 @@ describe('compare on the spec-decode sweep suite', () => {
       ['eagle3', 1],
     ]);
     expect((s['failed-configurations'] ?? []).map((f) => f.error_at)).toEqual(['k8/tp-results-draft-model-tp2/draft-model-tp2-serve.log:14']);
+    // each configuration's largest load within the SLA, and what it serves there
+    expect((s.sla ?? []).map((r) => [r.spec_method, r.largest_max_concurrency_meeting_sla, r.output_throughput])).toEqual([
+      ['eagle3', 16, 604.22],
+      ['draft_model', 16, 450.75],
+      ['none', 16, 481.88],
+    ]);
   });
 });
