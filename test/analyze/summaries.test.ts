@@ -94,5 +94,11 @@ describe('SLA table', () => {
       ['none', 32, 3200, 'meets'],
       ['eagle3', null, null, 'none meets'],
     ]);
+    // repeats of a load by their median: one of three meeting the limit is not the load meeting it
+    const repeats: Row[] = [30, 70, 80].map((tpot) => ({ spec_method: 'none', max_concurrency: 64, mean_ttft_ms: 100, mean_tpot_ms: tpot, output_throughput: 6400 }));
+    expect(slaTable([...runs, ...repeats], parseSla('ttft=400,tpot=60')).map((r) => [r.spec_method, r.largest_max_concurrency_meeting_sla, r.mean_tpot_ms, r.runs])).toEqual([
+      ['none', 32, 52, 1],
+      ['eagle3', null, null, null],
+    ]);
   });
 });
