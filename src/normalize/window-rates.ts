@@ -56,7 +56,7 @@ function logRates(log: ConfigSource): LogRates {
   if (rates) return rates;
   const found: { item: Located<RatesLine>; series: TimelineSeries }[] = [];
   for (const { series } of log.timeline) {
-    for (const record of ratesLines(series)) found.push({ item: { record, source: `server-log:${log.file}:${record.at.line}` }, series });
+    for (const record of ratesLines(series)) found.push({ item: { record, source: `server-stats:${log.file}:${record.at.line}` }, series });
   }
   found.sort((a, b) => lineOfLocated(a.item) - lineOfLocated(b.item));
   const starts = log.configs.filter((c) => c.origin === 'server-log').map((c) => c.at.line).sort((a, b) => a - b);

@@ -70,6 +70,9 @@ function foundLines(t: ReportTables): string[] {
   // runs on another clock than the logs beside them lose their server's configuration: said here, not only in the diagnostics
   const offClock = t.diagnostics.filter((d) => d.code === 'link/off-clock').length;
   if (offClock > 0) lines.push(`${plural(offClock, 'run')} not linked to the server logs beside ${offClock === 1 ? 'it' : 'them'}: no stats there at ${offClock === 1 ? 'its' : 'their'} time (link/off-clock below); if the runs' clock and the logs' are in two time zones, pass --clock-offset.`);
+  // acceptance a result did not measure, read from its server's log: the reader should know whose number it is
+  const logged = t.runs.filter((r) => typeof r.config_sources === 'string' && r.config_sources.includes('"server-stats:')).length;
+  if (logged > 0) lines.push(`${plural(logged, 'run')} took ${logged === 1 ? 'its' : 'their'} speculative-decoding acceptance from ${logged === 1 ? 'its' : 'their'} server's log: the stats lines logged while ${logged === 1 ? 'it' : 'they'} ran (config_sources names them).`);
   if (t.baseline === null) lines.push('No baseline: pass --baseline column=value to compute speedups.');
   else if (t.baselineDefaulted) lines.push(`Baseline: ${t.baseline.text} (picked by default because such runs exist; pass --baseline to choose another).`);
   else lines.push(`Baseline: ${t.baseline.text}.`);

@@ -61,8 +61,8 @@ describe("acceptance from a linked server log's lines in each run's window", () 
       (JSON.parse(String(row.config_sources)) as string[]).at(-1),
     ]);
     expect(rows).toEqual([
-      ['eagle3/c1.json', 'eagle3', 0.6, 2.198, [0.76, 0.4398], 'server-log:eagle3/serve.log:3-5'],
-      ['eagle3/c8.json', 'eagle3', 0.4, 1.8, [0.5, 0.3], 'server-log:eagle3/serve.log:9'],
+      ['eagle3/c1.json', 'eagle3', 0.6, 2.198, [0.76, 0.4398], 'server-stats:eagle3/serve.log:3-5'],
+      ['eagle3/c8.json', 'eagle3', 0.4, 1.8, [0.5, 0.3], 'server-stats:eagle3/serve.log:9'],
       ['none/c1.json', 'none', null, null, null, 'server-log:none/serve.log:1'],
       ['none/c8.json', 'none', null, null, null, 'server-log:none/serve.log:1'],
     ]);
@@ -119,6 +119,7 @@ describe("the report's timelines of each log", () => {
     const r = runCli(['report', CAMPAIGN, '--out', out]);
     expect(r.status).toBe(0);
     const html = readFileSync(path.join(out, 'index.html'), 'utf8');
+    expect(html).toContain('<li>2 runs took their speculative-decoding acceptance from their server&#39;s log: the stats lines logged while they ran (config_sources names them).</li>');
     expect([...html.matchAll(/id="fig-(server-timeline[^"]*)"/g)].map((m) => m[1])).toEqual(['server-timeline', 'server-timeline-log-01', 'server-timeline-log-02']);
     expect([...html.matchAll(/<figcaption>(Server timeline(?:: \S+serve\.log)?):/g)].map((m) => m[1])).toEqual(['Server timeline', 'Server timeline: eagle3/serve.log', 'Server timeline: none/serve.log']);
     const loads = (n: string) => {

@@ -371,9 +371,9 @@ describe('buildRuns: speculative-decoding rates from the linked log', () => {
     );
     const [c1, c8] = [rows.find((r) => r.max_concurrency === 1) ?? {}, rows.find((r) => r.max_concurrency === 8) ?? {}];
     expect(rates(c1)).toEqual([0.525, 2.05, [0.725, 0.325]]);
-    expect(lastSource(c1)).toBe('server-log:r/serve.log:10-12');
+    expect(lastSource(c1)).toBe('server-stats:r/serve.log:10-12');
     expect(rates(c8)).toEqual([0.35, 1.7, [0.55, 0.15]]);
-    expect(lastSource(c8)).toBe('server-log:r/serve.log:20-21');
+    expect(lastSource(c8)).toBe('server-stats:r/serve.log:20-21');
     expect(sink.list().filter((d) => d.severity !== 'info')).toEqual([]);
   });
 
@@ -392,7 +392,7 @@ describe('buildRuns: speculative-decoding rates from the linked log', () => {
     const [c1, c8] = [rows.find((r) => r.max_concurrency === 1) ?? {}, rows.find((r) => r.max_concurrency === 8) ?? {}];
     expect(rates(c1)).toEqual([null, 2.5, null]);
     expect(rates(c8)).toEqual([null, null, null]);
-    expect(JSON.parse(String(c8.config_sources))).not.toContain('server-log:r/serve.log:20');
+    expect(JSON.parse(String(c8.config_sources))).not.toContain('server-stats:r/serve.log:20');
     expect(sink.list().filter((d) => d.severity !== 'info')).toEqual([]);
   });
 
