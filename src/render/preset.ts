@@ -10,13 +10,15 @@ const BLOG_CONFIG = {
   title: { fontSize: 18, subtitleFontSize: 12 },
 } as const;
 
-/** A caption naming engines with versions and models, e.g. `vllm 0.11.0 · model: org/m`. */
+/** A caption naming engines with versions, models and GPUs where known, e.g. `vllm 0.11.0 · model: org/m · GPU: H100`. */
 export function captionFor(rows: readonly Row[]): string {
   const engines = [...new Set(rows.map((r) => [text(r.engine), text(r.engine_version)].filter((p) => p !== null).join(' ')).filter((e) => e !== ''))].sort();
   const models = distinct(rows, 'model');
+  const gpus = distinct(rows, 'gpu');
   const parts: string[] = [];
   if (engines.length > 0) parts.push(engines.join(', '));
   if (models.length > 0) parts.push(`${models.length === 1 ? 'model' : 'models'}: ${models.join(', ')}`);
+  if (gpus.length > 0) parts.push(`${gpus.length === 1 ? 'GPU' : 'GPUs'}: ${gpus.join(', ')}`);
   return parts.join(' · ');
 }
 

@@ -92,6 +92,8 @@ describe('Vega-Lite JSON and the blog preset', () => {
     const rows = sampleRuns();
     const caption = captionFor([...rows, { engine: 'sglang', engine_version: '0.5.1', model: 'acme/other-1b' }]);
     expect(caption).toBe('sglang 0.5.1, vllm 0.11.0 · models: acme/other-1b, acme/tiny-8b');
+    // the GPUs the runs name (a runner's manifest, trtllm-bench), when they name any
+    expect(captionFor([{ engine: 'vllm', model: 'acme/tiny-8b', gpu: 'NVIDIA H100 80GB HBM3' }, { engine: 'vllm', model: 'acme/tiny-8b', gpu: null }])).toBe('vllm · model: acme/tiny-8b · GPU: NVIDIA H100 80GB HBM3');
     const spec = applyBlogPreset(heatmap(), caption);
     const json = JSON.parse(vlJson(spec)) as { title: { text: string; subtitle: string }; data?: unknown; concat?: { data: { values: unknown[] } }[]; config: { title: { fontSize: number }; axis: { labelFontSize: number } } };
     expect(json.title).toEqual({ text: 'Speedup vs baseline: output_throughput', subtitle: caption });
