@@ -64,8 +64,7 @@ export async function loadTables(paths: readonly string[], options: ScanOptions,
   const fallback = given === null ? DEFAULT_BASELINES.map(parseFilter).find((f) => runs.some((r) => matchesFilter(r, f)) && runs.some((r) => !matchesFilter(r, f))) : undefined;
   const defaulted = fallback !== undefined;
   const baseline = given ?? fallback ?? null;
-  const compared = baseline === null ? [] : compareRuns(runs, { baseline, configColumns: built.configColumns, failedConfigurations: built.failedConfigurations, sink });
-  const comparison = withRunColumns(compared, runs, CARRIED_RUN_COLUMNS);
+  const comparison = baseline === null ? [] : compareRuns(runs, { baseline, configColumns: built.configColumns, failedConfigurations: built.failedConfigurations, sink });
   return {
     files,
     runs,
@@ -78,17 +77,3 @@ export async function loadTables(paths: readonly string[], options: ScanOptions,
   };
 }
 
-/** Run measurements the comparison does not carry but charts of it need (acceptance vs speedup). */
-const CARRIED_RUN_COLUMNS = ['spec_acceptance_length', 'spec_acceptance_rate'];
-
-/** Adds run columns to comparison rows by `run_id`, where the comparison lacks them. */
-export function withRunColumns(comparison: readonly Row[], runs: readonly Row[], columns: readonly string[]): Row[] {
-  const byId = new Map(runs.map((r) => [r.run_id, r]));
-  return comparison.map((c) => {
-    const run = byId.get(c.run_id ?? null);
-    if (!run) return c;
-    const extra: Row = {};
-    for (const col of columns) if ((c[col] ?? null) === null && run[col] !== undefined) extra[col] = run[col] ?? null;
-    return { ...c, ...extra };
-  });
-}

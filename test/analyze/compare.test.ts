@@ -68,6 +68,14 @@ describe('pairing', () => {
     expect(compareRuns(rows, opts).map((r) => r.model)).toEqual(['org/m-8B', 'org/m-13B', 'org/m-70B']);
   });
 
+  it("carries what the candidate accepted beside what it gained: the median of its repeats' acceptance", () => {
+    const rows = [base(4, 100), ...[2.0, 3.0, 2.4].map((length) => spec(4, 150, { spec_acceptance_length: length, spec_acceptance_rate: (length - 1) / 7 }))];
+    const [row] = compareRuns(rows, opts);
+    expect([row?.repeats, row?.spec_acceptance_length, row?.spec_acceptance_rate]).toEqual([3, 2.4, 0.2]);
+    // none measured: no column of nulls
+    expect(compareRuns([base(4, 100), spec(4, 150)], opts)[0]).not.toHaveProperty('spec_acceptance_length');
+  });
+
   it('says no-baseline when only the load point is missing', () => {
     const out = compareRuns([base(1, 100), spec(1, 150), spec(64, 900)], opts);
     expect(out.map((r) => r.pair_status)).toEqual(['ok', 'no-baseline']);

@@ -44,7 +44,7 @@ describe('formatRowChunks', () => {
   });
 
   it('writes rows of different shapes in pieces as in one piece: every piece has the columns of the first row', () => {
-    // comparison rows carry run columns only where a run has them (withRunColumns)
+    // rows that do not all have the same columns (a report's tables of other shapes)
     const mixed: Row[] = Array.from({ length: 10_002 }, (_, i): Row => (i === 10_000 ? { extra: 'late', run_id: `r${i}` } : i % 2 ? { run_id: `r${i}`, x: i } : { x: i, run_id: `r${i}`, more: 'm' }));
     for (const format of ['csv', 'tsv'] as const) {
       const chunks = [...formatRowChunks(mixed, format)];
