@@ -52,6 +52,8 @@ export interface RunsBuild {
   readonly configColumns: string[];
   /** The stats lines of server logs that speak for each run (the timeline table's run_id). */
   readonly served: RunServedLines[];
+  /** How many runs each server log, launch command or manifest file was linked to (`scan` says). */
+  readonly linkedRuns: ReadonlyMap<string, number>;
 }
 
 const DERIVED = new Set<string>(DERIVED_COLUMNS);
@@ -164,16 +166,23 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     // object); a spread copy is fast, and tens of thousands of these live until the table is written
     return { ...row };
   });
-  links.length = 0;
   const unique = withoutCopies(rows, sink);
+  // what each log or manifest was linked to, of the runs kept (a copy merged away is not one more)
+  const keptIds = new Set(unique.map((r) => r.run_id));
+  const linkedRuns = new Map<string, number>();
+  rows.forEach((row, i) => {
+    if (!keptIds.has(row.run_id)) return;
+    const { server, manifest } = links[i] as (typeof links)[number];
+    for (const src of [server, manifest]) if (src) linkedRuns.set(src.file, (linkedRuns.get(src.file) ?? 0) + 1);
+  });
+  links.length = 0;
   const kept = capExtraColumns(unique, sink);
   const servers = [...sources, ...inFile.filter((s) => s.configs[0]?.origin === 'server-log')];
   const failed = failedConfigurations(servers, linked, sink, (file) => pathFields(file, options.pathTemplate));
   for (const f of failed) for (const k of Object.keys(f.config)) extraConfig.add(k);
   const extra = [...extraConfig].filter((c) => !NOT_CONFIG.has(c) && (kept === null || kept.has(c)));
   const configColumns = [...new Set<string>([...CONFIG_COLUMNS, ...extra.sort()])];
-  const ids = new Set(unique.map((r) => r.run_id));
-  return { rows: unique, failedConfigurations: failed, configColumns, served: servedRuns.filter((s) => ids.has(s.runId)) };
+  return { rows: unique, failedConfigurations: failed, configColumns, served: servedRuns.filter((s) => keptIds.has(s.runId)), linkedRuns };
 }
 
 const NOT_CONFIG = new Set(['label', 'server_status', 'model_tag', 'error', 'time']);

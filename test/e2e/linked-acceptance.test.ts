@@ -130,3 +130,19 @@ describe("the report's timelines of each log", () => {
     expect(loads('02')).toEqual(['Server timeline: none/serve.log', ['c=1', 'c=8']]);
   });
 });
+
+describe('scan: what a server log serves', () => {
+  it('says how many runs each log was linked to, in text and JSON', () => {
+    const text = runCli(['scan', CAMPAIGN]);
+    expect(text.stdout).toMatch(/^eagle3\/serve\.log +vllm-server +0 runs, linked to 2 +0E 0W 0I$/m);
+    const json = JSON.parse(runCli(['scan', CAMPAIGN, '--json']).stdout) as { files: { path: string; runs: number; linked_runs: number }[] };
+    expect(json.files.map((f) => [f.path, f.runs, f.linked_runs])).toEqual([
+      ['eagle3/c1.json', 1, 0],
+      ['eagle3/c8.json', 1, 0],
+      ['eagle3/serve.log', 0, 2],
+      ['none/c1.json', 1, 0],
+      ['none/c8.json', 1, 0],
+      ['none/serve.log', 0, 2],
+    ]);
+  });
+});

@@ -301,6 +301,22 @@ describe('buildRuns: server aggregates', () => {
     expect(sink.list().map((d) => `${d.file} ${d.code}`)).toEqual(['best/c16.json normalize/copied-run']);
   });
 
+  it('counts the runs linked to each log or manifest, a copy merged away not among them', () => {
+    const result = { ...bench, date: '20251102-100100', duration_s: 60, mean_ttft_ms: 31.07 };
+    const { rows, linkedRuns } = buildRuns(
+      [
+        runRec('x/c16.json', result),
+        runRec('x/y/c16.json', result),
+        runRec('x/c32.json', { ...result, max_concurrency: 32, mean_ttft_ms: 40 }),
+        configRec('x/serve.log', 'server-log', { tp: 4 }),
+        configRec('x/manifest.json', 'manifest', { label: 'v1' }),
+      ],
+      new DiagnosticCollector(),
+    );
+    expect(rows).toHaveLength(2);
+    expect(Object.fromEntries(linkedRuns)).toEqual({ 'x/serve.log': 2, 'x/manifest.json': 2 });
+  });
+
   it("aggregates, for each run printed in its server's log, the lines since the previous run's block or its server's start that show requests running", () => {
     const none = { ...serverFields, spec_method: 'none', num_spec_tokens: null, draft_model: null };
     const log = (file: string) => [

@@ -30,11 +30,13 @@ export function registerScan(program: Command, run: (work: () => Promise<Command
       const sink = new DiagnosticCollector();
       // the runs are built for what they say about the files (failed configurations, conflicts), not
       // written: their rows need no filling, and the records can go as they are built
-      const failed = takeRuns([...result.records], sink, build).failedConfigurations;
+      const { failedConfigurations: failed, linkedRuns } = takeRuns([...result.records], sink, build);
+      // a server log or manifest holds no run of its own: what it says goes to the runs linked to it
+      const files = result.files.map((f) => ({ ...f, linked_runs: linkedRuns.get(f.path) ?? 0 }));
       process.stdout.write(
         options.json
-          ? `${JSON.stringify({ files: result.files, totals: totals(result.files), failed_configurations: failed }, null, 2)}\n`
-          : formatScanText(result.files) + formatFailedConfigurations(failed),
+          ? `${JSON.stringify({ files, totals: totals(result.files), failed_configurations: failed }, null, 2)}\n`
+          : formatScanText(files) + formatFailedConfigurations(failed),
       );
       const t = totals(result.files);
       return { diagnostics: sortDiagnostics([...result.diagnostics, ...sink.list()]), summary: `${t.files} files (${t.parsed} parsed, ${t.unrecognized} unrecognized, ${t.skipped} skipped), ${t.runs} runs, ${failed.length} failed configurations` };
