@@ -23,12 +23,16 @@ export function keyFindings(comparison: readonly Row[], failed: readonly FailedC
   const best = bestSpeedups(comparison, { metric });
   if (best.length === 0) out.push(`No candidate run could be paired with a baseline run, so no ${metric} speedup was computed.`);
   const sourceOf = new Map(comparison.map((r) => [r.run_id, `${String(r.source_file)}:${String(r.source_line)}`]));
+  const acceptanceOf = new Map(comparison.map((r) => [r.run_id, r.spec_acceptance_length]));
   // ten models' runs of one method are told apart by their model, or their sentences read the same
   const named = NAMED_WHEN_VARYING.filter((c) => variesWithinMethod(comparison, c));
   for (const b of best) {
     const where = describe(b, [...named, 'dataset', 'num_spec_tokens', 'label', 'tp', 'max_concurrency']);
     const source = sourceOf.get(b.run_id ?? null);
-    out.push(`${String(b.spec_method ?? 'none')}: best ${metric} speedup ${fmt(b.best_speedup)}× (${where}${source ? `, ${source}` : ''}).`);
+    // what it accepted there, where measured: how much of the speedup acceptance explains
+    const accepted = acceptanceOf.get(b.run_id ?? null);
+    const acceptance = typeof accepted === 'number' ? `, mean acceptance length ${fmt(accepted)}` : '';
+    out.push(`${String(b.spec_method ?? 'none')}: best ${metric} speedup ${fmt(b.best_speedup)}× (${where}${acceptance}${source ? `, ${source}` : ''}).`);
   }
   const evens = breakEven(comparison, { metric });
   for (const e of evens.slice(0, MAX_BREAK_EVEN_FINDINGS)) {

@@ -39,7 +39,7 @@ describe('report page', () => {
     const sources = [...runsTable.matchAll(/<tr><td>([^<]+)<\/td>/g)].map((m) => m[1]);
     expect(sources).toEqual(['baseline-c1.json:1', 'baseline-c8.json:1', 'ngram-c1.json:1', 'ngram-c8.json:1']);
     const findings = /<section id="(?:summary|findings)">[\s\S]*?<\/section>\n<section id="findings">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
-    expect(findings).toBe('<h2>Key findings</h2><ul><li>ngram: best output_throughput speedup 1.43× (tp 1, max_concurrency 1, ngram-c1.json:1).</li><li>ngram (tp 1): speedup falls below 1 at max_concurrency ≈ 5.886 (break-even, interpolated on log2).</li></ul>');
+    expect(findings).toBe('<h2>Key findings</h2><ul><li>ngram: best output_throughput speedup 1.43× (tp 1, max_concurrency 1, mean acceptance length 2.44, ngram-c1.json:1).</li><li>ngram (tp 1): speedup falls below 1 at max_concurrency ≈ 5.886 (break-even, interpolated on log2).</li></ul>');
     expect(html.includes('<table id="summary-best-speedup">')).toBe(true);
     expect(html.includes('<li>Baseline: spec_method=null (picked by default because such runs exist; pass --baseline to choose another).</li>')).toBe(true);
     expect(markdown).toContain('|ngram-c1.json:1|&lt;img src=x onerror=alert(1)&gt;|1|ngram|1|ok|88.1|61.5|1.4325|');
