@@ -6,7 +6,7 @@ import { CONFIG_COLUMNS } from '../normalize/schema.js';
 import { type RowFilter, matchesFilter } from './filter.js';
 import { configKey, defaultMatchKeys, differingKeys, LOAD_COLUMNS, matchingRows } from './match-keys.js';
 import { presentOfflineMetrics } from './headline-metric.js';
-import { median } from './bootstrap.js';
+import { medianOf } from './summary-groups.js';
 import { metricPair } from './speedup.js';
 import { ownCell, setCell } from '../core/cells.js';
 
@@ -96,22 +96,13 @@ function pairGroup(group: Row[], baselines: Baselines, keys: readonly string[], 
   // what the candidate accepted beside what it gained (the median of its repeats), where measured
   for (const c of ACCEPTANCE) {
     const v = medianOf(group, c);
-    if (v !== null) row[c] = v;
+    if (v !== null) row[c] = Math.round(v * 1e6) / 1e6;
   }
   return row;
 }
 
 /** The acceptance columns a comparison row carries from its candidate runs. */
 const ACCEPTANCE = ['spec_acceptance_rate', 'spec_acceptance_length'];
-
-/** The median of a column over the rows that have it, or null. */
-function medianOf(rows: readonly Row[], column: string): number | null {
-  const values = rows.flatMap((r) => {
-    const v = r[column];
-    return typeof v === 'number' && Number.isFinite(v) ? [v] : [];
-  });
-  return values.length === 0 ? null : Math.round(median(values) * 1e6) / 1e6;
-}
 
 /** The baseline differing on the fewest keys; of several, the first in source order (`baselines` are in it). */
 function nearestBaseline(row: Row, baselines: readonly Row[], keys: readonly string[]): { row: Row; diff: string[] } | null {

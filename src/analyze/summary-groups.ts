@@ -1,6 +1,7 @@
 import type { FieldValue } from '../core/types.js';
 import { keyOf } from '../normalize/config-layers.js';
 import { ownCell } from '../core/cells.js';
+import { median } from './bootstrap.js';
 
 export type Row = Readonly<Record<string, FieldValue>>;
 
@@ -22,6 +23,15 @@ export function groupRows(rows: readonly Row[], columns: readonly string[]): { i
 /** A finite number or null. */
 export function num(v: FieldValue | undefined): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/** The median of a column over the rows with a number in it (repeats of one point), or null when none has. */
+export function medianOf(rows: readonly Row[], column: string): number | null {
+  const values = rows.flatMap((r) => {
+    const v = num(r[column]);
+    return v === null ? [] : [v];
+  });
+  return values.length === 0 ? null : median(values);
 }
 
 /** Rounds for display tables (6 decimals keeps ratios exact enough to check by hand). */

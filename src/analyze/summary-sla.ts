@@ -1,9 +1,8 @@
 import { loadAxis } from './load-axis.js';
 import { UsageError } from '../core/errors.js';
 import type { FieldValue } from '../core/types.js';
-import { CONFIG_IDENTITY, groupRows, num, type Row } from './summary-groups.js';
+import { CONFIG_IDENTITY, groupRows, medianOf, num, type Row } from './summary-groups.js';
 import { setCell } from '../core/cells.js';
-import { median } from './bootstrap.js';
 
 /** `--sla ttft=200,tpot=50` → `{ mean_ttft_ms: 200, mean_tpot_ms: 50 }` (`p99_ttft=` → `p99_ttft_ms`). */
 export function parseSla(text: string): Record<string, number> {
@@ -44,13 +43,4 @@ export function slaTable(rows: readonly Row[], limits: Readonly<Record<string, n
     out.verdict = best ? 'meets' : 'none meets';
     return out;
   });
-}
-
-/** The median of a column over runs that have it, or null when none has. */
-function medianOf(runs: readonly Row[], column: string): number | null {
-  const values = runs.flatMap((r) => {
-    const v = num(r[column]);
-    return v === null ? [] : [v];
-  });
-  return values.length === 0 ? null : median(values);
 }

@@ -36,7 +36,7 @@ const METRIC_LINES = ['output_throughput', 'mean_tpot_ms', 'mean_ttft_ms', 'mean
  * when there are at most this many such logs (the whole timeline overlays the logs, and a run's
  * stretch can be shaded only on a timeline of its own log).
  */
-export const MAX_LOG_TIMELINES = 8;
+const MAX_LOG_TIMELINES = 8;
 
 /**
  * Every catalogue chart, metric lines once per key metric (the headline metric too, when it is
@@ -52,7 +52,7 @@ function reportFigures(metric: string, logs: readonly string[]): FigurePlan[] {
 }
 
 /** The logs whose stats lines served runs (their `run_id`), when there are several logs and few such. */
-function loggedRuns(timeline: readonly Row[]): string[] {
+function servingLogs(timeline: readonly Row[]): string[] {
   const files = new Set<string>();
   const serving = new Set<string>();
   for (const r of timeline) {
@@ -86,7 +86,7 @@ export async function buildFigures(tables: ReportTables, metric = 'output_throug
   const options: ChartOptions = { ...(baseline ? { baseline } : {}), ...(metric === 'output_throughput' ? {} : { metric }), runs: tables.runs };
   const out: ReportFigure[] = [];
   const timeline = chartRows(tables, 'server-timeline');
-  const logs = loggedRuns(timeline);
+  const logs = servingLogs(timeline);
   for (const { chart, y, log } of reportFigures(metric, logs)) {
     const def = CHARTS[chart];
     const all = def.input === 'timeline' ? timeline : chartRows(tables, chart);
