@@ -23,9 +23,9 @@ const LOGS = new WeakMap<ConfigSource, LogRates>();
 /**
  * The rates of a run from the acceptance lines of its linked log that speak for it, the lines
  * of its server aggregates (server-aggregates.ts: those in its window, or the whole log when it
- * serves this run alone): their rates weighted by the tokens each drafted, or vLLM V0's counts
- * since start differenced across the window (spec-rates.ts). Null when no line counts, or when
- * none drafted a token (an idle server's `nan%`).
+ * serves this run alone): their rates weighted by the tokens each drafted (SGLang's, which count
+ * none, by the requests running), or vLLM V0's counts since start differenced across the window
+ * (spec-rates.ts). Null when no line counts, or when none drafted a token (an idle server's `nan%`).
  */
 export function windowRates(log: ConfigSource, served: ServedLines): Located<RatesLine> | null {
   const { items, series, starts } = logRates(log);
