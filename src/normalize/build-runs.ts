@@ -1,5 +1,6 @@
 import { setCell } from '../core/cells.js';
 import type { DiagnosticSink } from '../core/diagnostic.js';
+import type { SourcePos } from '../core/types.js';
 import type { ConfigRecord, RunRecord } from '../core/records.js';
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
@@ -17,7 +18,8 @@ import { type RunServedLines, type ServedLines, servedLines, serverAggregates } 
 import { runId } from './run-id.js';
 import { type ConfigSource, collectSources, inFileServerSources } from './server-sources.js';
 import { SPEC_RATES } from './spec-rates.js';
-import { runWindow, shiftWindow } from './time-window.js';
+import { runWindow, shiftWindow, type TimeWindow } from './time-window.js';
+import { offsetHint } from './clock-offset-hint.js';
 import { windowRates } from './window-rates.js';
 
 export interface BuildRunsOptions {
@@ -105,6 +107,7 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
   options.pause?.();
   // Pass 1, links only: a server's aggregates depend on how many runs share it.
   const offsetMs = options.clockOffsetMs ?? 0;
+  const offClock: OffClockWarning[] = [];
   const links = bases.map((base) => {
     const b = base as RunRow;
     const file = String(b.source_file);
@@ -117,12 +120,13 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     const at = { file: b.source_file as never, line: Number(b.source_line), column: 1 };
     if (link.tied.length > 0) sink.report('link/ambiguous-server', at, link.tied.map((s) => s.file));
     // logs beside the run, none at its time: its own log missing or overwritten, or clocks in two time zones (a container's UTC, the host's local time)
-    if (link.offClock && own && window) sink.report('link/off-clock', at, link.offClock, clockText(own.start, own.hasYear), link.nearestMs ?? 0, offsetMs, clockText(window.start, window.hasYear));
+    if (link.offClock && own && window) offClock.push({ at, own, window, logs: link.offClock, nearestMs: link.nearestMs ?? 0, concurrency: typeof b.max_concurrency === 'number' ? b.max_concurrency : null });
     const manifest = linkManifest(file, index);
     for (const src of [link.source, manifest]) if (src) linked.set(src, (linked.get(src) ?? 0) + 1);
     // the offset holds for every server: one started in the run's own output brings no stats to read in a window (attach-in-file.ts reads them)
     return { window, server: link.source, manifest };
   });
+  reportOffClock(offClock, offsetMs, sink);
   // Pass 2, one run at a time: what a row is built from dies young, only the finished row stays (peak RSS).
   const rows = bases.map((_, i) => {
     const base = bases[i] as RunRow;
@@ -186,6 +190,43 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
 }
 
 const NOT_CONFIG = new Set(['label', 'server_status', 'model_tag', 'error', 'time']);
+
+/** Groups of off-clock runs (those beside the same logs) an offset is looked for, at most. */
+const MAX_HINTED_FOLDERS = 50;
+
+/** A run no log beside it has stats for at its time, as the warning tells of it. */
+interface OffClockWarning {
+  readonly at: SourcePos;
+  /** Its window on its own clock, and as read on the logs' (`--clock-offset`). */
+  readonly own: TimeWindow;
+  readonly window: TimeWindow;
+  readonly logs: readonly ConfigSource[];
+  readonly nearestMs: number;
+  readonly concurrency: number | null;
+}
+
+/**
+ * The off-clock warnings, each with the offset that would put the runs beside the same logs onto
+ * their busy stats, when exactly one does (clock-offset-hint.ts): found for them together, since a
+ * single run fits more offsets than a folder of them.
+ */
+function reportOffClock(warnings: readonly OffClockWarning[], offsetMs: number, sink: DiagnosticSink): void {
+  const byLogs = new Map<string, OffClockWarning[]>();
+  for (const w of warnings) {
+    const key = w.logs.map((l) => l.file).join('\u0000');
+    const group = byLogs.get(key);
+    if (group) group.push(w);
+    else byLogs.set(key, [w]);
+  }
+  let hinted = 0;
+  for (const group of byLogs.values()) {
+    // a campaign of thousands of folders on another clock: the first folders' hints say it
+    const hint = hinted++ < MAX_HINTED_FOLDERS ? offsetHint(group.map((w) => ({ window: w.window, concurrency: w.concurrency })), (group[0] as OffClockWarning).logs) : null;
+    for (const w of group) {
+      sink.report('link/off-clock', w.at, w.logs.length, clockText(w.own.start, w.own.hasYear), w.nearestMs, offsetMs, clockText(w.window.start, w.window.hasYear), hint === null ? null : offsetMs + hint);
+    }
+  }
+}
 
 /** One layer per configuration record, tagged `origin:file:line`. */
 export function configLayers(configs: readonly ConfigRecord[]): ConfigLayer[] {

@@ -89,7 +89,7 @@ export interface LinkResult {
   readonly source: ConfigSource | null;
   readonly tied: readonly ConfigSource[];
   /** Server logs beside the run left out only because their stats are at other times than the run (none linked). */
-  readonly offClock?: number;
+  readonly offClock?: readonly ConfigSource[];
   /** Of those, how far the nearest one's stats lie from the run, in ms (spanDistance: negative = before it). */
   readonly nearestMs?: number;
 }
@@ -119,7 +119,7 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
   const parent = dir === '' ? null : dirOf(dir);
   let tokens: Set<string> | null = null; // read only when there is a candidate (most runs of a large campaign have none)
   const ranked: { src: ConfigSource; covers: number; shared: number; healthy: number; near: number }[] = [];
-  let offClock = 0;
+  const offClock: ConfigSource[] = [];
   let nearestMs = Number.POSITIVE_INFINITY;
   // the run's own directory, then its parent: `near` ranks them so, and ties are within one directory
   const candidates = [...(sources.serversByDir.get(dir) ?? []), ...(parent === null || parent === dir ? [] : (sources.serversByDir.get(parent) ?? []))];
@@ -131,7 +131,7 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
       if (spanOverlaps(window, src.span.first, src.span.last)) covers = 2;
       else if (spanOverlaps(window, src.span.first, src.span.last, SPAN_SLACK_MS)) covers = 1;
       else {
-        offClock++;
+        offClock.push(src);
         const d = spanDistance(window, src.span.first, src.span.last);
         if (Math.abs(d) < Math.abs(nearestMs)) nearestMs = d;
         continue;
@@ -145,7 +145,7 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
   const same = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.covers === b.covers && a.shared === b.shared && a.healthy === b.healthy && a.near === b.near;
   ranked.sort((a, b) => b.covers - a.covers || b.shared - a.shared || b.healthy - a.healthy || b.near - a.near);
   const [top, second] = ranked;
-  if (!top) return offClock > 0 ? { source: null, tied: [], offClock, nearestMs } : { source: null, tied: [] };
+  if (!top) return offClock.length > 0 ? { source: null, tied: [], offClock, nearestMs } : { source: null, tied: [] };
   if (second && same(second, top)) return { source: null, tied: ranked.filter((r) => same(r, top)).map((r) => r.src) };
   return { source: top.src, tied: [] };
 }

@@ -52,8 +52,13 @@ export function runWindow(row: Readonly<Record<string, FieldValue>>): TimeWindow
 
 /** Whether an instant lies in a window (a year-less clock is compared by month, day and time only). */
 export function inWindow(w: TimeWindow, t: Instant): boolean {
-  const ms = w.hasYear === t.hasYear ? t.ms : shiftYear(t.ms, w.start);
+  const ms = onWindowClock(w, t);
   return ms >= w.start && ms <= w.end;
+}
+
+/** An instant in ms on a window's clock: a year-less one (or a window without a year) in the window's year. */
+export function onWindowClock(w: TimeWindow, t: Instant): number {
+  return w.hasYear === t.hasYear ? t.ms : shiftYear(t.ms, w.start);
 }
 
 function shiftYear(ms: number, like: number): number {
@@ -84,10 +89,9 @@ export function shiftWindow(w: TimeWindow, ms: number): TimeWindow {
  * (year-less clocks aligned as in inWindow).
  */
 export function spanDistance(w: TimeWindow, first: Instant, last: Instant): number {
-  const align = (t: Instant): number => (w.hasYear === t.hasYear ? t.ms : shiftYear(t.ms, w.start));
-  const end = align(last);
+  const end = onWindowClock(w, last);
   if (end < w.start) return end - w.start;
-  const start = align(first);
+  const start = onWindowClock(w, first);
   return start > w.end ? start - w.end : 0;
 }
 

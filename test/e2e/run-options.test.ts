@@ -49,7 +49,7 @@ describe('--clock-offset', () => {
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).spec_method).toBeNull();
     expect(r.stderr).toContain('tp4/bench.json:1:1: warning link/off-clock the server log beside this run has no stats at its time (from 2025-11-02 12:00:00): none linked');
-    expect(r.stderr).toContain('which --clock-offset sets: its stats end 1 h 55 min before the run; a positive offset reads the run earlier)');
+    expect(r.stderr).toContain("which --clock-offset sets: its stats end 1 h 55 min before the run; a positive offset reads the run earlier; --clock-offset +2, alone of the quarter hours, puts every such run here on its server's busy stats at its load)");
   });
 
   it('links the run to its server read on the server’s clock, in every command that builds runs', () => {

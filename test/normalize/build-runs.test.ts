@@ -272,12 +272,12 @@ describe('buildRuns: server aggregates', () => {
     const wrong = new DiagnosticCollector();
     expect(buildRuns([run, ...log], wrong, { clockOffsetMs: -5.5 * 3_600_000 }).rows[0]?.tp ?? null).toBeNull();
     expect(wrong.list().map((d) => d.message)).toEqual([
-      "the server log beside this run has no stats at its time (from 2025-11-02 12:00:00, 2025-11-02 17:30:00 on the logs' clock with --clock-offset -5:30): none linked (its own log missing or overwritten, or the run's clock and the logs' in two time zones, which --clock-offset sets: its stats end 7 h 28 min before the run; a positive offset reads the run earlier)",
+      "the server log beside this run has no stats at its time (from 2025-11-02 12:00:00, 2025-11-02 17:30:00 on the logs' clock with --clock-offset -5:30): none linked (its own log missing or overwritten, or the run's clock and the logs' in two time zones, which --clock-offset sets: its stats end 7 h 28 min before the run; a positive offset reads the run earlier; --clock-offset +2, alone of the quarter hours, puts every such run here on its server's busy stats at its load)",
     ]);
     // a log whose stats come after the run's time
     const early = new DiagnosticCollector();
     buildRuns([runRec('z/bench.json', { ...bench, date: '20251102-080100', duration_s: 60 }), ...log], early);
-    expect(early.list()[0]?.message).toContain('its stats begin 1 h 58 min after it; a negative offset reads the run later)');
+    expect(early.list()[0]?.message).toContain('its stats begin 1 h 58 min after it; a negative offset reads the run later; --clock-offset -2, alone of the quarter hours,');
   });
 
   it("links a run that ends within a stats interval after its server's last stats line, below one its span covers", () => {
