@@ -18,7 +18,7 @@ export function registerScan(program: Command, run: (work: () => Promise<Command
   addRunOptions(
     program
       .command('scan')
-      .description('list every file found: its detected format (or "unrecognized"), runs found and diagnostics')
+      .description('list every file found: its detected format (or "unrecognized"), runs found (for a server log, the runs linked to it) and diagnostics')
       .argument('<paths...>', 'files or folders to read')
       .option('--json', 'print the file list as JSON'),
   ).action((paths: string[], options: ScanCommandOptions) =>
