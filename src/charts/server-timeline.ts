@@ -5,12 +5,15 @@ import { type RunBand, runBands, type ServedLine } from './run-bands.js';
 import { arraySource, binTimelineRows, MAX_POINTS, parseSeconds } from './time-bins.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
-/** The panels of the timeline, each drawn only when some line has its columns. */
+/**
+ * The panels of the timeline, each drawn only when some line has its columns. `axis` is the title
+ * in lines: a rotated title longer than its panel is tall pushes the panel down (a blank band).
+ */
 const PANELS = [
-  { title: 'generation throughput (tok/s)', columns: ['gen_throughput'], format: ',.0f' },
-  { title: 'requests', columns: ['running', 'waiting'], format: 'd' },
-  { title: 'KV-cache usage', columns: ['kv_cache_usage'], format: '.0%' },
-  { title: 'spec acceptance rate', columns: ['spec_acceptance_rate'], format: '.0%' },
+  { title: 'generation throughput (tok/s)', axis: ['generation', 'throughput (tok/s)'], columns: ['gen_throughput'], format: ',.0f' },
+  { title: 'requests', axis: ['requests'], columns: ['running', 'waiting'], format: 'd' },
+  { title: 'KV-cache usage', axis: ['KV-cache usage'], columns: ['kv_cache_usage'], format: '.0%' },
+  { title: 'spec acceptance rate', axis: ['spec acceptance', 'rate'], columns: ['spec_acceptance_rate'], format: '.0%' },
 ] as const;
 
 /**
@@ -52,7 +55,7 @@ export function serverTimeline(rows: readonly Row[], options: ChartOptions): Cha
       mark: { type: 'line', interpolate: 'step-before' },
       encoding: {
         x,
-        y: { field: 'value', type: 'quantitative', title: p.title, axis: { format: p.format } },
+        y: { field: 'value', type: 'quantitative', title: p.axis.length === 1 ? p.axis[0] : [...p.axis], axis: { format: p.format } },
         color: { field: 'series', type: 'nominal', title: 'series', scale: { range: CATEGORY_COLORS }, legend: p.columns.length > 1 ? { orient: 'right' } : null },
         ...(logs.length > 1 ? { strokeDash: { field: 'log', type: 'nominal', title: 'log', sort: logs } } : {}),
         tooltip: [
