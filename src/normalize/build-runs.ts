@@ -56,6 +56,8 @@ export interface RunsBuild {
   readonly served: RunServedLines[];
   /** How many runs each server log, launch command or manifest file was linked to (`scan` says). */
   readonly linkedRuns: ReadonlyMap<string, number>;
+  /** What the off-clock warnings offer, once each: an offset (ms), or null for those that offer none. */
+  readonly clockOffsets: readonly (number | null)[];
 }
 
 const DERIVED = new Set<string>(DERIVED_COLUMNS);
@@ -126,7 +128,7 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     // the offset holds for every server: one started in the run's own output brings no stats to read in a window (attach-in-file.ts reads them)
     return { window, server: link.source, manifest };
   });
-  reportOffClock(offClock, offsetMs, sink);
+  const clockOffsets = reportOffClock(offClock, offsetMs, sink);
   // Pass 2, one run at a time: what a row is built from dies young, only the finished row stays (peak RSS).
   const rows = bases.map((_, i) => {
     const base = bases[i] as RunRow;
@@ -186,7 +188,7 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
   for (const f of failed) for (const k of Object.keys(f.config)) extraConfig.add(k);
   const extra = [...extraConfig].filter((c) => !NOT_CONFIG.has(c) && (kept === null || kept.has(c)));
   const configColumns = [...new Set<string>([...CONFIG_COLUMNS, ...extra.sort()])];
-  return { rows: unique, failedConfigurations: failed, configColumns, served: servedRuns.filter((s) => keptIds.has(s.runId)), linkedRuns };
+  return { rows: unique, failedConfigurations: failed, configColumns, served: servedRuns.filter((s) => keptIds.has(s.runId)), linkedRuns, clockOffsets };
 }
 
 const NOT_CONFIG = new Set(['label', 'server_status', 'model_tag', 'error', 'time']);
@@ -208,9 +210,10 @@ interface OffClockWarning {
 /**
  * The off-clock warnings, each with the offset that would put the runs beside the same logs onto
  * their busy stats, when exactly one does (clock-offset-hint.ts): found for them together, since a
- * single run fits more offsets than a folder of them.
+ * single run fits more offsets than a folder of them. Returns what they offer, once each (null: none).
  */
-function reportOffClock(warnings: readonly OffClockWarning[], offsetMs: number, sink: DiagnosticSink): void {
+function reportOffClock(warnings: readonly OffClockWarning[], offsetMs: number, sink: DiagnosticSink): (number | null)[] {
+  const offered = new Set<number | null>();
   const byLogs = new Map<string, OffClockWarning[]>();
   for (const w of warnings) {
     const key = w.logs.map((l) => l.file).join('\u0000');
@@ -222,10 +225,12 @@ function reportOffClock(warnings: readonly OffClockWarning[], offsetMs: number, 
   for (const group of byLogs.values()) {
     // a campaign of thousands of folders on another clock: the first folders' hints say it
     const hint = hinted++ < MAX_HINTED_FOLDERS ? offsetHint(group.map((w) => ({ window: w.window, concurrency: w.concurrency })), (group[0] as OffClockWarning).logs) : null;
+    offered.add(hint === null ? null : offsetMs + hint);
     for (const w of group) {
       sink.report('link/off-clock', w.at, w.logs.length, clockText(w.own.start, w.own.hasYear), w.nearestMs, offsetMs, clockText(w.window.start, w.window.hasYear), hint === null ? null : offsetMs + hint);
     }
   }
+  return [...offered].sort((a, b) => (a ?? -Infinity) - (b ?? -Infinity));
 }
 
 /** One layer per configuration record, tagged `origin:file:line`. */

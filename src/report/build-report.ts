@@ -1,5 +1,6 @@
 import { headlineMetric } from '../analyze/headline-metric.js';
 import { allSummaries, type SummaryTable } from '../analyze/summaries.js';
+import { clockOffsetText } from '../core/messages.js';
 import { html } from '../render/html-escape.js';
 import { comparisonColumns, displayRows, plainRows, presentColumns, RUN_COLUMNS } from './columns.js';
 import { buildFigures, type ReportFigure } from './figures.js';
@@ -69,7 +70,12 @@ function foundLines(t: ReportTables): string[] {
   ];
   // runs on another clock than the logs beside them lose their server's configuration: said here, not only in the diagnostics
   const offClock = t.diagnostics.filter((d) => d.code === 'link/off-clock').length;
-  if (offClock > 0) lines.push(`${plural(offClock, 'run')} not linked to the server logs beside ${offClock === 1 ? 'it' : 'them'}: no stats there at ${offClock === 1 ? 'its' : 'their'} time (link/off-clock below); if the runs' clock and the logs' are in two time zones, pass --clock-offset.`);
+  if (offClock > 0) {
+    // the one offset every warning offers, when they all offer it: what to type
+    const [offset, other] = t.clockOffsets;
+    const pass = typeof offset === 'number' && other === undefined ? `pass --clock-offset ${clockOffsetText(offset)}: it puts ${offClock === 1 ? 'it' : 'them'} on ${offClock === 1 ? "its server's" : "their servers'"} busy stats, and no other quarter hour does` : 'pass --clock-offset';
+    lines.push(`${plural(offClock, 'run')} not linked to the server logs beside ${offClock === 1 ? 'it' : 'them'}: no stats there at ${offClock === 1 ? 'its' : 'their'} time (link/off-clock below); if the runs' clock and the logs' are in two time zones, ${pass}.`);
+  }
   // acceptance a result did not measure, read from its server's log: the reader should know whose number it is
   const logged = t.runs.filter((r) => typeof r.config_sources === 'string' && r.config_sources.includes('"server-stats:')).length;
   if (logged > 0) lines.push(`${plural(logged, 'run')} took ${logged === 1 ? 'its' : 'their'} speculative-decoding acceptance from ${logged === 1 ? 'its' : 'their'} server's log: the stats lines logged while ${logged === 1 ? 'it' : 'they'} ran (config_sources names them).`);

@@ -23,6 +23,8 @@ export interface ReportTables {
   /** The baseline filter used, and whether it was picked by default rather than given. */
   readonly baseline: RowFilter | null;
   readonly baselineDefaulted: boolean;
+  /** What the off-clock warnings offer, once each: an offset (ms), or null for those that offer none (buildRuns). */
+  readonly clockOffsets: readonly (number | null)[];
 }
 
 /** Default baselines, in order: runs explicitly without speculation, then runs with no method recorded. */
@@ -74,6 +76,7 @@ export async function loadTables(paths: readonly string[], options: ScanOptions,
     diagnostics: sortDiagnostics([...diagnostics, ...sink.list(), ...timelineSink.list()]),
     baseline,
     baselineDefaulted: defaulted,
+    clockOffsets: built.clockOffsets,
   };
 }
 

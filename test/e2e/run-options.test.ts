@@ -69,8 +69,19 @@ describe('--clock-offset', () => {
     // without it, the report says so beside what it found
     const unlinked = path.join(tmp, 'report-unlinked');
     runCli(['report', CLOCKS, '--out', unlinked]);
-    const line = '1 run not linked to the server logs beside it: no stats there at its time (link/off-clock below); if the runs&#39; clock and the logs&#39; are in two time zones, pass --clock-offset.';
+    // the offset the warning offers, when it is the only one: what to type
+    const line = '1 run not linked to the server logs beside it: no stats there at its time (link/off-clock below); if the runs&#39; clock and the logs&#39; are in two time zones, pass --clock-offset +2: it puts it on its server&#39;s busy stats, and no other quarter hour does.';
     expect(readFileSync(path.join(unlinked, 'index.html'), 'utf8')).toContain(line);
+    // a server busy all day fits many offsets: none is named
+    const busy = path.join(tmp, 'busy-all-day');
+    mkdirSync(busy, { recursive: true });
+    writeFileSync(path.join(busy, 'bench.json'), result('org/m', '20251102-200100', 100));
+    const day = Array.from({ length: 37 }, (_, i) => stats(`${String(9 + Math.floor(i / 6)).padStart(2, '0')}:${String((i % 6) * 10).padStart(2, '0')}:00`, 4, '30.0'));
+    writeFileSync(path.join(busy, 'serve.log'), `${day.join('\n')}\n`);
+    const busyReport = path.join(tmp, 'report-busy');
+    const r = runCli(['report', busy, '--out', busyReport]);
+    expect(r.stderr).toContain('a positive offset reads the run earlier)');
+    expect(readFileSync(path.join(busyReport, 'index.html'), 'utf8')).toContain('are in two time zones, pass --clock-offset.</li>');
     const out = path.join(tmp, 'report-clocks');
     const report = runCli(['report', CLOCKS, '--out', out, '--clock-offset', '+2']);
     expect(report.stderr).not.toContain('off-clock');
