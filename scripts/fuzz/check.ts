@@ -45,12 +45,20 @@ function parse(bytes: Buffer) {
 /** A temporary folder for the inputs read from a file (gzip), removed when the process exits. */
 let folder: string | null = null;
 
+/**
+ * Removes the temporary folder now: a test worker is ended without its process's `exit`, and left
+ * one in the system's temporary folder per test run.
+ */
+export function removeFuzzFolder(): void {
+  if (folder !== null) rmSync(folder, { recursive: true, force: true });
+  folder = null;
+}
+
 /** The input read from a file, as the pipeline reads one (a gzip file is decompressed there). */
 function parseFile(bytes: Buffer) {
   if (folder === null) {
-    const made = mkdtempSync(path.join(tmpdir(), 'benchlens-fuzz-'));
-    process.on('exit', () => rmSync(made, { recursive: true, force: true }));
-    folder = made;
+    folder = mkdtempSync(path.join(tmpdir(), 'benchlens-fuzz-'));
+    process.on('exit', removeFuzzFolder);
   }
   const file = path.join(folder, 'fuzz.txt.gz');
   writeFileSync(file, bytes);

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { checkCase } from '../../scripts/fuzz/check.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkCase, removeFuzzFolder } from '../../scripts/fuzz/check.js';
 import { mutations } from '../../scripts/fuzz/mutate.js';
 import { fixtureCases } from '../helpers/fixtures.js';
 
 /** The fixed-seed short version of `npm run fuzz` that CI runs: the first mutations of every fixture. */
 const cases = fixtureCases();
+afterAll(removeFuzzFolder);
 
 describe.each(cases)('fuzz $format/$name', (c) => {
   it('survives its mutations without exceptions, hangs or silent changes', () => {
