@@ -15,7 +15,7 @@ import type { ParsedRecord } from '../pipeline/process-file.js';
 import { commandLabeler } from './command-label.js';
 import { setCell } from '../core/cells.js';
 import { countBelow, type Located, lineOfLocated, lineOfNumber, nearestBefore } from './line-search.js';
-import { linesBetween, type ServedLines, serverAggregates } from './server-aggregates.js';
+import { type ServedLines, serverAggregates } from './server-aggregates.js';
 import { isMarkdown } from './server-sources.js';
 import { type RatesLine, ratesLines, runRates, SPEC_RATES } from './spec-rates.js';
 
@@ -130,7 +130,7 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
   // a server's log the run was tee'd into: its lines while the run ran (a server started after the previous run is its own)
   if (file.series.length > 0) {
     const after = Math.max(previousRun, file.serverStarts[countBelow(file.serverStarts, r, lineOfNumber) - 1] ?? 0);
-    const served = linesBetween(after, end + 1);
+    const served: ServedLines = { kind: 'between', after, before: end + 1 };
     for (const [column, value] of Object.entries(serverAggregates(file.series, served))) if (row[column] === null || row[column] === undefined) row[column] = value;
     onServed?.(run, served);
   }

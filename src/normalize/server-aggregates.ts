@@ -16,6 +16,13 @@ export type ServerAggregates = Partial<Record<(typeof SERVER_AGGREGATE_COLUMNS)[
 export type ServedLines =
   | { readonly kind: 'window'; readonly window: TimeWindow }
   | { readonly kind: 'whole' }
+  /**
+   * A run printed in its server's own log (a script's output under one `tee`): the lines after
+   * `after` (its previous run's block, or its server's start) and before `before` (the line after
+   * its own block) that show requests running. The interval line a server prints after a run ends
+   * (its tail, then an idle one) comes after the run's block, among the next run's lines, with
+   * none running.
+   */
   | { readonly kind: 'between'; readonly after: number; readonly before: number };
 
 /** The lines of the log in `file` that speak for the run `runId` (the timeline table's run_id). */
@@ -40,17 +47,6 @@ interface Selection {
  */
 export function servedLines(window: TimeWindow | null, soleRun: boolean): ServedLines | null {
   return window ? { kind: 'window', window } : soleRun ? { kind: 'whole' } : null;
-}
-
-/**
- * The lines a run printed in its server's own log (a script's output under one `tee`) takes:
- * after `after` (its previous run's block, or its server's start) and before `before` (the line
- * after its own block), those that show requests running. The interval line a server prints
- * after a run ends (its tail, then an idle one) comes after the run's block, among the next
- * run's lines, with none running.
- */
-export function linesBetween(after: number, before: number): ServedLines {
-  return { kind: 'between', after, before };
 }
 
 /** The entries of a series that `served` takes. */

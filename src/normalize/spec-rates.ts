@@ -90,7 +90,7 @@ export interface RatesScope {
  * count none (SGLang's) by the requests running at each; vLLM V0's
  * counts since its server started give the difference between the nearest line and the last line
  * before the run (its server's earlier runs taken out), unless a server started in between;
- * otherwise the nearest line's rates.
+ * otherwise the nearest line's rates. None when every line drafted nothing.
  */
 export function runRates(items: readonly Located<RatesLine>[], scope: RatesScope): Located<RatesLine> | null {
   const { line, floor, starts } = scope;
@@ -100,7 +100,8 @@ export function runRates(items: readonly Located<RatesLine>[], scope: RatesScope
   let start = end;
   while (start > 0 && lineOfLocated(items[start - 1] as Located<RatesLine>) > after) start--;
   const range = items.slice(start, end);
-  if (range.length === 0) return null;
+  // lines that drafted nothing (an idle server's, `nan%`) say nothing of the run's acceptance
+  if (range.length === 0 || range.every(({ record }) => record.drafted === 0)) return null;
   const weighted = range.length > 1 ? weightedRates(range) : null;
   if (weighted) return weighted;
   const nearest = nearestBefore(items, line, after) as Located<RatesLine>;

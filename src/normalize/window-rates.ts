@@ -45,8 +45,6 @@ export function windowRates(log: ConfigSource, served: ServedLines): Located<Rat
     last = k;
   }
   if (first < 0) return null;
-  const range = items.slice(first, last + 1);
-  if (range.every(({ record }) => record.drafted === 0)) return null;
   return runRates(items, { line: lineOfLocated(items[last] as Located<RatesLine>) + 1, after: lineOfLocated(items[first] as Located<RatesLine>) - 1, floor: 1, starts });
 }
 

@@ -185,6 +185,8 @@ describe('attaching in one file (synthetic records)', () => {
     // SGLang's `accept len` is over its interval's request-steps: a batch of 3 weighs three times one of 1
     const sglang = (line: number, running: number, length: number) => stats(line, { running, spec_acceptance_length: length });
     expect(toRunRows([sglang(3, 1, 3), sglang(4, 3, 2), run(6, {})])[0]?.spec_acceptance_length).toBe(2.25);
+    // a stretch of idle intervals only (nothing drafted, `nan%`) says nothing: not the nearest line's length 1
+    expect(toRunRows([stats(3, { running: 0, spec_acceptance_length: 1, spec_draft_tokens: 0 }), stats(4, { running: 0, spec_acceptance_length: 1, spec_draft_tokens: 0 }), run(6, {})])[0]?.spec_acceptance_length ?? null).toBeNull();
     // vLLM's idle interval counts requests running too, and still weighs by what it drafted: nothing
     expect(toRunRows([stats(3, { running: 2, spec_acceptance_length: 3, spec_draft_tokens: 10 }), stats(4, { running: 0, spec_acceptance_length: 1, spec_draft_tokens: 0 }), run(6, {})])[0]?.spec_acceptance_length).toBe(3);
     // 1 of 3 and 2 of 6 drafted tokens accepted, printed 33.3 %: a third of them in all
