@@ -5,6 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { counted } from '../core/counted.js';
 import { formatDiagnostic, inertLine } from '../core/diagnostic.js';
 import { ConfigError, OutputError, UsageError } from '../core/errors.js';
 import type { CommandResult } from './command-result.js';
@@ -74,7 +75,7 @@ async function run(work: () => Promise<CommandResult>, options: InputOptions): P
   const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
   if (result.summary) {
     const info = hidden > 0 ? `, ${hidden} info (--verbose shows them)` : '';
-    process.stderr.write(`benchlens: ${inertLine(result.summary)}; ${errors} errors, ${warnings} warnings${info}\n`);
+    process.stderr.write(`benchlens: ${inertLine(result.summary)}; ${counted(errors, 'error')}, ${counted(warnings, 'warning')}${info}\n`);
   }
   if (errors > 0) process.exitCode = 1;
 }

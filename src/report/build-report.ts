@@ -1,5 +1,6 @@
 import { headlineMetric } from '../analyze/headline-metric.js';
 import { allSummaries, type SummaryTable } from '../analyze/summaries.js';
+import { counted } from '../core/counted.js';
 import { clockOffsetText } from '../core/messages.js';
 import { html } from '../render/html-escape.js';
 import { comparisonColumns, displayRows, plainRows, presentColumns, RUN_COLUMNS } from './columns.js';
@@ -64,9 +65,9 @@ function foundLines(t: ReportTables): string[] {
   const formats = [...new Set(t.files.flatMap((f) => f.formats))].sort();
   const count = (s: string): number => t.diagnostics.filter((d) => d.severity === s).length;
   const lines = [
-    `${t.files.length} files read; ${t.files.filter((f) => f.status === 'parsed').length} recognized${formats.length > 0 ? ` (formats: ${formats.join(', ')})` : ''}.`,
-    `${plural(t.runs.length, 'benchmark run')}, ${plural(t.timeline.length, 'server stats line')}, ${plural(t.failed.length, 'failed configuration')}.`,
-    `Diagnostics: ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info.`,
+    `${counted(t.files.length, 'file')} read; ${t.files.filter((f) => f.status === 'parsed').length} recognized${formats.length > 0 ? ` (formats: ${formats.join(', ')})` : ''}.`,
+    `${counted(t.runs.length, 'benchmark run')}, ${counted(t.timeline.length, 'server stats line')}, ${counted(t.failed.length, 'failed configuration')}.`,
+    `Diagnostics: ${counted(count('error'), 'error')}, ${counted(count('warning'), 'warning')}, ${count('info')} info.`,
   ];
   // runs on another clock than the logs beside them lose their server's configuration: said here, not only in the diagnostics
   const offClock = t.diagnostics.filter((d) => d.code === 'link/off-clock').length;
@@ -74,17 +75,14 @@ function foundLines(t: ReportTables): string[] {
     // the one offset every warning offers, when they all offer it: what to type
     const [offset, other] = t.clockOffsets;
     const pass = typeof offset === 'number' && other === undefined ? `pass --clock-offset ${clockOffsetText(offset)}: it puts ${offClock === 1 ? 'it' : 'them'} on ${offClock === 1 ? "its server's" : "their servers'"} busy stats, and no other quarter hour does` : 'pass --clock-offset';
-    lines.push(`${plural(offClock, 'run')} not linked to the server logs beside ${offClock === 1 ? 'it' : 'them'}: no stats there at ${offClock === 1 ? 'its' : 'their'} time (link/off-clock below); if the runs' clock and the logs' are in two time zones, ${pass}.`);
+    lines.push(`${counted(offClock, 'run')} not linked to the server logs beside ${offClock === 1 ? 'it' : 'them'}: no stats there at ${offClock === 1 ? 'its' : 'their'} time (link/off-clock below); if the runs' clock and the logs' are in two time zones, ${pass}.`);
   }
   // acceptance a result did not measure, read from its server's log: the reader should know whose number it is
   const logged = t.runs.filter((r) => typeof r.config_sources === 'string' && r.config_sources.includes('"server-stats:')).length;
-  if (logged > 0) lines.push(`${plural(logged, 'run')} took ${logged === 1 ? 'its' : 'their'} speculative-decoding acceptance from ${logged === 1 ? 'its' : 'their'} server's log: the stats lines logged while ${logged === 1 ? 'it' : 'they'} ran (config_sources names them).`);
+  if (logged > 0) lines.push(`${counted(logged, 'run')} took ${logged === 1 ? 'its' : 'their'} speculative-decoding acceptance from ${logged === 1 ? 'its' : 'their'} server's log: the stats lines logged while ${logged === 1 ? 'it' : 'they'} ran (config_sources names them).`);
   if (t.baseline === null) lines.push('No baseline: pass --baseline column=value to compute speedups.');
   else if (t.baselineDefaulted) lines.push(`Baseline: ${t.baseline.text} (picked by default because such runs exist; pass --baseline to choose another).`);
   else lines.push(`Baseline: ${t.baseline.text}.`);
   return lines;
 }
 
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}

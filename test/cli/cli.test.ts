@@ -28,8 +28,13 @@ describe('benchlens command line (built binary)', () => {
   it('scan prints one line per file with its format and runs', () => {
     const r = runCli(['scan', basic]);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^input\.log\s+vllm-bench-serve\s+1 runs\s+0E 0W 0I$/m);
+    expect(r.stdout).toMatch(/^input\.log\s+vllm-bench-serve\s+1 run\s+0E 0W 0I$/m);
     expect(r.stderr).toContain('benchlens: 3 files');
+  });
+
+  it('counts in the singular when there is one (1 run from 1 file, 1 error)', () => {
+    const r = runCli(['table', path.join(basic, 'input.log')]);
+    expect(r.stderr).toMatch(/^benchlens: 1 run from 1 file; 0 errors, 0 warnings$/m);
   });
 
   it('table writes canonical columns as CSV by default, data on stdout only', () => {

@@ -5,6 +5,7 @@ import { compareRuns } from '../../analyze/compare.js';
 import { parseFilter } from '../../analyze/filter.js';
 import { allSummaries } from '../../analyze/summaries.js';
 import { parseSla } from '../../analyze/summary-sla.js';
+import { counted } from '../../core/counted.js';
 import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
 import { UsageError } from '../../core/errors.js';
 import { buildRuns } from '../../normalize/build-runs.js';
@@ -79,7 +80,7 @@ export function registerCompare(program: Command, run: (work: () => Promise<Comm
       const ok = rows.filter((r) => r.pair_status === 'ok').length;
       return {
         diagnostics: sortDiagnostics([...diagnostics, ...sink.list()]),
-        summary: `${rows.length - built.failedConfigurations.length} comparisons (${ok} ok), ${built.failedConfigurations.length} failed configurations, from ${built.rows.length} runs`,
+        summary: `${counted(rows.length - built.failedConfigurations.length, 'comparison')} (${ok} ok), ${counted(built.failedConfigurations.length, 'failed configuration')}, from ${counted(built.rows.length, 'run')}`,
       };
     }, options),
   );

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { counted } from '../../core/counted.js';
 import type { CommandResult } from '../command-result.js';
 import { collectGarbage } from '../heap.js';
 import { progressBar } from '../reporters/progress-bar.js';
@@ -28,7 +29,7 @@ export function registerReport(program: Command, run: (work: () => Promise<Comma
       bar.done();
       const { report, written } = await writeReport(options.out, tables, options.title, { pause: collectGarbage });
       const drawn = report.figures.filter((f) => f.drawn).length;
-      return { diagnostics: tables.diagnostics, summary: `report with ${tables.runs.length} runs and ${drawn} charts: ${written.length} files in ${options.out}` };
+      return { diagnostics: tables.diagnostics, summary: `report with ${counted(tables.runs.length, 'run')} and ${counted(drawn, 'chart')}: ${counted(written.length, 'file')} in ${options.out}` };
     }, options),
   );
 }

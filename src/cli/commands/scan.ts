@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { counted } from '../../core/counted.js';
 import { scan } from '../../pipeline/scan-parallel.js';
 import type { ScanResult } from '../../pipeline/scan-result.js';
 import { progressBar } from '../reporters/progress-bar.js';
@@ -39,7 +40,7 @@ export function registerScan(program: Command, run: (work: () => Promise<Command
           : formatScanText(files) + formatFailedConfigurations(failed),
       );
       const t = totals(result.files);
-      return { diagnostics: sortDiagnostics([...result.diagnostics, ...sink.list()]), summary: `${t.files} files (${t.parsed} parsed, ${t.unrecognized} unrecognized, ${t.skipped} skipped), ${t.runs} runs, ${failed.length} failed configurations` };
+      return { diagnostics: sortDiagnostics([...result.diagnostics, ...sink.list()]), summary: `${counted(t.files, 'file')} (${t.parsed} parsed, ${t.unrecognized} unrecognized, ${t.skipped} skipped), ${counted(t.runs, 'run')}, ${counted(failed.length, 'failed configuration')}` };
     }, options),
   );
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { counted } from '../../core/counted.js';
 import { UsageError } from '../../core/errors.js';
 // configuration inference and linking (issue 4)
 import { DiagnosticCollector, sortDiagnostics } from '../../core/diagnostic.js';
@@ -53,7 +54,7 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
         // rows are built as they are written (a long SGLang log has hundreds of thousands)
         const rowNumbers = new Uint32Array(timeline.length).map((_, i) => i);
         writeOutputChunks(options.out, await rowChunks(rowNumbers, options.format, (i) => timeline.row(i)));
-        return { diagnostics: sortDiagnostics([...result.diagnostics, ...linking, ...sink.list()]), summary: `${timeline.length} timeline rows from ${result.files.length} files` };
+        return { diagnostics: sortDiagnostics([...result.diagnostics, ...linking, ...sink.list()]), summary: `${counted(timeline.length, 'timeline row')} from ${counted(result.files.length, 'file')}` };
       }
       const sink = new DiagnosticCollector();
       // the parsed records are not needed once the run rows exist: takeRuns lets them go (peak RSS)
@@ -71,7 +72,7 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       // written in pieces, each row filled as it is written and then let go: the whole table at once would cost its size again (peak RSS)
       const fill = rowFiller(columns);
       writeOutputChunks(options.out, isJsonFormat(options.format) ? jsonRowChunks(rows, options.format, fill, { take: rows }) : await rowChunks(rows, options.format, fill));
-      return { diagnostics: sortDiagnostics([...diagnostics, ...sink.list()]), summary: `${runCount} runs from ${fileCount} files` };
+      return { diagnostics: sortDiagnostics([...diagnostics, ...sink.list()]), summary: `${counted(runCount, 'run')} from ${counted(fileCount, 'file')}` };
     }, options),
   );
 }

@@ -1,3 +1,4 @@
+import { counted } from '../../core/counted.js';
 import { displayPath } from '../../core/diagnostic.js';
 import type { FileReport } from '../../pipeline/process-file.js';
 
@@ -11,7 +12,7 @@ export function formatScanText(files: readonly (FileReport & { readonly linked_r
   const rows = files.map((f) => [
     displayPath(f.path),
     f.status === 'parsed' ? f.formats.join('+') : f.status,
-    f.runs === 0 && (f.linked_runs ?? 0) > 0 ? `0 runs, linked to ${f.linked_runs}` : `${f.runs} runs`,
+    f.runs === 0 && (f.linked_runs ?? 0) > 0 ? `0 runs, linked to ${f.linked_runs}` : counted(f.runs, 'run'),
     `${f.errors}E ${f.warnings}W ${f.infos}I`,
   ]);
   const widths = [0, 1, 2].map((i) => Math.max(0, ...rows.map((r) => (r[i] ?? '').length)));
