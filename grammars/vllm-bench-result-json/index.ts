@@ -153,7 +153,7 @@ export function resultRun(obj: JsonObject, lines: Readonly<Record<string, number
     } else if (known) {
       builder.set(known.column, convert(value, known.scale ?? 1), line);
     } else if (/_ms$/.test(key) && typeof value === 'number') {
-      builder.set(key, value, line);
+      builder.set(statFirst(key, obj), value, line);
     } else if (value !== null && typeof value !== 'object') {
       // --metadata k=v values (strings) and keys newer than this table
       const field = toField(key === 'model' ? 'metadata_model' : key, value);
@@ -165,6 +165,19 @@ export function resultRun(obj: JsonObject, lines: Readonly<Record<string, number
   settleDataset(builder);
   const label = typeof obj.label === 'string' && obj.label !== '' ? obj.label : variant;
   return { kind: 'run', at, label, complete: true, fields: builder.fields, lines: builder.lines };
+}
+
+/**
+ * A latency key named metric first (`ttft_mean_ms`, `e2e_p99_ms`: wrappers and forks rewrite
+ * vLLM's keys so) as vLLM names it, stat first (`mean_ttft_ms`, `p99_e2el_ms`), unless the object
+ * has that key too (then both stay as they are). Kept under its own name, every latency of such a
+ * file was null in the canonical columns, silently.
+ */
+function statFirst(key: string, obj: JsonObject): string {
+  const m = /^(ttft|tpot|itl|e2el|e2e)_(mean|median|std|p\d+(?:\.\d+)?)_ms$/.exec(key);
+  if (!m?.[1] || !m[2]) return key;
+  const canonical = `${m[2]}_${m[1] === 'e2e' ? 'e2el' : m[1]}_ms`;
+  return canonical in obj ? key : canonical;
 }
 
 function convert(value: JsonValue, scale: number): number | string | boolean | null | number[] | undefined {
