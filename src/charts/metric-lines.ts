@@ -5,6 +5,7 @@ import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { combineRepeats } from './repeats.js';
 import { seriesNamer, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
+import { valueScale } from './value-scale.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
 /** A metric against concurrency, one line per configuration; the baseline dashed in black. */
@@ -37,7 +38,7 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
   points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.x - b.x));
   const repeated = points.some((p) => p.runs > 1);
   const x = { field: 'x', type: 'quantitative', title: xCol, scale: { type: 'log', base: 2 }, axis: { values: powersOfTwo(points.map((p) => p.x)), format: 'd' } };
-  const y = { field: 'y', type: 'quantitative', title: columnTitle(metric), scale: { zero: false } };
+  const y = { field: 'y', type: 'quantitative', title: columnTitle(metric), scale: valueScale(points.flatMap((p) => [p.y_min, p.y_max])) };
   const tooltip = [
     { field: 'series', title: 'configuration' },
     { field: 'x', title: xCol },

@@ -5,6 +5,7 @@ import { combineRepeats } from './repeats.js';
 import { seriesNamer, varyingKeys } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
+import { valueScale } from './value-scale.js';
 
 interface Point {
   series: string;
@@ -45,8 +46,8 @@ export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartR
   }));
   points.sort((a, b) => a.x - b.x || a.y - b.y || (a.series < b.series ? -1 : 1));
   const frontier = paretoFrontier(points).map((p, i) => ({ x: p.x, y: p.y, order: i }));
-  const x = { field: 'x', type: 'quantitative', title: columnTitle(xCol), scale: { zero: false } };
-  const y = { field: 'y', type: 'quantitative', title: columnTitle(yCol), scale: { zero: false } };
+  const x = { field: 'x', type: 'quantitative', title: columnTitle(xCol), scale: valueScale(points.map((p) => p.x)) };
+  const y = { field: 'y', type: 'quantitative', title: columnTitle(yCol), scale: valueScale(points.map((p) => p.y)) };
   const body = {
     width: 520,
     height: 320,
