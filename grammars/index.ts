@@ -4,6 +4,7 @@ import type { Grammar } from '../src/core/grammar.js';
 import { grammar as genaiPerfConsole } from './genai-perf-console/index.js';
 import { grammar as genaiPerfCsv } from './genai-perf-csv/index.js';
 import { grammar as genaiPerfJson } from './genai-perf-json/index.js';
+import { grammar as guidellmConsole } from './guidellm-console/index.js';
 import { grammar as guidellmJson } from './guidellm-json/index.js';
 import { grammar as tgiBenchmark } from './tgi-benchmark/index.js';
 import { grammar as specdecodeStudyJsonl } from './specdecode-study-jsonl/index.js';
@@ -43,6 +44,7 @@ export const GRAMMARS = {
   'genai-perf-console': genaiPerfConsole,
   'genai-perf-csv': genaiPerfCsv,
   'genai-perf-json': genaiPerfJson,
+  'guidellm-console': guidellmConsole,
   'guidellm-json': guidellmJson,
   'tgi-benchmark': tgiBenchmark,
   'specdecode-study-jsonl': specdecodeStudyJsonl,

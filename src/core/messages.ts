@@ -91,6 +91,8 @@ export const MESSAGES = {
   'table/no-rows': msg('warning', (title: string) => `table ${q(title)} has no metric rows`),
   'table/short-row': msg('warning', (metric: string, found: number, expected: number) => `row ${q(metric)} has ${found} of ${expected} values: kept as a partial run`),
   'table/ignored-block': msg('info', (what: string) => `${what} ignored`),
+  // tables joined row by row into runs (GuideLLM console: the k-th row of every table is the k-th benchmark)
+  'table/row-mismatch': msg('warning', (title: string, detail: string) => `rows of table ${q(title)} do not line up with the first table's (${detail}): joined by position`),
   // server logs: crashes (src/parse/traceback.ts, shared by the vLLM, SGLang and TRT-LLM log grammars)
   'log/crash': msg('error', (exception: string, message: string) => `crash: ${exception}${message ? `: ${q(message)}` : ''}`),
   'log/traceback-truncated': msg('warning', () => 'python traceback ends before its exception line'),

@@ -14,7 +14,7 @@ const UNITS = ['\n', ' \n', '\t\n', '  ', '=', '= ', '=\n', '|\n', '| ', '┃\n'
 const TRIGGERS = [
   'Batch Size', 'Parameter', 'Prefill. latency: ', '"prefill_latency"', '"last_gen_throughput"', '"successful_requests"', 'Serving Benchmark Result',
   'Offline Throughput Benchmark Result', 'NVIDIA GenAI-Perf', 'Statistic', 'pid=', 'vllm[', 'Total time: ', 'Throughput: ', 'vllm serve', 'trtllm-bench',
-  '[TRT-LLM]', 'Decode batch', 'Successful requests:', 'Backend', 'PERFORMANCE OVERVIEW', 'Avg prompt throughput: ', '"time_to_first_token"',
+  '[TRT-LLM]', 'Decode batch', 'Successful requests:', 'Backend', 'PERFORMANCE OVERVIEW', 'Avg prompt throughput: ', '"time_to_first_token"', 'Run Summary Info', '| Benchmark',
 ].join('\n');
 
 describe('detection', () => {

@@ -80,7 +80,7 @@ describe('parseTokens', () => {
 });
 
 /** The formats whose grammars read a long source in pieces, each cut where that grammar allows. */
-const READ_IN_PIECES: readonly FormatId[] = ['genai-perf-csv', 'genai-perf-console', 'trtllm-bench', 'sglang-bench-one-batch', 'tgi-benchmark', 'vllm-bench-serve', 'sglang-bench-serving', 'sglang-bench-offline'];
+const READ_IN_PIECES: readonly FormatId[] = ['genai-perf-csv', 'genai-perf-console', 'guidellm-console', 'trtllm-bench', 'sglang-bench-one-batch', 'tgi-benchmark', 'vllm-bench-serve', 'sglang-bench-serving', 'sglang-bench-offline'];
 
 describe('a source read in pieces gives what it gives read whole', () => {
   it.each(READ_IN_PIECES)('%s: the same records and diagnostics, on documents made of its fixtures’ lines', (format) => {
@@ -123,6 +123,11 @@ describe('where a grammar must not cut', () => {
   it('GenAI-Perf console: between a title and its table, past a blank line', () => {
     const table = ['┏━━━━━━━━━━┳━━━━━┓', '┃ Statistic ┃ avg ┃', '┡━━━━━━━━━━╇━━━━━┩', '│ Request throughput (per sec) │ 1.5 │', '└──────────┴─────┘'];
     expectSameWherever('genai-perf-console', ['NVIDIA GenAI-Perf | LLM Metrics', '', ...table, 'text', 'NVIDIA GenAI-Perf | LLM Metrics', '', '', ...table]);
+  });
+
+  it('GuideLLM console: between a table and its rows after a break, and below a title', () => {
+    const head = ['ℹ Request Latency Statistics', '|====|====|', '| Benchmark | TTFT |', '| Strategy | ms |', '| | Mdn |', '|----|----|'];
+    expectSameWherever('guidellm-console', [...head, '| constant | 12.5 |', 'a log line', '| throughput | 40.0 |', '|====|====|', 'text', ...head, '| poisson | 9.0 |', '|====|====|']);
   });
 
   it('trtllm-bench: at a rule that closes a section header', () => {

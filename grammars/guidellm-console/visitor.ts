@@ -1,0 +1,66 @@
+import type { CstNode, IToken } from '../../src/parse/chevrotain-runtime.js';
+import { byOffset } from '../../src/parse/chevrotain.js';
+
+/** One line of a table: a rule or a row. */
+export interface TableLine {
+  readonly kind: 'heavy' | 'dash' | 'row';
+  readonly text: string;
+  readonly line: number;
+}
+
+/** Table lines with nothing between them, and the title line right above them when there is one. */
+export interface Frame {
+  readonly kind: 'frame';
+  /** `Run Summary Info` (the `ℹ` icon left out); null when no text line is right above the rule. */
+  readonly title: string | null;
+  readonly titleLine: number | null;
+  readonly lines: readonly TableLine[];
+}
+
+/** A line outside the tables: the backend's model, another GuideLLM status line, anything else. */
+export interface LooseLine {
+  readonly kind: 'model' | 'status' | 'other';
+  readonly text: string;
+  readonly line: number;
+}
+
+export type ConsoleItem = Frame | LooseLine;
+
+const TABLE_LINE_KINDS = { HeavyRule: 'heavy', DashRule: 'dash', PipeRow: 'row' } as const;
+const LOOSE_KINDS = { ModelLine: 'model', StatusLine: 'status', OtherLine: 'other' } as const;
+
+const tokensOf = (node: CstNode, name: string): IToken[] =>
+  ((node.children[name] as IToken[] | undefined) ?? []).filter((t) => Number.isFinite(t.startLine));
+const nodesOf = (node: CstNode, name: string): CstNode[] => (node.children[name] as CstNode[] | undefined) ?? [];
+
+/** Walks the CST of `document` into frames and loose lines, in document order. */
+export function toItems(document: CstNode): ConsoleItem[] {
+  const items: ConsoleItem[] = [];
+  for (const node of byOffset([...nodesOf(document, 'table'), ...nodesOf(document, 'looseLine')])) {
+    if (node.name === 'table') {
+      const frame = toFrame(node);
+      if (frame) items.push(frame);
+      continue;
+    }
+    for (const [name, kind] of Object.entries(LOOSE_KINDS)) {
+      for (const t of tokensOf(node, name)) items.push({ kind, text: t.image.trim(), line: t.startLine ?? 1 });
+    }
+  }
+  return items;
+}
+
+function toFrame(node: CstNode): Frame | null {
+  const title = tokensOf(node, 'TitleLine')[0];
+  const lines: TableLine[] = [];
+  for (const frame of nodesOf(node, 'frame')) {
+    const tokens = byOffset(Object.keys(TABLE_LINE_KINDS).flatMap((name) => tokensOf(frame, name)));
+    for (const t of tokens) lines.push({ kind: TABLE_LINE_KINDS[t.tokenType.name as keyof typeof TABLE_LINE_KINDS], text: t.image, line: t.startLine ?? 1 });
+  }
+  if (!title && lines.length === 0) return null;
+  return { kind: 'frame', title: title ? titleText(title.image) : null, titleLine: title?.startLine ?? null, lines };
+}
+
+/** `ℹ Run Summary Info` → `Run Summary Info`. */
+function titleText(image: string): string {
+  return image.trim().replace(/^ℹ\s*/, '');
+}
