@@ -73,6 +73,7 @@ function toRuns(value: JsonValue, docLine: number, source: TextSource, sink: Dia
     const tokens = asObject(asObject(asObject(metrics.text)?.tokens));
     for (const [key, spec] of Object.entries(TEXT_TOKENS)) addSummary(builder, tokens?.[key], spec, metricLines.text ?? line);
     addTotals(builder, asObject(metrics.request_totals), metricLines.request_totals ?? line);
+    addTokenTotals(builder, metrics, tokens, (key) => metricLines[key] ?? metricLines.text ?? line);
     addRunConfig(builder, bench, top, line);
     builder.set('client', 'guidellm', line);
     runs.push({ kind: 'run', at: { file: source.path, line, column: 1 }, label: null, complete: true, fields: builder.fields, lines: builder.lines });
@@ -86,6 +87,24 @@ function addTotals(builder: FieldMapBuilder, totals: { [key: string]: JsonValue 
   builder.set('completed', n(totals.successful), line);
   builder.set('failed', n(totals.errored), line);
   builder.set('incomplete', n(totals.incomplete), line);
+}
+
+/** Where the token totals are: the top-level counts, else 0.4's `text.tokens` ones. */
+const TOKEN_TOTALS = [
+  ['total_input_tokens', 'prompt_token_count', 'input'],
+  ['total_output_tokens', 'output_token_count', 'output'],
+] as const;
+
+/**
+ * The tokens of the successful requests (`successful.total_sum`, what the console's Run Summary
+ * prints as Comp Tot). GuideLLM computes the sum as mean × count, a float a hair off the whole
+ * number of tokens it is: rounded back to it.
+ */
+function addTokenTotals(builder: FieldMapBuilder, metrics: { [key: string]: JsonValue }, tokens: { [key: string]: JsonValue } | null, lineOf: (key: string) => number): void {
+  for (const [column, key, textKey] of TOKEN_TOTALS) {
+    const sum = asObject(asObject(metrics[key] ?? tokens?.[textKey] ?? null)?.successful ?? null)?.total_sum;
+    if (typeof sum === 'number' && Number.isFinite(sum)) builder.set(column, Math.round(sum), lineOf(key));
+  }
 }
 
 /** The line of an object's first key: the best line for an object that spans many lines. */
