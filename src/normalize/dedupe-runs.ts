@@ -14,13 +14,43 @@ import { sameValue } from './config-layers.js';
  * state different load points or configurations are never one; copies in two folders only with a
  * latency to agree on (sameMeasurement). The JSON copy is kept (full precision, std columns);
  * columns only the other copy has (a label, preamble flags) are merged in, and the other copy is
- * named in `config_sources` and an info diagnostic, so nothing disappears silently. Exact copies of
- * a result file in another folder: withoutCopies.
+ * named in `config_sources` and an info diagnostic, so nothing disappears silently. GuideLLM's
+ * console tables and its `benchmarks.json`, which share no request count: guidellmIdentity. Exact
+ * copies of a result file in another folder: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathConfig?: (row: RunRow) => RunRow): RunRow[] {
   // the rows hold what their files say; what their paths say (`eagle3-k2/`, `medusa-k2/`) must agree too
-  const same = pathConfig ? (a: RunRow, b: RunRow) => sameMeasurement(a, b) && configurationsAgree(pathConfig(a), pathConfig(b)) : sameMeasurement;
-  return mergeCopies(rows, identity, same, sink, 'normalize/duplicate-run');
+  const agree = pathConfig ? (a: RunRow, b: RunRow) => configurationsAgree(pathConfig(a), pathConfig(b)) : () => true;
+  const once = mergeCopies(rows, identity, (a, b) => sameMeasurement(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+  return mergeCopies(once, guidellmIdentity, (a, b) => sameGuidellmBenchmark(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+}
+
+/**
+ * GuideLLM writes `benchmarks.json` beside the log its console was tee'd to, and its console
+ * prints no request counts (what `identity` needs): a console row and a JSON benchmark meet by
+ * their strategy and the whole tokens of the successful requests (the console's Comp Tot, the
+ * JSON's `total_sum`). Null for other rows.
+ */
+function guidellmIdentity(row: RunRow): string | null {
+  const { total_input_tokens: input, total_output_tokens: output } = row;
+  if (row.client !== 'guidellm' || typeof input !== 'number' || typeof output !== 'number') return null;
+  return JSON.stringify([row.strategy ?? null, Math.round(input), Math.round(output)]);
+}
+
+/** Latency statistics the console prints, to one decimal of a millisecond (request latency, in seconds, is too coarse to tell). */
+const GUIDELLM_LATENCIES = ['median_ttft_ms', 'p95_ttft_ms', 'median_itl_ms', 'p95_itl_ms', 'median_tpot_ms', 'p95_tpot_ms'] as const;
+const CONSOLE_PRECISION_MS = 0.051;
+
+/**
+ * One GuideLLM benchmark printed and saved: in two files (the benchmarks of one console report are
+ * as many runs, however alike: a fixed number of fixed-length requests gives every rate the same
+ * tokens), with the latencies both have agreeing to the console's precision, and at least one
+ * to agree on; their load points and configurations agree as any copies' must.
+ */
+function sameGuidellmBenchmark(a: RunRow, b: RunRow): boolean {
+  if (a.source_file === b.source_file || !loadPointsAgree(a, b) || !configurationsAgree(a, b)) return false;
+  const shared = GUIDELLM_LATENCIES.filter((c) => typeof a[c] === 'number' && typeof b[c] === 'number');
+  return shared.length > 0 && shared.every((c) => Math.abs((a[c] as number) - (b[c] as number)) <= CONSOLE_PRECISION_MS);
 }
 
 /**

@@ -106,3 +106,25 @@ describe('dedupeRuns', () => {
     expect(dedupeRuns([{ ...json, mean_ttft_ms: 31.0712 }, { ...block, mean_ttft_ms: 29.88 }, repeat], new DiagnosticCollector()).map((r) => r.source_line)).toEqual([1, 9]);
   });
 });
+
+describe('dedupeRuns: GuideLLM console rows and benchmarks.json', () => {
+  const consoleRow = { source_file: 'g/guidellm.log', source_line: 20, source_format: 'guidellm-console', config_sources: '["bench-args"]', label: null, client: 'guidellm', strategy: 'constant', total_input_tokens: 55296, total_output_tokens: 27648, median_ttft_ms: 27.3, p95_ttft_ms: 38.8, duration_s: 30 };
+  const jsonRow = { ...consoleRow, source_file: 'g/benchmarks.json', source_line: 40, source_format: 'guidellm-json', request_rate: 7.5, completed: 216, total_output_tokens: 27648, median_ttft_ms: 27.31, p95_ttft_ms: 38.77, duration_s: 30.02 };
+
+  it('meet by strategy and tokens, and are one benchmark when their printed latencies agree', () => {
+    const sink = new DiagnosticCollector();
+    const rows = dedupeRuns([consoleRow, jsonRow], sink);
+    expect(rows.map((r) => [r.source_file, r.request_rate])).toEqual([['g/benchmarks.json', 7.5]]);
+    expect(sink.list().map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(['g/guidellm.log:20 normalize/duplicate-run']);
+  });
+
+  it('stay apart with another strategy, other tokens, a latency off by more than its last digit, or none to agree on', () => {
+    for (const other of [{ strategy: 'poisson' }, { total_input_tokens: 55040 }, { median_ttft_ms: 27.4 }, { median_ttft_ms: null, p95_ttft_ms: null }]) {
+      expect(dedupeRuns([consoleRow, { ...jsonRow, ...other }], new DiagnosticCollector())).toHaveLength(2);
+    }
+  });
+
+  it('never merges two rows of one file: the benchmarks of one report are as many runs, however alike', () => {
+    expect(dedupeRuns([consoleRow, { ...consoleRow, source_line: 21 }], new DiagnosticCollector())).toHaveLength(2);
+  });
+});
