@@ -44,6 +44,7 @@ export function reportRuns(report: Report, label: string | null, source: TextSou
     });
   }
   const cutShort = reportCut(report, at, sink);
+  reportLoadless(drafts, at, sink);
   return drafts.flatMap((d) => {
     if (d.builder.size === 0) return [];
     if (report.model) d.builder.set('model', report.model.value, report.model.line);
@@ -113,6 +114,18 @@ function reportCut(report: Report, at: At, sink: DiagnosticSink): boolean {
   if (!kinds.has('summary') || kinds.has('throughput')) return false;
   sink.report('block/truncated', at(report.line), 'no Server Throughput Statistics table after the Run Summary Info');
   return true;
+}
+
+/** Strategies whose load (a rate, a number of streams) the benchmark is defined by, and the console leaves out. */
+const LOAD_DEFINED: ReadonlySet<string> = new Set(['constant', 'poisson', 'concurrent']);
+
+/** Says, once for a report, which of its benchmarks have no load: their rows are told apart by their order alone. */
+function reportLoadless(drafts: readonly Draft[], at: At, sink: DiagnosticSink): void {
+  const loadless = drafts.filter((d) => LOAD_DEFINED.has(String(d.builder.fields.strategy)));
+  const [first] = loadless;
+  if (!first) return;
+  const strategies = [...new Set(loadless.map((d) => String(d.builder.fields.strategy)))].join(', ');
+  sink.report('table/no-load', at(first.line), loadless.length, strategies);
 }
 
 /** The number of benchmarks a table has rows for (its sections repeat them). */

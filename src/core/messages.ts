@@ -93,6 +93,7 @@ export const MESSAGES = {
   'table/ignored-block': msg('info', (what: string) => `${what} ignored`),
   // tables joined row by row into runs (GuideLLM console: the k-th row of every table is the k-th benchmark)
   'table/row-mismatch': msg('warning', (title: string, detail: string) => `rows of table ${q(title)} do not line up with the first table's (${detail}): joined by position`),
+  'table/no-load': msg('info', (count: number, strategies: string) => `${count} ${count === 1 ? 'benchmark' : 'benchmarks'} (${strategies}) without ${count === 1 ? 'its' : 'their'} rate or concurrency: GuideLLM's console does not print them (its benchmarks.json does); told apart by their order only`),
   // server logs: crashes (src/parse/traceback.ts, shared by the vLLM, SGLang and TRT-LLM log grammars)
   'log/crash': msg('error', (exception: string, message: string) => `crash: ${exception}${message ? `: ${q(message)}` : ''}`),
   'log/traceback-truncated': msg('warning', () => 'python traceback ends before its exception line'),

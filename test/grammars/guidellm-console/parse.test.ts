@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { columnTarget, tableKind } from '../../../grammars/guidellm-console/columns.js';
 import { grammar } from '../../../grammars/guidellm-console/index.js';
 import { spannedLabels } from '../../../grammars/guidellm-console/table.js';
+import type { Diagnostic } from '../../../src/core/diagnostic.js';
 import { asRelPath } from '../../../src/core/types.js';
 import { runFields, runGrammar } from '../../helpers/grammar-run.js';
 
@@ -33,6 +34,10 @@ const THROUGHPUT = [
 const close = (head: readonly string[]): string => head[1] as string;
 
 /** A table: its head (title, rules, header rows), value rows and closing rule. */
+/** The diagnostics other than the `table/no-load` info every report with a constant row has (its own test below). */
+const notLoad = (d: Diagnostic): boolean => d.code !== 'table/no-load';
+const besidesLoad = (ds: readonly Diagnostic[]): Diagnostic[] => ds.filter(notLoad);
+
 function table(head: readonly string[], rows: readonly string[]): string[] {
   return [...head, ...rows, close(head)];
 }
@@ -60,7 +65,15 @@ describe('guidellm-console', () => {
         median_request_concurrency: 8, mean_request_concurrency: 7.9, request_throughput: 7.2, output_throughput: 921.6, client: 'guidellm',
       },
     ]);
-    expect(diagnostics).toEqual([]);
+    expect(besidesLoad(diagnostics)).toEqual([]);
+  });
+
+  it('says once a report which benchmarks the console gives no load for (constant, poisson, concurrent)', () => {
+    expect(runGrammar(grammar, report().join('\n')).diagnostics.map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual([
+      "8 table/no-load 1 benchmark (constant) without its rate or concurrency: GuideLLM's console does not print them (its benchmarks.json does); told apart by their order only",
+    ]);
+    const synchronousOnly = [...table(SUMMARY, [summaryRows[0] as string]), '', ...table(LATENCY, [latencyRows[0] as string]), '', ...table(THROUGHPUT, [throughputRows[0] as string])];
+    expect(runGrammar(grammar, synchronousOnly.join('\n')).diagnostics).toEqual([]);
   });
 
   it('joins the k-th row of every table into the k-th run, each value at its own line', () => {
@@ -76,14 +89,14 @@ describe('guidellm-console', () => {
   it('warns about a table whose rows do not line up, naming it, and keeps what it has', () => {
     const shorter = [...table(SUMMARY, summaryRows), '', ...table(LATENCY, latencyRows.slice(0, 1)), '', ...table(THROUGHPUT, throughputRows)];
     const { records, diagnostics } = runGrammar(grammar, shorter.join('\n'));
-    expect(diagnostics.map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual([
+    expect(besidesLoad(diagnostics).map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual([
       `11 table/row-mismatch rows of table "Request Latency Statistics (Completed Requests)" do not line up with the first table's (1 row, not 2 as in "Run Summary Info"): joined by position`,
     ]);
     expect(runFields(records).map((f) => f.median_e2el_ms)).toEqual([900, undefined]);
     expect(records.map((r) => r.kind === 'run' && r.complete)).toEqual([true, false]);
 
     const swapped = [...table(SUMMARY, summaryRows), '', ...table(LATENCY, [...latencyRows].reverse()), '', ...table(THROUGHPUT, throughputRows)];
-    expect(runGrammar(grammar, swapped.join('\n')).diagnostics.map((d) => d.message)).toEqual([
+    expect(runGrammar(grammar, swapped.join('\n')).diagnostics.filter(notLoad).map((d) => d.message)).toEqual([
       `rows of table "Request Latency Statistics (Completed Requests)" do not line up with the first table's (row 1 is "constant", not "synchronous"): joined by position`,
     ]);
   });
@@ -93,10 +106,10 @@ describe('guidellm-console', () => {
     const { records, diagnostics } = runGrammar(grammar, cut.join('\n'));
     expect(runFields(records).map((f) => f.median_e2el_ms)).toEqual([900, undefined]);
     expect(records.map((r) => r.kind === 'run' && r.complete)).toEqual([false, false]);
-    expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['11 block/truncated', '18 parse/unrecognized-lines']);
+    expect(besidesLoad(diagnostics).map((d) => `${d.line} ${d.code}`)).toEqual(['11 block/truncated', '18 parse/unrecognized-lines']);
 
     const between = [...table(SUMMARY, summaryRows), '', ...table(LATENCY, latencyRows)];
-    expect(runGrammar(grammar, between.join('\n')).diagnostics.map((d) => d.message)).toEqual([
+    expect(runGrammar(grammar, between.join('\n')).diagnostics.filter(notLoad).map((d) => d.message)).toEqual([
       'result block ends before its footer (no Server Throughput Statistics table after the Run Summary Info): kept as a partial run',
     ]);
   });
@@ -108,14 +121,14 @@ describe('guidellm-console', () => {
       { strategy: 'synchronous', max_concurrency: 1, client: 'guidellm' },
       { strategy: 'constant', median_e2el_ms: 1100, p95_e2el_ms: 1300, median_ttft_ms: 27.3, client: 'guidellm' },
     ]);
-    expect(diagnostics.map((d) => d.message)).toEqual(['value "3o.1" of "TTFT ms p95" is not a number']);
+    expect(besidesLoad(diagnostics).map((d) => d.message)).toEqual(['value "3o.1" of "TTFT ms p95" is not a number']);
   });
 
   it('continues a table broken by a foreign line, and ignores unknown tables and columns', () => {
     const broken = [...LATENCY, latencyRows[0] as string, 'WARNING 04-01 12:00:00 something else printed here', latencyRows[1] as string, close(LATENCY)];
     const { records, diagnostics } = runGrammar(grammar, broken.join('\n'));
     expect(runFields(records).map((f) => f.median_ttft_ms)).toEqual([21.4, 27.3]);
-    expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['8 parse/unrecognized-lines', '9 parse/syntax']);
+    expect(besidesLoad(diagnostics).map((d) => `${d.line} ${d.code}`)).toEqual(['8 parse/unrecognized-lines', '9 parse/syntax']);
 
     const extra = [
       ...table(['ℹ Goodput Statistics', '|=====|=====|', '| Benchmark | Goodput |', '| Strategy | Per Sec |', '| | Mean |', '|-----|-----|'], ['| constant | 3.0 |']),
@@ -127,7 +140,7 @@ describe('guidellm-console', () => {
     ];
     const read = runGrammar(grammar, extra.join('\n'));
     expect(runFields(read.records)).toEqual([{ strategy: 'constant', median_ttft_ms: 12.5, client: 'guidellm' }]);
-    expect(read.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual(['table/ignored-block table "Goodput Statistics" ignored']);
+    expect(read.diagnostics.filter(notLoad).map((d) => `${d.code} ${d.message}`)).toEqual(['table/ignored-block table "Goodput Statistics" ignored']);
   });
 
   it('gives each command’s output its own runs and the model its backend line names', () => {
@@ -145,7 +158,7 @@ describe('guidellm-console', () => {
       ['acme/a-8b', 'synchronous', 1.1],
       ['acme/b-70b', 'constant', 7.2],
     ]);
-    expect(diagnostics).toEqual([]);
+    expect(besidesLoad(diagnostics)).toEqual([]);
   });
 
   it('reads a header label spanning columns, written once and followed by empty cells', () => {
