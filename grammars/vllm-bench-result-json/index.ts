@@ -108,11 +108,13 @@ function firstKeyLine(value: JsonValue): number | undefined {
 /**
  * The configuration a `vllm bench sweep serve` result was run under, from its folder
  * (`SERVE--<serve name>-BENCH--<bench name>/run=0.json`): the serve combination's name (its
- * `_benchmark_name`, or its parameters as `k=v-k=v`) names the configuration. Null elsewhere.
+ * `_benchmark_name`, or its parameters as `k=v-k=v`) names the configuration. `sweep
+ * serve_workload` adds the load point it explores (`…-WL--request_rate=5`): not part of the name,
+ * which is the same at every load (the result states its load itself). Null elsewhere.
  */
-function sweepVariant(path: string): string | null {
+export function sweepVariant(path: string): string | null {
   const folder = path.split('/').at(-2) ?? '';
-  const m = /^SERVE--(.+?)(?:-BENCH--.*)?$/.exec(folder);
+  const m = /^SERVE--(.+?)(?:-BENCH--.*?)?(?:-WL--[^/]*)?$/.exec(folder);
   return m?.[1] ?? null;
 }
 
