@@ -139,6 +139,10 @@ export function resultRun(obj: JsonObject, lines: Readonly<Record<string, number
     return null;
   }
   const builder = new FieldMapBuilder();
+  // `--ramp-up-strategy` sent requests at a rate rising from `ramp_up_start_rps` to
+  // `ramp_up_end_rps` (kept as columns); its `request_rate` is the unused default, "inf": taken at
+  // its word, the run would be paired with runs that sent every request at once (the first value set wins)
+  if (typeof obj.ramp_up_strategy === 'string') builder.set('request_rate', null, lines.request_rate ?? docLine);
   // a sweep's serve overrides, merged into its results: `speculative_config` whole or dotted
   const speculative: Record<string, JsonValue> = {};
   let speculativeLine = docLine;

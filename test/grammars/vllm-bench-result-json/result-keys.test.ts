@@ -25,3 +25,12 @@ describe('latency keys named metric first (wrappers rewrite vLLM result keys so)
     expect(run?.kind === 'run' ? run.lines.mean_ttft_ms : undefined).toBe(4);
   });
 });
+
+describe('a run with a ramp-up strategy', () => {
+  it('has no request_rate (its "inf" is the unused default) and keeps the ramp it ran', () => {
+    const text = JSON.stringify({ ...result, request_rate: 'inf', ramp_up_strategy: 'linear', ramp_up_start_rps: 1, ramp_up_end_rps: 20 });
+    const fields = runFields(runGrammar(grammar, text).records)[0];
+    expect(fields).toMatchObject({ request_rate: null, ramp_up_strategy: 'linear', ramp_up_start_rps: 1, ramp_up_end_rps: 20 });
+    expect(runFields(runGrammar(grammar, JSON.stringify({ ...result, request_rate: 'inf' })).records)[0]).toMatchObject({ request_rate: Number.POSITIVE_INFINITY });
+  });
+});
