@@ -35,13 +35,13 @@ export const VLLM_BLOCK_LABELS: Readonly<Record<string, LabelSpec>> = lookupTabl
   // Probe Requests section
   'probe requests completed': c('probe_completed', 'count'),
   'probe requests failed': c('probe_failed', 'count'),
-  // Diffusion Decoding section (dLLM servers)
+  // Diffusion Decoding section (dLLM servers): the columns named as the result JSON's keys for the same values
   'committed throughput (tok/s)': c('diffusion_committed_throughput'),
-  'denoising steps per canvas': c('diffusion_denoising_steps_per_canvas'),
-  'committed per denoising step': c('diffusion_committed_per_denoising_step'),
+  'denoising steps per canvas': c('diffusion_steps_per_canvas'),
+  'committed per denoising step': c('diffusion_committed_per_step'),
   'committed tokens': c('diffusion_committed_tokens', 'count'),
   'denoising steps': c('diffusion_denoising_steps', 'count'),
-  'canvas positions evaluated': c('diffusion_canvas_positions_evaluated', 'count'),
+  'canvas positions evaluated': c('diffusion_canvas_positions', 'count'),
   // A personal fork's Accuracy section
   'accuracy rate (%)': c('accuracy_rate', 'percent'),
 });
