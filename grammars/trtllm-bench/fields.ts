@@ -12,6 +12,7 @@ const UNSET = /^(?:none|n\/a|null)$/i;
 
 /** Reads every section of a report into canonical columns. */
 export function addReportFields(report: Report, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {
+  const approximate = new Set<string>();
   for (const section of report.sections) {
     sectionFacts(section, builder);
     const seen = new Set<string>();
@@ -19,13 +20,13 @@ export function addReportFields(report: Report, builder: FieldMapBuilder, sink: 
       const at = { file, line: l.line, column: 1 };
       if (l.kind === 'kv') addKv(l, seen, builder, sink, file);
       else if (l.kind === 'breakdown') addBreakdown(l, builder, sink, file);
-      else if (l.kind === 'row') addDatasetRow(l, builder, sink, file);
+      else if (l.kind === 'row') addDatasetRow(l, builder, sink, file, approximate);
       else if (l.kind === 'machine') addMachine(l, builder);
       else if (l.kind === 'sub' || l.kind === 'other') continue;
       else sink.report('block/unknown-label', at, l.text);
     }
   }
-  settleLengths(builder);
+  settleLengths(builder, approximate);
   settleIssueRate(builder);
 }
 
@@ -93,8 +94,17 @@ function addBreakdown(l: ReportLine, builder: FieldMapBuilder, sink: DiagnosticS
 
 const DATASET_COLUMNS = ['input_len', 'output_len', 'seq_len'];
 
-/** `P50:   128.0000   256.0000   384.0000` → dataset_median_input_len, …_output_len, …_seq_len. */
-function addDatasetRow(l: ReportLine, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {
+/**
+ * `1.31e+05`: DATASET DETAILS prints a statistic ≥ 100000 as `%9.2e` (general.py, `_format_number`),
+ * three significant digits: 131072 reads as 131000, and 130500 and 131400 read alike.
+ */
+const E_NOTATION = /[eE]/;
+
+/**
+ * `P50:   128.0000   256.0000   384.0000` → dataset_median_input_len, …_output_len, …_seq_len.
+ * A cell in e-notation keeps its printed value, and its column goes into `approximate`.
+ */
+function addDatasetRow(l: ReportLine, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath, approximate: Set<string>): void {
   const m = /^(\w+(?:\.\d+)?):\s+(.*)$/.exec(l.text);
   const stat = statName(m?.[1] ?? '');
   if (!m?.[2] || stat === null) return;
@@ -103,8 +113,12 @@ function addDatasetRow(l: ReportLine, builder: FieldMapBuilder, sink: Diagnostic
     const column = DATASET_COLUMNS[i];
     const v = readNumber(cell);
     if (column === undefined) return;
-    if (!v.ok || v.value === null) sink.report('block/bad-value', { file, line: l.line, column: 1 }, `${m[1]} ${column}`, cell);
-    else builder.set(`dataset_${stat}_${column}`, v.value, l.line);
+    if (!v.ok || v.value === null) {
+      sink.report('block/bad-value', { file, line: l.line, column: 1 }, `${m[1]} ${column}`, cell);
+      return;
+    }
+    const name = `dataset_${stat}_${column}`;
+    if (builder.set(name, v.value, l.line) && E_NOTATION.test(cell)) approximate.add(name);
   });
 }
 
@@ -116,15 +130,22 @@ function addMachine(l: ReportLine, builder: FieldMapBuilder): void {
   if (mem.ok && mem.value !== null) builder.set('gpu_memory_gb', mem.value, l.line);
 }
 
-/** Configured lengths are known only when the dataset's min and max agree (fixed-length data). */
-export function settleLengths(builder: FieldMapBuilder): void {
+/**
+ * Configured lengths are known only when the dataset's min and max agree (fixed-length data), and
+ * both were printed exactly: rounded values (`approximate`, the columns printed in e-notation) that
+ * agree say neither that the lengths are all one nor which length it is.
+ */
+export function settleLengths(builder: FieldMapBuilder, approximate: ReadonlySet<string> = new Set()): void {
   for (const [column, stem] of [
     ['input_len', 'input_len'],
     ['output_len', 'output_len'],
   ] as const) {
-    const min = builder.fields[`dataset_min_${stem}`];
-    const max = builder.fields[`dataset_max_${stem}`];
-    if (typeof min === 'number' && min === max) builder.set(column, min, builder.lines[`dataset_min_${stem}`] ?? 0);
+    const minColumn = `dataset_min_${stem}`;
+    const maxColumn = `dataset_max_${stem}`;
+    if (approximate.has(minColumn) || approximate.has(maxColumn)) continue;
+    const min = builder.fields[minColumn];
+    const max = builder.fields[maxColumn];
+    if (typeof min === 'number' && min === max) builder.set(column, min, builder.lines[minColumn] ?? 0);
   }
 }
 

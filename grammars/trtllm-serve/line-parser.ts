@@ -18,6 +18,8 @@ export const SKIP: readonly string[] = ['HTTP/1.'];
 const PREFILTER = { anchors: ANCHORS, skip: SKIP };
 
 const ITER = /^iter = \d+,/;
+/** An iteration line behind a prefix or tag this grammar does not know: counted, not read by guess. */
+const ITER_ELSEWHERE = /\biter = \d+, /;
 const VERSION = /TensorRT-LLM version: ?v?(\d+\.\d+[\w.+-]*)/;
 const BLOCKS = /^Number of blocks in KV cache primary pool: (\d+)/;
 const TOKENS_PER_BLOCK = /^Number of tokens per block: (\d+)/;
@@ -47,7 +49,7 @@ export function trtllmServeLineParser(file: RelPath, sink: DiagnosticSink): Line
       const at = { file, line: lineNo, column: 1 };
       if (ITER.test(p.message)) {
         timeline.begin(lineNo);
-        const bad = writeIterEntry(timeline, parseIterLine(p.message), lineNo, p.time);
+        const bad = writeIterEntry(timeline, parseIterLine(p.message), lineNo, p);
         if (bad.length > 0) sink.report('log/bad-stats-value', at, bad.join(', '));
         return true;
       }
@@ -73,7 +75,8 @@ export function trtllmServeLineParser(file: RelPath, sink: DiagnosticSink): Line
         ready = true;
         return fact('server_status', 'ready', lineNo);
       }
-      if (p.source === 'python' || p.source === 'cpp') return; // other logger lines: known shape, nothing to keep
+      // other logger lines: known shape, nothing to keep
+      if ((p.source === 'python' || p.source === 'cpp') && !ITER_ELSEWHERE.test(p.message)) return;
       unrecognized++;
       if (firstUnrecognized === 0) firstUnrecognized = lineNo;
     },

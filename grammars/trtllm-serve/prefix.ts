@@ -6,11 +6,19 @@ export interface TrtLine {
   readonly source: 'python' | 'cpp' | 'uvicorn' | 'none';
   /** The prefix's clock as `YYYY-MM-DDTHH:MM:SS`, null when the line carries none. */
   readonly time: string | null;
+  /** The logger's `[RANK n]` tag: the process's global rank (tagged when the run has several processes). */
   readonly rank: number | null;
   readonly message: string;
 }
 
-const PYTHON = /^\[(\d\d)\/(\d\d)\/(\d{4})-(\d\d:\d\d:\d\d)\] \[TRT-LLM\](?: \[RANK (\d+)\])? \[([A-Z])\](?: \[RANK (\d+)\])? ?/;
+/**
+ * `[MM/DD/YYYY-HH:MM:SS] [TRT-LLM] [I] `. The rank tag (`logger.set_rank`, runs of several
+ * processes) sits before or after the level; 1.x PyTorch-backend lines put the `[_torch]` module tag
+ * after the level, the rank right behind it: `[I] [_torch][RANK 1] `. A line without the clock is
+ * read too: the clock comes from Python's logging setup, not the logger, and NVIDIA's own perf
+ * tests write iteration lines without it.
+ */
+const PYTHON = /^(?:\[(\d\d)\/(\d\d)\/(\d{4})-(\d\d:\d\d:\d\d)\] )?\[TRT-LLM\](?: \[RANK (\d+)\])? \[([A-Z])\](?: ?\[_torch\])?(?: ?\[RANK (\d+)\])? ?/;
 const CPP = /^\[TensorRT-LLM\](?:\[RANK (\d+)\])?\[([A-Z]+)\] ?/;
 const UVICORN = /^(INFO|WARNING|ERROR|CRITICAL|DEBUG):\s+/;
 /** Docker/journald wrappers and Markdown quotes put in front of the tool's own prefix. */
@@ -25,7 +33,7 @@ export function splitPrefix(raw: string): TrtLine {
     return {
       level: py[6] ?? null,
       source: 'python',
-      time: `${py[3]}-${py[1]}-${py[2]}T${py[4]}`,
+      time: py[4] === undefined ? null : `${py[3]}-${py[1]}-${py[2]}T${py[4]}`,
       rank: rank === undefined ? null : Number(rank),
       message: text.slice(py[0].length),
     };

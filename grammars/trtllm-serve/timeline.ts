@@ -1,8 +1,10 @@
 import type { FieldWriter } from '../../src/core/records.js';
 import type { FieldValue } from '../../src/core/types.js';
 import { flatNumberDict, parsePyValue } from '../../src/parse/python-repr.js';
-import { percentToFraction, readNumber, scaleExact } from '../../src/parse/values.js';
+import { percentToFraction, readNumber } from '../../src/parse/values.js';
 import { lookupTable } from '../../src/core/cells.js';
+import type { TrtLine } from './prefix.js';
+import { STEP_TIMES, stepMilliseconds } from './step-times.js';
 
 /** Iteration-line keys with a timeline column of their own (schema.md §2). */
 const RENAMED: Readonly<Record<string, string>> = lookupTable({
@@ -12,11 +14,12 @@ const RENAMED: Readonly<Record<string, string>> = lookupTable({
 /**
  * One per-iteration log line, written as one timeline entry into `out` (a series builder whose
  * entry was begun at `line`): `time` from its `timestamp` (else the logger prefix), `running` =
- * num_scheduled_requests (else the states' request counts), `iter_latency_ms` from `elapsed_time`
- * (seconds), every `states` entry and other key as an extra column. Returns the keys whose value
- * could not be read.
+ * num_scheduled_requests (else the states' request counts), the step times in ms (step-times.ts),
+ * `global_rank` (else the prefix's rank tag), every `states` entry and other key as an extra
+ * column. A value printed as `N/A` (or `None`) is no value, not a fault. Returns the keys whose
+ * value could not be read.
  */
-export function writeIterEntry(out: FieldWriter, pairs: readonly [string, string][], line: number, prefixTime: string | null): string[] {
+export function writeIterEntry(out: FieldWriter, pairs: readonly [string, string][], line: number, prefix: Pick<TrtLine, 'time' | 'rank'>): string[] {
   const entry = new EntryFacts(out, line);
   entry.set('engine', 'trtllm');
   const bad: string[] = [];
@@ -35,16 +38,24 @@ export function writeIterEntry(out: FieldWriter, pairs: readonly [string, string
       } else bad.push(key);
     } else {
       const v = readNumber(raw);
-      if (!v.ok || v.value === null) {
+      if (!v.ok) {
         bad.push(key);
         continue;
       }
-      if (key === 'elapsed_time') entry.set('iter_latency_ms', scaleExact(v.value, v.rest === 'ms' ? 1 : 1000));
-      else if (key === 'kv_cache_util') entry.set('kv_cache_usage', v.value > 1 || v.rest === '%' ? percentToFraction(v.value) : v.value);
+      // `N/A`: prev_device_step_time of the first iteration, kv_cache_util with no KV cache to measure
+      if (v.value === null) continue;
+      const step = STEP_TIMES[key];
+      if (step !== undefined) {
+        const ms = stepMilliseconds(v.value, v.rest, step.printedIn);
+        if (ms === null) bad.push(key);
+        else entry.set(step.column, ms);
+      } else if (key === 'kv_cache_util') entry.set('kv_cache_usage', v.value > 1 || v.rest === '%' ? percentToFraction(v.value) : v.value);
       else entry.set(RENAMED[key] ?? key, v.value);
     }
   }
-  if (!entry.hasTime && prefixTime !== null) entry.set('time', prefixTime);
+  if (!entry.hasTime && prefix.time !== null) entry.set('time', prefix.time);
+  // the logger tags a line with the global rank of the process that printed it
+  if (prefix.rank !== null) entry.set('global_rank', prefix.rank);
   if (!entry.hasRunning && typeof entry.ctx === 'number' && typeof entry.gen === 'number') entry.set('running', entry.ctx + entry.gen);
   return bad;
 }

@@ -128,6 +128,17 @@ describe('trtllm-bench report values', () => {
     expect(runs([...old, ...two].join('\n')).runs.map((r) => r.fields.request_throughput)).toEqual([3, 2]);
   });
 
+  it('derives no fixed length from dataset statistics printed in e-notation (%9.2e, values ≥ 100000)', () => {
+    const dataset = (...rows: string[]) =>
+      runs(section('DATASET DETAILS', 'Number of Sequences:  8', '        Input              Output           Seq. Length', '-'.repeat(59), ...rows).join('\n')).runs[0]?.fields;
+    // a varied dataset (130500 … 131400 tokens) whose min and max print alike
+    const varied = dataset('MIN:   1.31e+05          1024.0000           1.32e+05', 'MAX:   1.31e+05          1024.0000           1.32e+05');
+    expect(varied).toMatchObject({ dataset_min_input_len: 131000, dataset_max_input_len: 131000, dataset_min_seq_len: 132000, output_len: 1024 });
+    expect(varied).not.toHaveProperty('input_len');
+    // exact cells still give the fixed length
+    expect(dataset('MIN:  99999.0000          1024.0000           1.01e+05', 'MAX:  99999.0000          1024.0000           1.01e+05')).toMatchObject({ input_len: 99999, output_len: 1024 });
+  });
+
   it('never throws on arbitrary text', () => {
     for (const text of ['', '=\n=', `${RULE}\n= \n${RULE}`, `${RULE}\n= X\n[AL] P50: \nMIN: a b c`, '\u0000\u0001']) {
       expect(() => runs(text)).not.toThrow();

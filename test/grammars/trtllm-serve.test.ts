@@ -20,6 +20,14 @@ describe('trtllm-serve log prefixes', () => {
     expect(splitPrefix('> [TensorRT-LLM][ERROR] boom')).toMatchObject({ level: 'ERROR', message: 'boom' });
   });
 
+  it('splits the 1.x [_torch] module tag and the rank behind it, with or without the clock', () => {
+    expect(splitPrefix('[07/22/2026-00:00:00] [TRT-LLM] [I] [_torch][RANK 1] iter = 7, x = 1')).toMatchObject({ level: 'I', source: 'python', time: '2026-07-22T00:00:00', rank: 1, message: 'iter = 7, x = 1' });
+    expect(splitPrefix('[07/22/2026-00:00:00] [TRT-LLM] [I] [_torch] Running CUDA graph capture for 4 batch sizes.')).toMatchObject({ rank: null, message: 'Running CUDA graph capture for 4 batch sizes.' });
+    expect(splitPrefix('[TRT-LLM] [I] [_torch][RANK 0] iter = 5, y = 2')).toMatchObject({ source: 'python', time: null, rank: 0, message: 'iter = 5, y = 2' });
+    // a tag other than the module's stays in the message
+    expect(splitPrefix('[07/22/2026-00:00:00] [TRT-LLM] [I] [MemUsageChange] model loaded')).toMatchObject({ message: '[MemUsageChange] model loaded' });
+  });
+
   it('reads every key of an iteration line, dict included', () => {
     const pairs = parseIterLine("iter = 5, elapsed_time = 0.08s, timestamp = 2025-08-07 02:28:51, num_scheduled_requests: 1, states = {'num_ctx_requests': 1, 'num_ctx_tokens': 4096}");
     expect(pairs).toEqual([
@@ -36,6 +44,65 @@ describe('trtllm-serve log prefixes', () => {
     const line = '[02/11/2026-18:04:09] [TRT-LLM] [I] iter = 1, elapsed_time = 0.5s, kv_cache_util = 45.5%';
     const [rec] = grammar.parse({ path: asRelPath('s.log'), lines: [line] }, sink);
     expect(rec?.kind === 'timeline' ? seriesFields(rec.series, 0) : null).toMatchObject({ iter: 1, iter_latency_ms: 500, kv_cache_usage: 0.455, time: '2026-02-11T18:04:09' });
+  });
+
+  /** The timeline rows and diagnostics of some log lines. */
+  function timelineOf(lines: string[]): { rows: Record<string, unknown>[]; codes: string[] } {
+    const sink = new DiagnosticCollector();
+    const records = grammar.parse({ path: asRelPath('s.log'), lines }, sink);
+    const rows = records.flatMap((r) => (r.kind === 'timeline' ? Array.from({ length: r.series.length }, (_, i) => seriesFields(r.series, i)) : []));
+    return { rows, codes: sink.list().map((d) => `${d.severity} ${d.code}`) };
+  }
+
+  it('reads the 1.x line: host step time as iter_latency_ms, the previous device step in its own column, N/A as no value', () => {
+    const { rows, codes } = timelineOf([
+      "[07/22/2026-00:00:00] [TRT-LLM] [I] [_torch][RANK 0] iter = 7, global_rank = 0, rank = 0, num_scheduled_requests = 3, kv_cache_util = N/A, currank_total_requests = 1/1, host_step_time = 5.0ms, prev_device_step_time = N/A, timestamp = 2026-07-22 00:00:00, states = {'num_ctx_requests': 1, 'num_ctx_tokens': 512, 'num_generation_tokens': 2, 'cached_kv_tokens': 0}",
+      "[07/22/2026-00:00:01] [TRT-LLM] [I] [_torch][RANK 0] iter = 8, global_rank = 0, rank = 0, num_scheduled_requests = 3, kv_cache_util = 0.100, currank_total_requests = 1/1, host_step_time = 4.5ms, prev_device_step_time = 15.0ms, timestamp = 2026-07-22 00:00:01, states = {'num_ctx_requests': 0, 'num_ctx_tokens': 0, 'num_generation_tokens': 3, 'cached_kv_tokens': 512}",
+    ]);
+    expect(codes).toEqual([]);
+    expect(rows[0]).toMatchObject({ iter: 7, running: 3, iter_latency_ms: 5, cached_kv_tokens: 0, num_ctx_tokens: 512, time: '2026-07-22T00:00:00' });
+    expect(rows[0]).not.toHaveProperty('prev_device_step_time_ms');
+    expect(rows[0]).not.toHaveProperty('kv_cache_usage');
+    expect(rows[0]).not.toHaveProperty('host_step_time');
+    expect(rows[1]).toMatchObject({ iter: 8, iter_latency_ms: 4.5, prev_device_step_time_ms: 15, kv_cache_usage: 0.1, cached_kv_tokens: 512 });
+  });
+
+  it('reads the mid-1.x line (host and device step times, num_scheduled_requests with a colon)', () => {
+    const { rows, codes } = timelineOf([
+      "[08/07/2025-02:28:51] [TRT-LLM] [I] iter = 5, global_rank = 0, rank = 0, currank_total_requests = 0/0, host_step_time = 81.25ms, prev_device_step_time = 80.5ms, timestamp = 2025-08-07 02:28:51, num_scheduled_requests: 1, states = {'num_ctx_requests': 1, 'num_ctx_tokens': 2048, 'num_generation_tokens': 0}",
+    ]);
+    expect(codes).toEqual([]);
+    expect(rows[0]).toMatchObject({ iter: 5, running: 1, iter_latency_ms: 81.25, prev_device_step_time_ms: 80.5 });
+  });
+
+  it('takes the rank tag as global_rank when the line does not print one, never over the one it prints', () => {
+    const { rows } = timelineOf([
+      "[TRT-LLM] [I] [_torch][RANK 3] iter = 5, num_scheduled_requests = 1, host_step_time = 5.0ms, states = {'num_generation_tokens': 4}",
+      '[07/22/2026-00:00:00] [TRT-LLM] [I] [_torch][RANK 3] iter = 6, global_rank = 2, host_step_time = 5.0ms',
+    ]);
+    expect(rows[0]).toMatchObject({ iter: 5, global_rank: 3, running: 1, num_generation_tokens: 4 });
+    expect(rows[0]).not.toHaveProperty('time');
+    expect(rows[1]).toMatchObject({ iter: 6, global_rank: 2 });
+  });
+
+  it('warns of a step time in a unit it does not know, and of a cut value, not of N/A', () => {
+    const { codes } = timelineOf([
+      '[07/22/2026-00:00:00] [TRT-LLM] [I] [_torch] iter = 1, host_step_time = 5.0us, prev_device_step_time = N/A',
+      '[07/22/2026-00:00:00] [TRT-LLM] [I] [_torch] iter = 2, host_step_time = ',
+    ]);
+    expect(codes).toEqual(['warning log/bad-stats-value', 'warning log/bad-stats-value']);
+  });
+
+  it('counts an iteration line behind a tag it does not know instead of dropping it', () => {
+    const sink = new DiagnosticCollector();
+    const records = grammar.parse({ path: asRelPath('s.log'), lines: ['[07/22/2026-00:00:00] [TRT-LLM] [I] [_other][RANK 0] iter = 7, host_step_time = 5.0ms', '0: [07/22/2026-00:00:00] [TRT-LLM] [I] [_torch][RANK 0] iter = 8, host_step_time = 5.0ms'] }, sink);
+    expect(records).toEqual([]);
+    expect(sink.list().map((d) => [d.code, d.line, d.message])).toEqual([['parse/unrecognized-lines', 1, '2 lines not recognized, the first here']]);
+  });
+
+  it('detects a 1.x log by its iteration lines', () => {
+    const head = "[07/22/2026-00:00:00] [TRT-LLM] [I] [_torch][RANK 0] iter = 7, global_rank = 0, rank = 0, num_scheduled_requests = 3, kv_cache_util = 0.100, currank_total_requests = 1/1, host_step_time = 5.0ms, prev_device_step_time = N/A, timestamp = 2026-07-22 00:00:00, states = {'num_ctx_requests': 1}";
+    expect(grammar.detect({ head, path: asRelPath('s.log') })).toMatchObject({ score: 0.8 });
   });
 
   it('gives the same records when lines without an anchor are skipped', () => {
@@ -82,6 +149,9 @@ describe('trtllm-serve iteration lines: the common shape read without the gramma
     const line = "iter = 5, global_rank = 0, rank = 0, currank_total_requests = 0/0, elapsed_time = 0.0812501907348632s, timestamp = 2025-08-07 02:28:51, num_scheduled_requests: 1, states = {'num_ctx_requests': 1, 'num_ctx_tokens': 2048, 'num_generation_tokens': 0}";
     expect(commonIterLine(line)).not.toBeNull();
     expect(commonIterLine(line)).toEqual(parseIterLineWithGrammar(line));
+    const line1x = "iter = 7, global_rank = 0, rank = 0, num_scheduled_requests = 3, kv_cache_util = N/A, currank_total_requests = 1/1, host_step_time = 5.0ms, prev_device_step_time = N/A, timestamp = 2026-07-22 00:00:00, states = {'num_ctx_requests': 1, 'num_ctx_tokens': 512, 'num_generation_tokens': 2, 'cached_kv_tokens': 0}";
+    expect(commonIterLine(line1x)).not.toBeNull();
+    expect(commonIterLine(line1x)).toEqual(parseIterLineWithGrammar(line1x));
   });
 });
 
