@@ -1,16 +1,19 @@
 /**
- * vLLM's periodic log lines → timeline fields (formats.md §4.3–4.5): the V0 and V1 stats lines,
- * the V0 prefix-cache line, the five speculative-decoding shapes and the V0 stage times. Fields
- * are split by the KNOWN label set, never by commas: the per-position acceptance list uses the
- * same ", " separator as the fields around it.
+ * vLLM's periodic log lines → timeline fields (formats.md §4.3–4.5): the V0 and V1 stats lines
+ * (one engine's, or all engines' with `--aggregate-engine-logging`), the V0 prefix-cache line,
+ * the five speculative-decoding shapes, the diffusion-decoding line and the V0 stage times.
+ * Fields are split at `, Label: ` (a label starts with a letter and holds no `:` or `,`), never
+ * at a bare comma: the per-position acceptance list uses the same ", " separator as the fields
+ * around it. One rule for every field: a label the tables know goes to its column, any other to a
+ * column of its own name (stats-labels.ts), and a value that cannot be read is named in `bad`.
  */
 import type { FieldValue } from '../../src/core/types.js';
 import { percentToFraction } from '../../src/parse/values.js';
-import { lookupTable, setCell } from '../../src/core/cells.js';
-import { escapeRegExp } from '../../src/core/literals.js';
+import { setCell } from '../../src/core/cells.js';
+import { columnOfUnknownLabel, DIFFUSION_LABELS, type LabelSpec, type LabelTable, SPEC_V0_LABELS, SPEC_V1_LABELS, STATS_LABELS, type Unit } from './stats-labels.js';
 
 /** Which kind of periodic line a partial came from; a timeline record merges distinct kinds. */
-export type StatsKind = 'stats' | 'prefix' | 'spec' | 'stages';
+export type StatsKind = 'stats' | 'prefix' | 'spec' | 'diffusion' | 'stages';
 
 export interface StatsPartial {
   readonly kind: StatsKind;
@@ -19,51 +22,8 @@ export interface StatsPartial {
   readonly bad: string[];
 }
 
-type Unit = 'tok/s' | 'reqs' | 'pct' | 'fraction' | 'count' | 'tokens' | 'list' | 'number';
-interface LabelSpec {
-  readonly column: string;
-  readonly unit: Unit;
-}
-
-const STATS_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
-  'Avg prompt throughput': { column: 'prompt_throughput', unit: 'tok/s' },
-  'Avg generation throughput': { column: 'gen_throughput', unit: 'tok/s' },
-  Running: { column: 'running', unit: 'reqs' },
-  Swapped: { column: 'swapped', unit: 'reqs' },
-  Pending: { column: 'waiting', unit: 'reqs' },
-  Waiting: { column: 'waiting', unit: 'reqs' },
-  'GPU KV cache usage': { column: 'kv_cache_usage', unit: 'pct' },
-  'CPU KV cache usage': { column: 'cpu_kv_cache_usage', unit: 'pct' },
-  'Prefix cache hit rate': { column: 'prefix_cache_hit_rate', unit: 'pct' },
-  'External prefix cache hit rate': { column: 'external_prefix_cache_hit_rate', unit: 'pct' },
-});
-
-/** V0 and V1 shape 1 (`Speculative metrics:`): rates are fractions. */
-const SPEC_V0_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
-  'Draft acceptance rate': { column: 'spec_acceptance_rate', unit: 'fraction' },
-  'System efficiency': { column: 'spec_system_efficiency', unit: 'fraction' },
-  'Number of speculative tokens': { column: 'num_spec_tokens', unit: 'count' },
-  'Number of accepted tokens': { column: 'spec_accepted_tokens', unit: 'count' },
-  'Number of draft tokens': { column: 'spec_draft_tokens', unit: 'count' },
-  'Number of draft tokens tokens': { column: 'spec_draft_tokens', unit: 'count' },
-  'Number of emitted tokens': { column: 'spec_emitted_tokens', unit: 'count' },
-  'Number of emitted tokens tokens': { column: 'spec_emitted_tokens', unit: 'count' },
-});
-
-/** V1 shapes 2–4 (`SpecDecoding metrics:`): rates are percents. */
-const SPEC_V1_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
-  'Draft acceptance rate': { column: 'spec_acceptance_rate', unit: 'pct' },
-  'Avg Draft acceptance rate': { column: 'spec_acceptance_rate', unit: 'pct' },
-  'Mean acceptance length': { column: 'spec_acceptance_length', unit: 'number' },
-  'Accepted throughput': { column: 'spec_accepted_throughput', unit: 'tok/s' },
-  'Drafted throughput': { column: 'spec_drafted_throughput', unit: 'tok/s' },
-  Accepted: { column: 'spec_accepted_tokens', unit: 'tokens' },
-  Drafted: { column: 'spec_draft_tokens', unit: 'tokens' },
-  'Per-position acceptance rate': { column: 'spec_per_position_acceptance', unit: 'list' },
-});
-
 const NUM = String.raw`[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|nan|inf`;
-/** A value ends the text, or is followed by `, ` and a label this reader does not know. */
+/** A value ends the text, or is followed by `, ` and more (a field cut short before its colon). */
 const END = String.raw`(?:$|, \S)`;
 const UNIT_RE: Readonly<Record<Exclude<Unit, 'list'>, RegExp>> = {
   'tok/s': new RegExp(`^(${NUM}) tokens/s${END}`),
@@ -73,11 +33,21 @@ const UNIT_RE: Readonly<Record<Exclude<Unit, 'list'>, RegExp>> = {
   count: new RegExp(`^(${NUM})${END}`),
   tokens: new RegExp(`^(${NUM}) tokens${END}`),
   number: new RegExp(`^(${NUM})${END}`),
+  // a label no table knows: a number with one of the units vLLM prints, or none (`%` read as a fraction, as every rate is)
+  any: new RegExp(`^(${NUM})(?:( ?%)| (?:tokens/s|reqs?|tokens))?${END}`),
 };
 
-const STATS_START = /^(?:Engine (\d+): )?Avg prompt throughput: /;
+/**
+ * Where a stats line starts: `Engine 000: ` (one engine of several, V1), `2 Engines Aggregated: `
+ * (`--aggregate-engine-logging`: the engines' sums, and their mean KV cache usage), or nothing.
+ */
+const STATS_START = /^((?:Engine (\d+): |(\d+) Engines Aggregated: )?)Avg prompt throughput: /;
+/** A field: `, Label: ` (or the label the text starts with). */
+const FIELD_LABEL = /(?:^|, )([A-Za-z][^:,]*): /g;
 const PREFIX_V0 = /^Prefix cache hit rate: GPU: (\S+?)%, CPU: (\S+?)%/;
 const STAGES = /^SpecDecodeWorker stage times: (.*)$/;
+/** The `engine_index` of a stats line that sums all engines: no one engine's row. */
+const ALL_ENGINES = 'all';
 
 /** Reads one periodic line, or returns null when the message is not one. */
 export function readStatsLine(message: string): StatsPartial | null {
@@ -94,8 +64,8 @@ const COMMON_STATS = new RegExp(
 /**
  * readStatsLineByLabels's result for the common V1 line, read by one expression: the label reader
  * is general (any subset and order of labels, units checked one by one) and, over the few thousand
- * stats lines a thread sees, its code stays cold. null for anything else; a test checks the two
- * agree wherever this answers.
+ * stats lines a thread sees, its code stays cold. null for anything else (an aggregated line, one
+ * with preemptions or another optional field); a test checks the two agree wherever this answers.
  */
 export function commonStatsLine(message: string): StatsPartial | null {
   const m = COMMON_STATS.exec(message);
@@ -117,24 +87,30 @@ export function commonStatsLine(message: string): StatsPartial | null {
 /** Reads one periodic line by its labels, or returns null when the message is not one. */
 export function readStatsLineByLabels(message: string): StatsPartial | null {
   const c = message.charCodeAt(0);
-  if (c === 69 || c === 65) {
-    // 'E'ngine / 'A'vg
+  if (c === 69 || c === 65 || (c >= 48 && c <= 57)) {
+    // 'E'ngine / 'A'vg / the engine count of an aggregated line
     const m = STATS_START.exec(message);
     if (!m) return null;
-    const partial = readLabels(message.slice(m[1] === undefined ? 0 : m[0].indexOf('Avg')), STATS_LABELS, 'stats');
-    if (m[1] !== undefined) partial.fields.engine_index = Number(m[1]);
+    const [, prefix = '', engine, aggregated] = m;
+    const partial = readLabels(message.slice(prefix.length), STATS_LABELS, 'stats');
+    if (engine !== undefined) partial.fields.engine_index = Number(engine);
+    if (aggregated !== undefined) {
+      partial.fields.engine_index = ALL_ENGINES;
+      partial.fields.aggregated_engines = Number(aggregated);
+    }
     return partial;
   }
   if (message.startsWith('Speculative metrics: ')) return readLabels(message.slice(21), SPEC_V0_LABELS, 'spec');
   if (message.startsWith('SpecDecoding metrics: ')) return readLabels(message.slice(22), SPEC_V1_LABELS, 'spec');
+  if (message.startsWith('DiffusionDecoding metrics: ')) return readLabels(message.slice(27), DIFFUSION_LABELS, 'diffusion');
   if (message.startsWith('Prefix cache hit rate: GPU: ')) return readPrefixV0(message);
   if (message.startsWith('SpecDecodeWorker stage times: ')) return readStages(message);
   return null;
 }
 
-/** Splits `Label: value, Label: value` at the known labels only, then reads each value. */
-function readLabels(text: string, labels: Readonly<Record<string, LabelSpec>>, kind: StatsKind): StatsPartial {
-  const re = labelPattern(labels);
+/** Splits `Label: value, Label: value` at its labels, then reads each value by its label's unit. */
+function readLabels(text: string, labels: LabelTable, kind: StatsKind): StatsPartial {
+  const re = FIELD_LABEL;
   const out: StatsPartial = { kind, fields: {}, bad: [] };
   re.lastIndex = 0;
   // each value runs from the end of its label to the start of the next label (or the end of the text)
@@ -142,7 +118,7 @@ function readLabels(text: string, labels: Readonly<Record<string, LabelSpec>>, k
   let valueStart = 0;
   for (;;) {
     const m = re.exec(text);
-    if (label !== null) readField(out, label, labels[label], text.slice(valueStart, m === null ? text.length : m.index));
+    if (label !== null) readField(out, label, labels[label] ?? unknownLabel(label), text.slice(valueStart, m === null ? text.length : m.index));
     if (m === null) break;
     label = m[1] ?? '';
     valueStart = m.index + m[0].length;
@@ -150,8 +126,12 @@ function readLabels(text: string, labels: Readonly<Record<string, LabelSpec>>, k
   return out;
 }
 
-function readField(out: StatsPartial, label: string, spec: LabelSpec | undefined, raw: string): void {
-  if (!spec) return;
+/** A label the table does not know: kept under its own name, its unit read from its value. */
+function unknownLabel(label: string): LabelSpec {
+  return { column: columnOfUnknownLabel(label), unit: 'any' };
+}
+
+function readField(out: StatsPartial, label: string, spec: LabelSpec, raw: string): void {
   const value = readValue(withoutTrailer(raw), spec.unit);
   if (value === undefined) out.bad.push(label);
   else if (value !== null && !Object.hasOwn(out.fields, spec.column)) setCell(out.fields, spec.column, value);
@@ -170,19 +150,6 @@ function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 0xfeff || (c >= 0x2000 && c <= 0x200a) || c === 0x1680 || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
-const LABEL_PATTERNS = new WeakMap<Readonly<Record<string, LabelSpec>>, RegExp>();
-
-/** One expression per label table, longest labels first, compiled once (a stats line comes every few seconds of a log). */
-function labelPattern(labels: Readonly<Record<string, LabelSpec>>): RegExp {
-  let re = LABEL_PATTERNS.get(labels);
-  if (!re) {
-    const names = Object.keys(labels).sort((a, b) => b.length - a.length);
-    re = new RegExp(`(?:^|, )(${names.map(escapeRegExp).join('|')}): `, 'g');
-    LABEL_PATTERNS.set(labels, re);
-  }
-  return re;
-}
-
 /** undefined = unreadable; null = an explicit "no value" (`nan%`). */
 function readValue(raw: string, unit: Unit): FieldValue | undefined {
   if (unit === 'list') {
@@ -194,7 +161,8 @@ function readValue(raw: string, unit: Unit): FieldValue | undefined {
   if (!m) return undefined;
   const n = Number(m[1]);
   if (!Number.isFinite(n)) return null;
-  return unit === 'pct' ? percentToFraction(n) : n;
+  const percent = unit === 'pct' || (unit === 'any' && m[2] !== undefined);
+  return percent ? percentToFraction(n) : n;
 }
 
 function readPrefixV0(message: string): StatsPartial {

@@ -86,16 +86,18 @@ describe('readStatsLine', () => {
     const num = pick(['0', '12', '4660.9', '0.0', '1.', '.5', '-0', '+3', '1e3', '2.5E-2'], ['nan', 'inf', '1e999', '', '1,5', 'x']);
     const line = fc
       .tuple(
-        pick(['', 'Engine 000: ', 'Engine 12: '], ['Engine x: ', 'engine 0: ']),
+        pick(['', 'Engine 000: ', 'Engine 12: '], ['Engine x: ', 'engine 0: ', '2 Engines Aggregated: ']),
         num, num, num, num, num, num,
         pick(['tokens/s'], ['tok/s', 'tokens/s ']),
         pick(['reqs', 'req'], ['requests']),
         pick(['%', ' %'], ['', '  %']),
-        pick(['', '.', ',', ' ', '. ', '\t'], [' ,', '..', ', Foo: 3', ', External prefix cache hit rate: 1%']),
+        pick(['', '.', ',', ' ', '. ', '\t'], [' ,', '..', ', Foo: 3', ', External prefix cache hit rate: 1%', ', MM cache hit rate: 40.0%', ', Corrupted: 0 reqs']),
         pick(['Waiting'], ['Pending', 'Swapped']),
+        // the optional fields vLLM prints after `Waiting` (Deferred, then Preemptions): lines the shortcut leaves to the label reader
+        pick([''], [', Preemptions: 3', ', Deferred: 2 reqs', ', Deferred: 2 reqs, Preemptions: 1']),
       )
-      .map(([engine, a, b, c, d, e, f, tps, reqs, pct, end, waiting]) =>
-        `${engine}Avg prompt throughput: ${a} ${tps}, Avg generation throughput: ${b} tokens/s, Running: ${c} ${reqs}, ${waiting}: ${d} reqs, GPU KV cache usage: ${e}${pct}, Prefix cache hit rate: ${f}%${end}`,
+      .map(([engine, a, b, c, d, e, f, tps, reqs, pct, end, waiting, afterWaiting]) =>
+        `${engine}Avg prompt throughput: ${a} ${tps}, Avg generation throughput: ${b} tokens/s, Running: ${c} ${reqs}, ${waiting}: ${d} reqs${afterWaiting}, GPU KV cache usage: ${e}${pct}, Prefix cache hit rate: ${f}%${end}`,
       );
     expectAgreesWhereItAnswers(line, commonStatsLine, readStatsLineByLabels, { seed: 5 });
     // the line vLLM prints is read by the shortcut, into the canonical columns
@@ -122,8 +124,56 @@ describe('readStatsLine', () => {
     });
   });
 
-  it('keeps known values before a label it does not know', () => {
-    expect(readStatsLine('Avg prompt throughput: 2.0 tokens/s, Running: 1 reqs, Future gauge: 9 units')?.fields).toEqual({ prompt_throughput: 2, running: 1 });
+  it('reads the optional V1 fields: deferred, preemptions, corrupted, multimodal cache', () => {
+    const line = 'Engine 000: Avg prompt throughput: 1950.7 tokens/s, Avg generation throughput: 702.4 tokens/s, Running: 60 reqs, Waiting: 41 reqs, Deferred: 3 reqs, Preemptions: 2, GPU KV cache usage: 98.7%, Prefix cache hit rate: 9.8%, Corrupted: 1 reqs, External prefix cache hit rate: 20.0%, MM cache hit rate: 55.0%';
+    expect(readStatsLine(line)).toEqual({
+      kind: 'stats',
+      bad: [],
+      fields: {
+        prompt_throughput: 1950.7, gen_throughput: 702.4, running: 60, waiting: 41, deferred: 3, preemptions: 2, kv_cache_usage: 0.987, prefix_cache_hit_rate: 0.098,
+        corrupted: 1, external_prefix_cache_hit_rate: 0.2, mm_cache_hit_rate: 0.55, engine_index: 0,
+      },
+    });
+  });
+
+  it('reads the line of all engines (--aggregate-engine-logging) as no one engine\'s', () => {
+    const line = '2 Engines Aggregated: Avg prompt throughput: 1800.0 tokens/s, Avg generation throughput: 240.0 tokens/s, Running: 19 reqs, Waiting: 3 reqs, GPU KV cache usage: 11.8%, Prefix cache hit rate: 40.5%';
+    expect(readStatsLine(line)?.fields).toEqual({
+      prompt_throughput: 1800, gen_throughput: 240, running: 19, waiting: 3, kv_cache_usage: 0.118, prefix_cache_hit_rate: 0.405, engine_index: 'all', aggregated_engines: 2,
+    });
+    expect(readStatsLine(line.replace('2 Engines', '1 Engines'))?.fields).toMatchObject({ engine_index: 'all', aggregated_engines: 1 });
+    expect(readStatsLine('Engines Aggregated: Avg prompt throughput: 1.0 tokens/s')).toBeNull();
+  });
+
+  it('keeps a label it does not know under its own name, its value read by its unit', () => {
+    expect(readStatsLine('Avg prompt throughput: 2.0 tokens/s, Running: 1 reqs, Offloaded: 4 reqs, Host cache hit rate: 12.5%, Future gauge: 9')).toEqual({
+      kind: 'stats',
+      bad: [],
+      fields: { prompt_throughput: 2, running: 1, offloaded: 4, host_cache_hit_rate: 0.125, future_gauge: 9 },
+    });
+    // a unit it cannot read is named, as a known label's value cut short is; the values around it stay
+    expect(readStatsLine('Avg prompt throughput: 2.0 tokens/s, Future gauge: 9 units, Running: 1 reqs')).toEqual({
+      kind: 'stats',
+      bad: ['Future gauge'],
+      fields: { prompt_throughput: 2, running: 1 },
+    });
+    // after the per-position list too: the list ends where the next label starts
+    expect(readStatsLine('SpecDecoding metrics: Accepted: 5 tokens, Per-position acceptance rate: 0.500, 0.300, Draft tokens per position: 9')?.fields).toEqual({
+      spec_accepted_tokens: 5, spec_per_position_acceptance: [0.5, 0.3], draft_tokens_per_position: 9,
+    });
+  });
+
+  it('reads the diffusion-decoding line under the result JSON\'s names, nan left absent', () => {
+    expect(readStatsLine('DiffusionDecoding metrics: Committed token throughput: 200.00 tokens/s, Mean denoising steps per canvas: 17.92, Mean tokens committed per denoising step: 14.29, Committed: 2000 tokens, Denoising steps: 140, Canvas positions evaluated: 35840')).toEqual({
+      kind: 'diffusion',
+      bad: [],
+      fields: {
+        diffusion_committed_throughput: 200, diffusion_steps_per_canvas: 17.92, diffusion_committed_per_step: 14.29, diffusion_committed_tokens: 2000, diffusion_denoising_steps: 140, diffusion_canvas_positions: 35840,
+      },
+    });
+    expect(readStatsLine('DiffusionDecoding metrics: Committed token throughput: 0.00 tokens/s, Mean denoising steps per canvas: nan, Mean tokens committed per denoising step: nan, Committed: 0 tokens, Denoising steps: 0, Canvas positions evaluated: 0')?.fields).toEqual({
+      diffusion_committed_throughput: 0, diffusion_committed_tokens: 0, diffusion_denoising_steps: 0, diffusion_canvas_positions: 0,
+    });
   });
 
   it('splits the per-position list from the fields around it by the label set', () => {
@@ -161,6 +211,7 @@ describe('readStatsLine', () => {
   it('names a value cut short and ignores other messages', () => {
     expect(readStatsLine('Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 9')?.bad).toEqual(['Avg generation throughput']);
     expect(readStatsLine('Engine 000: vllm cache_config_info with initialization after num_gpu_blocks is: 15745')).toBeNull();
+    expect(readStatsLine('2 Engines: vllm cache_config_info with initialization after num_gpu_blocks is: 37500')).toBeNull();
   });
 });
 
