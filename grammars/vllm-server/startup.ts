@@ -15,7 +15,11 @@ const NON_DEFAULT = /^non-default args: (\{.*\})\s*$/;
 const NAMESPACE = /^args: (Namespace\(.*\))\s*$/;
 const ENGINE_CONFIG = /^Initializing an? (?:V1 )?LLM engine (?:\(v([^)]+)\) )?with config: (.*)$/;
 const KV_TOKENS = /^(?:Engine \d+: )?GPU KV cache size: ([\d,]+) tokens/;
-const CONCURRENCY = /^(?:Engine \d+: )?Maximum concurrency for ([\d,]+) tokens per request: ([\d.]+)x/;
+/**
+ * Its own line, or (2026, `update_kv_cache_capacity`) after the KV cache size on the same one:
+ * `GPU KV cache size: 123,456 tokens, Maximum concurrency for 4,096 tokens per request: 30.14x`.
+ */
+const CONCURRENCY = /(?:^(?:Engine \d+: )?|, )Maximum concurrency for ([\d,]+) tokens per request: ([\d.]+)x/;
 const BLOCKS = /^# GPU blocks: (\d+), # CPU blocks: (\d+)/;
 const GPU_BLOCKS = /num_gpu_blocks is: (\d+)/;
 const KV_MEMORY = /^Available KV cache memory: ([\d.]+) GiB/;
@@ -62,7 +66,12 @@ export function readStartupLine(message: string, builder: FieldMapBuilder, line:
     addEngineConfig(builder, parseKeywordArgs(m[2] ?? ''), line);
     return 'config';
   }
-  if ((m = KV_TOKENS.exec(message))) return set(builder, { kv_cache_tokens: int(m[1]) }, line);
+  if ((m = KV_TOKENS.exec(message))) {
+    set(builder, { kv_cache_tokens: int(m[1]) }, line);
+    // 2026: the concurrency on the same line
+    m = CONCURRENCY.exec(message);
+    return m ? set(builder, { kv_cache_max_concurrency: Number(m[2]), kv_cache_concurrency_tokens: int(m[1]) }, line) : 'config';
+  }
   if ((m = CONCURRENCY.exec(message))) return set(builder, { kv_cache_max_concurrency: Number(m[2]), kv_cache_concurrency_tokens: int(m[1]) }, line);
   if ((m = BLOCKS.exec(message))) return set(builder, { num_gpu_blocks: int(m[1]), num_cpu_blocks: int(m[2]) }, line);
   if ((m = GPU_BLOCKS.exec(message))) return set(builder, { num_gpu_blocks: int(m[1]) }, line);

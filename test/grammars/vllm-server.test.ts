@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { LogClock } from '../../grammars/vllm-server/clock.js';
 import { grammar } from '../../grammars/vllm-server/index.js';
 import { commonPrefix, parsePrefix, parsePrefixByGrammar } from '../../grammars/vllm-server/prefix.js';
+import { readStartupLine } from '../../grammars/vllm-server/startup.js';
 import { commonStatsLine, readStatsLine, readStatsLineByLabels } from '../../grammars/vllm-server/stats.js';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import { FieldMapBuilder } from '../../src/core/records.js';
 import { wantsLine } from '../../src/core/grammar.js';
 import { asRelPath } from '../../src/core/types.js';
 import { fromBytes } from '../../src/ingest/read.js';
@@ -280,5 +282,19 @@ describe('vllm-server readiness', () => {
     const lines = ['INFO 09-14 11:02:10 [api_server.py:1896] vLLM API server version 0.11.0', 'INFO 09-14 11:02:44 [x.py:1] Route: none configured'];
     const records = grammar.parse({ path: FILE, lines }, sink);
     expect(records.map((r) => (r.kind === 'config' ? r.fields.server_status : r.kind))).toEqual(['unknown']);
+  });
+});
+
+describe('vLLM capacity lines', () => {
+  it('read the KV cache size and the concurrency it allows, on two lines or on one (2026)', () => {
+    const apart = new FieldMapBuilder();
+    readStartupLine('GPU KV cache size: 123,456 tokens', apart, 3);
+    readStartupLine('Maximum concurrency for 4,096 tokens per request: 30.14x', apart, 4);
+    const together = new FieldMapBuilder();
+    expect(readStartupLine('GPU KV cache size: 123,456 tokens, Maximum concurrency for 4,096 tokens per request: 30.14x', together, 3)).toBe('config');
+    const expected = { kv_cache_tokens: 123456, kv_cache_max_concurrency: 30.14, kv_cache_concurrency_tokens: 4096 };
+    expect(apart.fields).toEqual(expected);
+    expect(together.fields).toEqual(expected);
+    expect(together.lines).toEqual({ kv_cache_tokens: 3, kv_cache_max_concurrency: 3, kv_cache_concurrency_tokens: 3 });
   });
 });
