@@ -7,6 +7,8 @@ import { settleDataset } from '../../src/normalize/dataset.js';
 import { engineFromBackend } from '../../src/normalize/engine.js';
 import { toField } from '../../src/normalize/flags.js';
 import { type JsonValue, keyLines, parseJsonDocuments } from '../_shared/json/index.js';
+import { datasetKnobApplies } from '../sglang-bench-serving/dataset-knobs.js';
+import { addCacheReport } from './cache-report.js';
 import { latencyKey, PER_REQUEST_KEYS, SGLANG_JSON_KEYS } from './keys.js';
 import { addServerInfo } from './server-info.js';
 
@@ -49,7 +51,9 @@ function toRun(value: JsonValue, line: number, source: TextSource, sink: Diagnos
   }
   builder.set('client', 'sglang-bench-serving', line);
   const info = obj.server_info;
-  if (info !== null && typeof info === 'object' && !Array.isArray(info)) addServerInfo(builder, info, lines.server_info ?? line);
+  if (isObject(info)) addServerInfo(builder, info, lines.server_info ?? line);
+  const cacheReport = obj.cache_report;
+  if (isObject(cacheReport)) addCacheReport(builder, cacheReport, lines.cache_report ?? line);
   settleDataset(builder);
   const backend = builder.fields.backend;
   const engine = typeof backend === 'string' ? engineFromBackend(backend) : undefined;
@@ -58,10 +62,11 @@ function toRun(value: JsonValue, line: number, source: TextSource, sink: Diagnos
   return [{ kind: 'run', at, label, complete: true, fields: builder.fields, lines: builder.lines }];
 }
 
-/** `random_*` knobs are written for every dataset; they describe the run only for random ones. */
+function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The line's dataset knobs describe the run only for the datasets that use them. */
 function appliesTo(key: string, dataset: JsonValue | undefined): boolean {
-  const name = typeof dataset === 'string' ? dataset : '';
-  if (key.startsWith('random_')) return name === '' || name.startsWith('random');
-  if (key === 'sharegpt_output_len') return name === '' || name === 'sharegpt';
-  return true;
+  return datasetKnobApplies(key, typeof dataset === 'string' ? dataset : null);
 }

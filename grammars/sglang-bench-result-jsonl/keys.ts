@@ -33,16 +33,23 @@ export const SGLANG_JSON_KEYS: Readonly<Record<string, string | null>> = lookupT
   max_concurrent_requests: 'peak_concurrent_requests',
   tag: null,
   server_info: null,
+  // read by cache-report.ts
+  cache_report: null,
   input_lens: null,
   output_lens: null,
   ttfts: null,
   itls: null,
   generated_texts: null,
   errors: null,
+  cached_tokens: null,
+  cached_tokens_details: null,
 });
 
-/** `--output-details` per-request arrays (read past above): a large file is read without them. */
-export const PER_REQUEST_KEYS: readonly string[] = ['input_lens', 'output_lens', 'ttfts', 'itls', 'generated_texts', 'errors'];
+/**
+ * `--output-details` per-request arrays (read past above): a large file is read without them.
+ * `--cache-report` adds `cached_tokens` and `cached_tokens_details` (2026).
+ */
+export const PER_REQUEST_KEYS: readonly string[] = ['input_lens', 'output_lens', 'ttfts', 'itls', 'generated_texts', 'errors', 'cached_tokens', 'cached_tokens_details'];
 
 /** `p99_e2e_latency_ms` → `p99_e2el_ms`; other `*_ms` statistics keep their name. */
 export function latencyKey(key: string): string | null {

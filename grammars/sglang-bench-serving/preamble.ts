@@ -7,6 +7,7 @@ import { stripEmbedding } from '../../src/parse/embedding.js';
 import { parseKeywordArgs } from '../../src/parse/python-repr.js';
 import { readBlockNumber } from '../_shared/serving-block/splices.js';
 import { labelKey, type LooseEntry } from '../_shared/serving-block/index.js';
+import { datasetKnobApplies } from './dataset-knobs.js';
 import { SGLANG_PREAMBLE_LABELS } from './labels.js';
 
 /** `benchmark_args=Namespace(...)` (newer) or a bare `Namespace(...)` line (older). */
@@ -14,7 +15,8 @@ const NAMESPACE = /(?:^|\s|=)Namespace\((.*)\)\s*$/;
 
 /**
  * Fills columns the block leaves out from the lines printed before it: `#Input tokens: N` /
- * `#Output tokens: N` and the argument dump (model, dataset, lengths, num_prompts, …).
+ * `#Output tokens: N` and the argument dump (model, dataset, lengths, num_prompts, …; the knobs of
+ * datasets the run did not use left out, dataset-knobs.ts).
  * The block's own values win (the builder keeps the first value it is given).
  */
 export function addSglangPreamble(
@@ -35,7 +37,9 @@ export function addSglangPreamble(
   for (let i = to; i >= from && i >= 0; i--) {
     const m = NAMESPACE.exec(stripEmbedding(source.lines[i] ?? ''));
     if (!m?.[1]) continue;
-    const args = Object.fromEntries(Object.entries(parseKeywordArgs(m[1])).filter(([, v]) => v !== ''));
+    const parsed = parseKeywordArgs(m[1]);
+    const dataset = typeof parsed.dataset_name === 'string' ? parsed.dataset_name : null;
+    const args = Object.fromEntries(Object.entries(parsed).filter(([k, v]) => v !== '' && datasetKnobApplies(k, dataset)));
     addFlags(builder, args, i + 1);
     settleDataset(builder);
     break;

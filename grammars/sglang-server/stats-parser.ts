@@ -59,7 +59,7 @@ export function parseStatsLineWithGrammar(message: string): StatsLine {
 
 const COMMON_HEAD = /^(?:Prefill|Decode) batch(?: ?\[\d+\])?(?=,|$)/;
 /** A key the grammar reads as one: words, then a parenthesized unit. */
-const COMMON_KEY = /^#?[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)*(?: \([^)]*\))?$/;
+const COMMON_KEY = /^#?(?:est\. )?[A-Za-z][\w/-]*(?: [A-Za-z][\w/-]*)*(?: \([^)]*\))?$/;
 /** The grammar's lexer reads these as a head wherever they stand, even at the start of a key. */
 const HEAD_START = /^(?:(?:Prefill|Decode) batch|new fill batch)/;
 
@@ -105,13 +105,14 @@ function isCommonKey(key: string): boolean {
 }
 
 /**
- * A value the grammar reads as one token: a decimal (`-?(\d+(\.\d+)?|\.\d+)%?`), `nan` or `inf`,
- * or a word of letters that does not start like those two (the grammar splits `infinity` after `inf`).
+ * A value the grammar reads as one token: a decimal (`-?(\d+(\.\d+)?|\.\d+)%?`), `nan`, `nan%`
+ * or `inf`, or a word of letters that does not start like those (the grammar splits `infinity`
+ * after `inf`).
  */
 function isCommonValue(value: string): boolean {
   const n = value.length;
   if (n === 0) return false;
-  if (value === 'nan' || value === 'inf') return true;
+  if (value === 'nan' || value === 'nan%' || value === 'inf') return true;
   if (isLetter(value.charCodeAt(0))) {
     if (value.startsWith('nan') || value.startsWith('inf')) return false;
     for (let i = 1; i < n; i++) if (!isLetter(value.charCodeAt(i))) return false;

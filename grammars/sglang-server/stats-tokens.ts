@@ -11,10 +11,15 @@ export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, grou
 export const Separator = createToken({ name: 'Separator', pattern: /[,.]/, group: Lexer.SKIPPED });
 /** `Prefill batch`, `Decode batch [12]`, `Decode batch[12]`, `new fill batch`. */
 export const Head = createToken({ name: 'Head', pattern: /(?:Prefill|Decode) batch(?:\s?\[\d+\])?|new fill batch/ });
-/** `#running-req`, `token usage`, `gen throughput (token/s)`, `tree_cache_hit_rate`. */
-export const Key = createToken({ name: 'Key', pattern: /#?[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)*(?: \([^)]*\))?(?=:)/ });
+/**
+ * `#running-req`, `token usage`, `gen throughput (token/s)`, `tree_cache_hit_rate`, and the
+ * `--enable-mfu-metrics` estimates (2026): `est. decode TFLOPS/s (per GPU)`, `est. read BW (GB/s
+ * per GPU)`, whose `est. ` and `/` no other key has.
+ */
+export const Key = createToken({ name: 'Key', pattern: /#?(?:est\. )?[A-Za-z][\w/-]*(?: [A-Za-z][\w/-]*)*(?: \([^)]*\))?(?=:)/ });
 export const Colon = createToken({ name: 'Colon', pattern: /:/ });
-export const NumberValue = createToken({ name: 'NumberValue', pattern: /-?(?:\d+(?:\.\d+)?|\.\d+)%?|nan|inf/ });
+/** `nan%`: `fwd occupancy` before its device timer has measured a window. */
+export const NumberValue = createToken({ name: 'NumberValue', pattern: /-?(?:\d+(?:\.\d+)?|\.\d+)%?|nan%?|inf/ });
 /** Anything else up to a separator (`True`, `None`); its first characters are hinted so the lexer keeps its first-character optimization. */
 export const WordValue = createToken({ name: 'WordValue', pattern: /[^\s,:]+/, start_chars_hint: complementHint(' \t\r\n\f\v,:') });
 

@@ -32,16 +32,35 @@ const KEYS: Readonly<Record<string, string>> = lookupTable({
   'cuda graph': 'graph',
   'npu graph': 'graph',
   'cpu graph': 'graph',
+  'musa graph': 'graph',
   'largest-len': 'largest_len',
   'pre-allocated usage': 'preallocated_usage',
   '#prealloc-req': 'prealloc_req',
   '#inflight-req': 'inflight_req',
   '#transfer-req': 'transfer_req',
   '#retracted-req': 'retracted_req',
+  // HiSparse decode lines (2026): the device buffer and the host pool; no `token usage` printed
+  '#gpu token': 'num_gpu_tokens',
+  'gpu token usage': 'gpu_token_usage',
+  '#cpu token': 'num_cpu_tokens',
+  'cpu token usage': 'cpu_kv_cache_usage',
+  // `--enable-mfu-metrics` (2026): SGLang's own estimates per GPU over the interval since the last line
+  'est. prefill TFLOPS/s (per GPU)': 'est_prefill_tflops_per_gpu',
+  'est. decode TFLOPS/s (per GPU)': 'est_decode_tflops_per_gpu',
+  'est. read BW (GB/s per GPU)': 'est_read_bw_gb_s_per_gpu',
+  'est. write BW (GB/s per GPU)': 'est_write_bw_gb_s_per_gpu',
 });
 
-/** Keys printed as percents (`tree_cache_hit_rate: 80.83%`, `cache hit rate: 12.50%`). */
-const PERCENT_KEYS = new Set(['tree_cache_hit_rate', 'cache hit rate']);
+/**
+ * Keys printed as percents, always (`tree_cache_hit_rate: 80.83%`, `cache hit rate: 12.50%`,
+ * `fwd occupancy: 87.20%`): stored as fractions, even when a line leaves the `%` out.
+ */
+const PERCENT_KEYS: Readonly<Record<string, string>> = lookupTable({
+  tree_cache_hit_rate: 'prefix_cache_hit_rate',
+  'cache hit rate': 'prefix_cache_hit_rate',
+  // SGLANG_ENABLE_METRICS_DEVICE_TIMER: GPU busy time over wall time of the logging window
+  'fwd occupancy': 'fwd_occupancy',
+});
 
 /**
  * One batch statistics line, written as one timeline entry into `out` (a series builder whose
@@ -55,26 +74,42 @@ export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number
   const iter = /\[(\d+)\]/.exec(head);
   if (iter?.[1]) out.set('iteration', Number(iter[1]), line);
   for (const rank in ranks) out.set(rank, ranks[rank], line);
+  let hisparseGpuUsage: FieldValue | undefined;
   for (const [key, raw] of stats.fields) {
-    if (PERCENT_KEYS.has(key)) {
+    const percentColumn = PERCENT_KEYS[key];
+    if (percentColumn !== undefined) {
       const v = readNumber(raw);
-      if (v.ok && v.value !== null) out.set('prefix_cache_hit_rate', percentToFraction(v.value), line);
+      if (v.ok && v.value !== null) out.set(percentColumn, percentToFraction(v.value), line);
       continue;
     }
-    out.set(KEYS[key] ?? columnOf(key), value(raw), line);
+    const column = KEYS[key] ?? columnOf(key);
+    const v = value(raw);
+    if (column === 'gpu_token_usage') hisparseGpuUsage = v;
+    out.set(column, v, line);
   }
+  // A HiSparse decode line's GPU pool is its device buffer: its usage is the line's KV cache usage
+  // when the line prints no `token usage` / `full token usage` (set first, it wins otherwise).
+  out.set('kv_cache_usage', hisparseGpuUsage, line);
 }
 
-/** An unknown key's column name: `#new-seq` → `num_new_seq`, `gen throughput (token/s)` → `gen_throughput`. */
+/**
+ * An unknown key's column name: `#new-seq` → `num_new_seq`, `gen throughput (token/s)` →
+ * `gen_throughput`; a request queue's count `#bootstrap-req` → `bootstrap_req`, as the PD queues
+ * SGLang printed first are named (`inflight_req`, `prealloc_req`, `transfer_req`).
+ */
 function columnOf(key: string): string {
-  return key.replace(/^#/, 'num_').replace(/\(.*?\)/g, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
+  const queue = /^#([A-Za-z][\w-]*)-req$/.exec(key)?.[1];
+  const name = queue === undefined ? key.replace(/^#/, 'num_') : `${queue}_req`;
+  return name.replace(/\(.*?\)/g, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
 }
 
+/** `True`/`False`, a number, a percent (as a fraction: schema.md stores no percents), else the text. */
 function value(raw: string): FieldValue | undefined {
   if (raw === 'True') return true;
   if (raw === 'False') return false;
   const v = readNumber(raw);
   if (v.ok && v.rest === '') return v.value ?? undefined;
+  if (v.ok && v.rest === '%') return v.value === null ? undefined : percentToFraction(v.value);
   return raw === '' ? undefined : raw;
 }
 

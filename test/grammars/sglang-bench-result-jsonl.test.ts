@@ -38,6 +38,25 @@ describe('sglang-bench-result-jsonl', () => {
     expect(r.records[0]?.fields).not.toHaveProperty('port');
   });
 
+  it('reads --cache-report totals, the hit rate as a fraction, and tiers when the server gave them', () => {
+    const report = { total_prompt_tokens: 1000, total_cached_tokens: 500, cache_hit_rate_pct: 50.0, device_cached_tokens: 300, host_cached_tokens: 200, storage_cached_tokens: null, storage_backend: null };
+    const r = parse([JSON.stringify({ backend: 'sglang', completed: 1, cache_report: report, cached_tokens: [500], cached_tokens_details: [{ device: 300, host: 200 }] })]);
+    expect(r.records[0]?.fields).toMatchObject({ total_prompt_tokens: 1000, total_cached_tokens: 500, prefix_cache_hit_rate: 0.5, cached_tokens_device: 300, cached_tokens_host: 200 });
+    expect(Object.keys(r.records[0]?.fields ?? {}).filter((k) => /storage|cache_report|^cached_tokens$/.test(k))).toEqual([]);
+    expect(r.diagnostics).toEqual([]);
+  });
+
+  it('reads a disaggregated server_info: the decode server configures the run, the prefill server what differs', () => {
+    const server = (mode: string, tp: number) => ({ model_path: 'm/moe', tp_size: tp, disaggregation_mode: mode, chunked_prefill_size: 8192, version: '0.5.9', internal_states: [{ avg_spec_accept_length: mode === 'decode' ? 2.5 : null }] });
+    const info = { internal_states: [{ avg_spec_accept_length: null }], prefill: [server('prefill', 8)], decode: [server('decode', 16), server('decode', 16)] };
+    const r = parse([JSON.stringify({ backend: 'sglang', completed: 1, server_info: info })]);
+    expect(r.records[0]?.fields).toMatchObject({ model: 'm/moe', tp: 16, prefill_tp: 8, engine_version: '0.5.9', disaggregation: 'pd', num_prefill_servers: 1, num_decode_servers: 2, spec_acceptance_length: 2.5, chunked_prefill_size: 8192 });
+    expect(Object.keys(r.records[0]?.fields ?? {}).filter((k) => k.startsWith('prefill_'))).toEqual(['prefill_tp']);
+    const prefillOnly = parse([JSON.stringify({ backend: 'sglang', completed: 1, server_info: { prefill: [server('prefill', 8)], decode: [] } })]);
+    expect(prefillOnly.records[0]?.fields).toMatchObject({ model: 'm/moe', tp: 8, num_decode_servers: 0 });
+    expect(prefillOnly.records[0]?.fields).not.toHaveProperty('prefill_tp');
+  });
+
   it('keeps the runs before a line cut short', () => {
     const r = parse(['{"backend": "sglang", "completed": 1, "duration": 2.0}', '{"backend": "sglang", "completed": ']);
     expect(r.records.map((x) => x.at.line)).toEqual([1]);

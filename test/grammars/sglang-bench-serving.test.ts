@@ -68,6 +68,54 @@ describe('sglang-bench-serving value conversions', () => {
     expect(theirs.map((r) => r.fields.completed)).toEqual([9]);
   });
 
+  it('reads the --cache-report section: totals, a fraction hit rate, tier counts and their shares', () => {
+    const percent = (label: string, value: string): string => `${label.padEnd(40)} ${value}`;
+    const r = parse(block([
+      pad('Backend:', 'sglang-oai-chat'),
+      pad('Successful requests:', '64'),
+      '----------------Cache Hit Details-----------------',
+      pad('Total prompt tokens:', '131072'),
+      pad('Total cached tokens:', '65536'),
+      pad('  Device:', '40960'),
+      pad('  Host:', '16384'),
+      pad('  Storage (mooncake_store):', '8192'),
+      percent('Cache hit rate:', '50.0%'),
+      percent('  Device:', '62.5%'),
+      percent('  Host:', '25.0%'),
+      percent('  Storage (mooncake_store):', '12.5%'),
+    ]));
+    expect(r.records[0]?.fields).toMatchObject({
+      total_prompt_tokens: 131072,
+      total_cached_tokens: 65536,
+      prefix_cache_hit_rate: 0.5,
+      cached_tokens_device: 40960,
+      cached_tokens_host: 16384,
+      cached_tokens_storage: 8192,
+      cached_tokens_device_share: 0.625,
+      cached_tokens_host_share: 0.25,
+      cached_tokens_storage_share: 0.125,
+      cache_storage_backend: 'mooncake_store',
+    });
+    expect(r.records[0]?.fields).not.toHaveProperty('cache_hit_rate');
+    expect(r.diagnostics).toEqual([]);
+  });
+
+  it('reads a cache report without a tier breakdown, or without its section rule', () => {
+    const bare = parse(block([pad('Backend:', 'sglang'), '----------------Cache Hit Details-----------------', pad('Total prompt tokens:', '100'), pad('Total cached tokens:', '0'), 'Cache hit rate:                          0.0%']));
+    expect(bare.records[0]?.fields).toMatchObject({ total_prompt_tokens: 100, total_cached_tokens: 0, prefix_cache_hit_rate: 0 });
+    expect(Object.keys(bare.records[0]?.fields ?? {}).filter((k) => k.startsWith('cached_tokens'))).toEqual([]);
+    const lost = parse(block([pad('Backend:', 'sglang'), pad('Total cached tokens:', '30'), pad('  Storage:', '30'), 'Cache hit rate:                          7.5%', '  Storage:                               100.0%']));
+    expect(lost.records[0]?.fields).toMatchObject({ total_cached_tokens: 30, cached_tokens_storage: 30, prefix_cache_hit_rate: 0.075, cached_tokens_storage_share: 1 });
+    expect(lost.records[0]?.fields).not.toHaveProperty('cache_storage_backend');
+    expect(lost.diagnostics).toEqual([]);
+  });
+
+  it('leaves a tier-like label before any cache report to the shared reader', () => {
+    const r = parse(block([pad('Backend:', 'sglang'), pad('Host:', '10.0.0.1'), pad('Successful requests:', '3')]));
+    expect(r.records[0]?.fields).not.toHaveProperty('cached_tokens_host');
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['block/unknown-label']);
+  });
+
   it('names an engine only for server-engine backends', () => {
     expect(['sglang-oai-chat', 'vllm', 'trt', 'lmdeploy', 'openai', 'tgi'].map(engineFromBackend)).toEqual(['sglang', 'vllm', 'trtllm', 'lmdeploy', undefined, undefined]);
   });

@@ -51,6 +51,27 @@ describe('sglang-server', () => {
     expect(grammar.anchors?.some((a) => LOG[1]?.includes(a))).toBe(false);
   });
 
+  it('reads the 2026 MFU estimates, fwd occupancy as a fraction, HiSparse pools and PD queue counts', () => {
+    const lines = [
+      '[2026-05-11 09:14:02 TP0] Prefill batch, #new-seq: 4, #new-token: 16384, #cached-token: 2048, token usage: 0.21, #running-req: 12, #queue-req: 3, #pending-token: 40960, #bootstrap-req: 3, #inflight-req: 1, cuda graph: False, input throughput (token/s): 28104.55, est. prefill TFLOPS/s (per GPU): 412.37, fwd occupancy: 91.42%',
+      '[2026-05-11 09:14:05 TP0] Decode batch, #running-req: 64, #token: 90112, token usage: 0.43, musa graph: True, gen throughput (token/s): 3120.44, #queue-req: 0, est. decode TFLOPS/s (per GPU): 96.18, est. read BW (GB/s per GPU): 2210.53, est. write BW (GB/s per GPU): 14.02, fwd occupancy: nan%',
+      '[2026-06-03 17:21:44 TP0] Decode batch, #running-req: 48, #gpu token: 61440, gpu token usage: 0.62, #cpu token: 1572864, cpu token usage: 0.38, cuda graph: True, gen throughput (token/s): 1840.27, #queue-req: 1',
+      '[2026-06-03 17:21:48 TP0] Decode batch, #running-req: 48, #full token: 9000, full token usage: 0.30, #swa token: 100, swa token usage: 0.10, #gpu token: 62208, gpu token usage: 0.63, #cpu token: 1574400, cpu token usage: 0.38, cuda graph: True, gen throughput (token/s): 1836.05, #queue-req: 0',
+    ];
+    const sink = new DiagnosticCollector();
+    const records = grammar.parse({ path: asRelPath('s.log'), lines }, sink);
+    const rows = records.flatMap((r) => (r.kind === 'timeline' ? seriesEntries(r.series, r.at.file) : []));
+    expect(rows[0]?.fields).toMatchObject({ est_prefill_tflops_per_gpu: 412.37, fwd_occupancy: 0.9142, bootstrap_req: 3, inflight_req: 1, prompt_throughput: 28104.55 });
+    expect(rows[1]?.fields).toMatchObject({ est_decode_tflops_per_gpu: 96.18, est_read_bw_gb_s_per_gpu: 2210.53, est_write_bw_gb_s_per_gpu: 14.02, graph: true, waiting: 0 });
+    expect(rows[1]?.fields.fwd_occupancy ?? null).toBeNull();
+    // the GPU pool of a HiSparse line is its device buffer: its usage is the KV cache usage
+    expect(rows[2]?.fields).toMatchObject({ kv_cache_usage: 0.62, gpu_token_usage: 0.62, num_gpu_tokens: 61440, cpu_kv_cache_usage: 0.38, num_cpu_tokens: 1572864 });
+    // … unless the line prints the full pool's usage too
+    expect(rows[3]?.fields).toMatchObject({ kv_cache_usage: 0.3, gpu_token_usage: 0.63, swa_token_usage: 0.1 });
+    expect(Object.keys(rows[0]?.fields ?? {}).filter((k) => /bootstrap|bw|tflops|occupancy/.test(k)).sort()).toEqual(['bootstrap_req', 'est_prefill_tflops_per_gpu', 'fwd_occupancy']);
+    expect(sink.list()).toEqual([]);
+  });
+
   it('records a Prefill OOM and a traceback as failures of a failed start', () => {
     const sink = new DiagnosticCollector();
     const lines = ['[2025-01-01 00:00:00 TP0] Prefill out of memory. Try to lower your batch size.', '[2025-01-01 00:00:01 TP0] Scheduler hit an exception: Traceback (most recent call last):', '  File "x.py", line 1, in f', 'RuntimeError: CUDA error: an illegal memory access was encountered'];
@@ -62,9 +83,9 @@ describe('sglang-server', () => {
 
 describe('sglang-server stats lines: the common shape read without the grammar', () => {
   const head = fc.constantFrom('Decode batch', 'Prefill batch', 'Decode batch [12]', 'Decode batch[7]', 'Decode batch  [3]', 'new fill batch', 'Decode batch.', 'decode batch');
-  const key = fc.constantFrom('#running-req', 'token usage', 'gen throughput (token/s)', '#queue-req', 'cuda graph', 'accept len', 'mamba num', '#new-token', 'full token usage', 'x (a, b)', 'x (a: b)', '9lives', 'a-b c-d', 'key with  two spaces', 'Decode batch', 'Prefill batch size', 'new fill batch', 'x Decode batch', 'tree_cache_hit_rate');
+  const key = fc.constantFrom('#running-req', 'token usage', 'gen throughput (token/s)', '#queue-req', 'cuda graph', 'accept len', 'mamba num', '#new-token', 'full token usage', 'x (a, b)', 'x (a: b)', '9lives', 'a-b c-d', 'key with  two spaces', 'Decode batch', 'Prefill batch size', 'new fill batch', 'x Decode batch', 'tree_cache_hit_rate', 'est. decode TFLOPS/s (per GPU)', 'est. read BW (GB/s per GPU)', 'est.x', 'est.  y', 'est. Decode batch', 'a/b c', '/s', 'fwd occupancy', '#bootstrap-req');
   const value = fc.oneof(
-    fc.constantFrom('0', '68', '0.49', '2499.67', '.5', '-.5', '-3', '-', '12%', '%', '-%', '5%%', '.5%', 'True', 'False', 'None', 'NaN', 'nan', 'inf', 'infinity', 'nano', 'nan5', 'v1.2', '1e-5', '1.2.3', '', '0.', 'a:b', 'x y', 'b: c'),
+    fc.constantFrom('0', '68', '0.49', '2499.67', '.5', '-.5', '-3', '-', '12%', '%', '-%', '5%%', '.5%', 'True', 'False', 'None', 'NaN', 'nan', 'nan%', 'nan%%', 'nan%5', 'inf', 'inf%', 'infinity', 'nano', 'nan5', 'v1.2', '1e-5', '1.2.3', '', '0.', 'a:b', 'x y', 'b: c'),
     fc.double({ noNaN: true }).map(String),
     fc.string({ maxLength: 4 }),
   );
@@ -79,7 +100,7 @@ describe('sglang-server stats lines: the common shape read without the grammar',
 
   it('agrees with the grammar on lines of the common separators, where it answers most', () => {
     const common = fc
-      .tuple(head, fc.array(fc.tuple(key, fc.oneof({ weight: 3, arbitrary: fc.constantFrom('0', '68', '0.49', '.5', '-3', '12%', 'True', 'nan', 'inf', 'NaN') }, value)), { maxLength: 6 }), fc.constantFrom('', ',', ', ', ',  '))
+      .tuple(head, fc.array(fc.tuple(key, fc.oneof({ weight: 3, arbitrary: fc.constantFrom('0', '68', '0.49', '.5', '-3', '12%', 'True', 'nan', 'nan%', 'inf', 'NaN') }, value)), { maxLength: 6 }), fc.constantFrom('', ',', ', ', ',  '))
       .map(([h, pairs, end]) => `${h}${pairs.map(([k, v]) => `, ${k}: ${v}`).join('')}${end}`);
     expectAgreesWhereItAnswers(common, commonStatsLine, parseStatsLineWithGrammar, { numRuns: 2000, minAnswered: 250 });
   });
@@ -89,6 +110,9 @@ describe('sglang-server stats lines: the common shape read without the grammar',
       'Decode batch, #running-req: 64, #token: 9000, token usage: 0.12, cuda graph: True, gen throughput (token/s): 2100.00, #queue-req: 0',
       'Prefill batch, #new-seq: 8, #new-token: 8064, #cached-token: 512000, full token usage: 0.50, mamba usage: 0.48, #running-req: 2, #queue-req: 0, #pending-token: 0, npu graph: False, input throughput (token/s): 1290.10',
       'Decode batch[7], #running-req: 68, full token usage: 0.49, gen throughput (token/s): 2499.67, #queue-req: 0, ',
+      'Prefill batch, #new-seq: 4, #new-token: 16384, #cached-token: 2048, token usage: 0.21, #running-req: 12, #queue-req: 3, #pending-token: 40960, #bootstrap-req: 3, #inflight-req: 1, cuda graph: False, input throughput (token/s): 28104.55, est. prefill TFLOPS/s (per GPU): 412.37, fwd occupancy: 91.42%',
+      'Decode batch, #running-req: 64, #token: 90112, token usage: 0.43, cuda graph: True, gen throughput (token/s): 3120.44, #queue-req: 0, est. decode TFLOPS/s (per GPU): 96.18, est. read BW (GB/s per GPU): 2210.53, est. write BW (GB/s per GPU): 14.02, fwd occupancy: nan%',
+      'Decode batch, #running-req: 48, #gpu token: 61440, gpu token usage: 0.62, #cpu token: 1572864, cpu token usage: 0.38, cuda graph: True, gen throughput (token/s): 1840.27, #queue-req: 1',
     ]) {
       expect(commonStatsLine(line)).not.toBeNull();
       expect(commonStatsLine(line)).toEqual(parseStatsLineWithGrammar(line));
