@@ -8,7 +8,7 @@ const num = (v: FieldValue | undefined): number | null => (typeof v === 'number'
  * Derived columns (schema.md §1), computed, never parsed:
  * - est_mean_e2el_ms = mean_ttft_ms + mean_tpot_ms × (total_output_tokens / completed − 1), when E2EL is absent
  * - output_throughput_per_user = 1000 / mean_tpot_ms
- * - output_throughput_per_gpu = output_throughput / (tp × pp × dp), when parallel sizes are known
+ * - output_throughput_per_gpu = output_throughput / the GPUs that served it (servingGpus), when known
  */
 export function addDerived(row: Row): void {
   const ttft = num(row.mean_ttft_ms);
@@ -20,11 +20,28 @@ export function addDerived(row: Row): void {
   }
   if (tpot !== null && tpot > 0) row.output_throughput_per_user = round(1000 / tpot);
   const tput = num(row.output_throughput);
+  const gpus = servingGpus(row);
+  if (tput !== null && gpus !== null) row.output_throughput_per_gpu = round(tput / gpus);
+}
+
+/**
+ * The GPUs a run was served by: tp × pp × dp, where SGLang's data-parallel attention (`dp` ranks
+ * inside the `tp` ones) adds none; for a prefill/decode-disaggregated server, every decode and
+ * prefill server's (the prefill servers' sizes are the decode ones' unless a `prefill_` column says
+ * otherwise), and none known without both servers' counts. Null when the sizes are not known.
+ */
+export function servingGpus(row: Readonly<Row>): number | null {
   const tp = num(row.tp);
-  if (tput !== null && tp !== null && tp > 0) {
-    const gpus = tp * (num(row.pp) ?? 1) * (num(row.dp) ?? 1);
-    row.output_throughput_per_gpu = round(tput / gpus);
-  }
+  if (tp === null || tp <= 0) return null;
+  const perServer = (prefix: '' | 'prefill_'): number => {
+    const size = (column: 'tp' | 'pp' | 'dp'): number => num(row[`${prefix}${column}`]) ?? num(row[column]) ?? 1;
+    const dpAttention = (row[`${prefix}enable_dp_attention`] ?? row.enable_dp_attention) === true;
+    return size('tp') * size('pp') * (dpAttention ? 1 : size('dp'));
+  };
+  if (row.disaggregation !== 'pd') return perServer('');
+  const decode = num(row.num_decode_servers);
+  const prefill = num(row.num_prefill_servers);
+  return decode === null || prefill === null ? null : decode * perServer('') + prefill * perServer('prefill_');
 }
 
 function round(x: number): number {

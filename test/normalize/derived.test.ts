@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { addDerived, servingGpus } from '../../src/normalize/derived.js';
+
+describe('the GPUs a run was served by (output_throughput_per_gpu)', () => {
+  it('are tp × pp × dp, dp adding none under data-parallel attention (its ranks are tp ranks)', () => {
+    expect(servingGpus({ tp: 4, pp: 2, dp: 2 })).toBe(16);
+    expect(servingGpus({ tp: 8, dp: 8, enable_dp_attention: true })).toBe(8);
+    expect(servingGpus({ pp: 2 })).toBeNull();
+  });
+
+  it('count every server of a prefill/decode-disaggregated deployment, or are unknown without their numbers', () => {
+    expect(servingGpus({ disaggregation: 'pd', tp: 8, num_decode_servers: 2, num_prefill_servers: 1 })).toBe(24);
+    expect(servingGpus({ disaggregation: 'pd', tp: 16, prefill_tp: 8, num_decode_servers: 1, num_prefill_servers: 2 })).toBe(32);
+    expect(servingGpus({ disaggregation: 'pd', tp: 16 })).toBeNull();
+  });
+
+  it('divide the output throughput', () => {
+    const row: Record<string, number | string | null> = { output_throughput: 4800, disaggregation: 'pd', tp: 8, num_decode_servers: 1, num_prefill_servers: 1 };
+    addDerived(row);
+    expect(row.output_throughput_per_gpu).toBe(300);
+  });
+});
