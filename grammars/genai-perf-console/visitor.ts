@@ -1,5 +1,5 @@
-import type { CstNode, IToken } from '../../src/parse/chevrotain-runtime.js';
-import { byOffset } from '../../src/parse/chevrotain.js';
+import type { CstNode } from '../../src/parse/chevrotain-runtime.js';
+import { byOffset, childNodes, childTokens } from '../../src/parse/chevrotain.js';
 import { lookupTable } from '../../src/core/cells.js';
 
 /** One body row of a box table, split into trimmed cells. */
@@ -29,20 +29,17 @@ export type ConsoleItem = ConsoleTable | LooseLine;
 
 const KINDS: Readonly<Record<string, LooseLine['kind']>> = lookupTable({ CliCommand: 'cli', MetricLine: 'metric', DurationLine: 'duration' });
 
-const tokensOf = (node: CstNode, name: string): IToken[] =>
-  ((node.children[name] as IToken[] | undefined) ?? []).filter((t) => Number.isFinite(t.startLine));
-const nodesOf = (node: CstNode, name: string): CstNode[] => (node.children[name] as CstNode[] | undefined) ?? [];
 
 /** Walks the CST of `document` into tables and loose lines, in document order. */
 export function toItems(document: CstNode): ConsoleItem[] {
   const items: ConsoleItem[] = [];
-  for (const node of byOffset([...nodesOf(document, 'table'), ...nodesOf(document, 'looseLine')])) {
+  for (const node of byOffset([...childNodes(document, 'table'), ...childNodes(document, 'looseLine')])) {
     if (node.name === 'table') {
       const table = toTable(node);
       if (table) items.push(table);
       continue;
     }
-    const [t] = byOffset(['CliCommand', 'MetricLine', 'DurationLine', 'BottomRule', 'OtherLine'].flatMap((k) => tokensOf(node, k)));
+    const [t] = byOffset(['CliCommand', 'MetricLine', 'DurationLine', 'BottomRule', 'OtherLine'].flatMap((k) => childTokens(node, k)));
     if (!t) continue;
     const kind = KINDS[t.tokenType.name] ?? 'other';
     items.push({ kind, text: t.image.trim(), line: t.startLine ?? 1 });
@@ -51,20 +48,20 @@ export function toItems(document: CstNode): ConsoleItem[] {
 }
 
 function toTable(node: CstNode): ConsoleTable | null {
-  const title = tokensOf(node, 'TitleLine')[0];
-  const frame = [...nodesOf(node, 'frame')][0];
-  const first = title ?? (frame ? byOffset(['TopRule', 'HeaderRow', 'HeaderRule', 'BodyRow'].flatMap((k) => tokensOf(frame, k)))[0] : undefined);
+  const title = childTokens(node, 'TitleLine')[0];
+  const frame = [...childNodes(node, 'frame')][0];
+  const first = title ?? (frame ? byOffset(['TopRule', 'HeaderRow', 'HeaderRule', 'BodyRow'].flatMap((k) => childTokens(frame, k)))[0] : undefined);
   if (!first) return null;
-  const headerRows = frame ? tokensOf(frame, 'HeaderRow') : [];
+  const headerRows = frame ? childTokens(frame, 'HeaderRow') : [];
   const header = headerRows.length > 0 ? joinHeaderRows(headerRows.map((t) => splitRow(t.image, '┃'))) : [];
-  const rows = frame ? byOffset(tokensOf(frame, 'BodyRow')).map((t) => ({ cells: splitRow(t.image, '│'), line: t.startLine ?? 1 })) : [];
+  const rows = frame ? byOffset(childTokens(frame, 'BodyRow')).map((t) => ({ cells: splitRow(t.image, '│'), line: t.startLine ?? 1 })) : [];
   return {
     kind: 'table',
     title: title ? title.image.trim() : null,
     line: first.startLine ?? 1,
     header,
     rows,
-    closed: frame !== undefined && tokensOf(frame, 'BottomRule').length > 0,
+    closed: frame !== undefined && childTokens(frame, 'BottomRule').length > 0,
   };
 }
 

@@ -1,5 +1,5 @@
-import type { CstNode, IToken } from '../../src/parse/chevrotain-runtime.js';
-import { byOffset } from '../../src/parse/chevrotain.js';
+import type { CstNode } from '../../src/parse/chevrotain-runtime.js';
+import { byOffset, childNodes, childTokens } from '../../src/parse/chevrotain.js';
 
 /** One line of a table: a rule or a row. */
 export interface TableLine {
@@ -29,31 +29,28 @@ export type ConsoleItem = Frame | LooseLine;
 const TABLE_LINE_KINDS = { HeavyRule: 'heavy', DashRule: 'dash', PipeRow: 'row' } as const;
 const LOOSE_KINDS = { ModelLine: 'model', StatusLine: 'status', OtherLine: 'other' } as const;
 
-const tokensOf = (node: CstNode, name: string): IToken[] =>
-  ((node.children[name] as IToken[] | undefined) ?? []).filter((t) => Number.isFinite(t.startLine));
-const nodesOf = (node: CstNode, name: string): CstNode[] => (node.children[name] as CstNode[] | undefined) ?? [];
 
 /** Walks the CST of `document` into frames and loose lines, in document order. */
 export function toItems(document: CstNode): ConsoleItem[] {
   const items: ConsoleItem[] = [];
-  for (const node of byOffset([...nodesOf(document, 'table'), ...nodesOf(document, 'looseLine')])) {
+  for (const node of byOffset([...childNodes(document, 'table'), ...childNodes(document, 'looseLine')])) {
     if (node.name === 'table') {
       const frame = toFrame(node);
       if (frame) items.push(frame);
       continue;
     }
     for (const [name, kind] of Object.entries(LOOSE_KINDS)) {
-      for (const t of tokensOf(node, name)) items.push({ kind, text: t.image.trim(), line: t.startLine ?? 1 });
+      for (const t of childTokens(node, name)) items.push({ kind, text: t.image.trim(), line: t.startLine ?? 1 });
     }
   }
   return items;
 }
 
 function toFrame(node: CstNode): Frame | null {
-  const title = tokensOf(node, 'TitleLine')[0];
+  const title = childTokens(node, 'TitleLine')[0];
   const lines: TableLine[] = [];
-  for (const frame of nodesOf(node, 'frame')) {
-    const tokens = byOffset(Object.keys(TABLE_LINE_KINDS).flatMap((name) => tokensOf(frame, name)));
+  for (const frame of childNodes(node, 'frame')) {
+    const tokens = byOffset(Object.keys(TABLE_LINE_KINDS).flatMap((name) => childTokens(frame, name)));
     for (const t of tokens) lines.push({ kind: TABLE_LINE_KINDS[t.tokenType.name as keyof typeof TABLE_LINE_KINDS], text: t.image, line: t.startLine ?? 1 });
   }
   if (!title && lines.length === 0) return null;

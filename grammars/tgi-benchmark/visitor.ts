@@ -1,5 +1,5 @@
-import type { CstNode, IToken } from '../../src/parse/chevrotain-runtime.js';
-import { byOffset } from '../../src/parse/chevrotain.js';
+import type { CstNode } from '../../src/parse/chevrotain-runtime.js';
+import { byOffset, childTokens } from '../../src/parse/chevrotain.js';
 
 export interface MdRow {
   readonly cells: readonly string[];
@@ -38,7 +38,7 @@ export function addTables(document: CstNode, into: MdTables): void {
       if (current) for (const r of rows) current.rows.push(r);
       else orphanRows(rows, tables, otherLines);
     };
-    for (const t of byOffset([...tokensOf(node, 'TableRow'), ...tokensOf(node, 'TableRule')])) {
+    for (const t of byOffset([...childTokens(node, 'TableRow'), ...childTokens(node, 'TableRule')])) {
       if (t.tokenType.name === 'TableRow') {
         pending.push({ cells: splitCells(t.image), line: t.startLine ?? 1 });
         continue;
@@ -53,7 +53,7 @@ export function addTables(document: CstNode, into: MdTables): void {
     flush(pending);
   }
   for (const node of (document.children.looseLine as CstNode[] | undefined) ?? []) {
-    const t = [...tokensOf(node, 'OtherLine'), ...tokensOf(node, 'TableRule')][0];
+    const t = [...childTokens(node, 'OtherLine'), ...childTokens(node, 'TableRule')][0];
     if (t && t.image.trim() !== '') otherLines.push(t.startLine ?? 1);
   }
 }
@@ -65,10 +65,6 @@ function orphanRows(rows: readonly MdRow[], tables: MdTable[], otherLines: numbe
   if (!first) return;
   if (prev) tables.push({ header: prev.header, line: first.line, rows: [...rows], orphan: true });
   else for (const r of rows) otherLines.push(r.line);
-}
-
-function tokensOf(node: CstNode, name: string): IToken[] {
-  return ((node.children[name] as IToken[] | undefined) ?? []).filter((t) => Number.isFinite(t.startLine));
 }
 
 /** `| Prefill | 1 | 68.19 ms |` → [`Prefill`, `1`, `68.19 ms`]. */

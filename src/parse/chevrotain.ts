@@ -50,6 +50,16 @@ export function complementHint(excluded: string): number[] {
   return codes;
 }
 
+/** A CST node's child tokens of one name; tokens a recovering parser inserted (no position) are left out. */
+export function childTokens(node: CstNode, name: string): IToken[] {
+  return ((node.children[name] as IToken[] | undefined) ?? []).filter((t) => Number.isFinite(t.startLine));
+}
+
+/** A CST node's child nodes of one rule name. */
+export function childNodes(node: CstNode, name: string): CstNode[] {
+  return (node.children[name] as CstNode[] | undefined) ?? [];
+}
+
 /** A line of a line-token document: its token's name, text and 1-based line. */
 export interface TypedLine {
   readonly type: string;
