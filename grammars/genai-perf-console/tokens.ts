@@ -1,6 +1,6 @@
 import { lazily } from '../../src/parse/lazily.js';
-import { type CustomPatternMatcherReturn, createToken, Lexer } from '../../src/parse/chevrotain-runtime.js';
-import { lineToken, newlineToken } from '../../src/parse/chevrotain.js';
+import { Lexer } from '../../src/parse/chevrotain-runtime.js';
+import { lineToken, newlineToken, titleLineToken } from '../../src/parse/chevrotain.js';
 
 /**
  * Line kinds of the `rich` tables GenAI-Perf and AIPerf print (formats.md §7.1). Order matters:
@@ -11,20 +11,10 @@ import { lineToken, newlineToken } from '../../src/parse/chevrotain.js';
  * `LLM Metrics`, `NVIDIA AIPerf | GPU Telemetry`): any short text line directly followed by a
  * table's top border.
  */
-export const TitleLine = createToken({
-  name: 'TitleLine',
-  line_breaks: false,
-  pattern: {
-    exec: (text: string, offset: number): CustomPatternMatcherReturn | null => {
-      if (offset > 0 && text.charCodeAt(offset - 1) !== 10) return null;
-      const end = text.indexOf('\n', offset);
-      if (end < 0 || end - offset > 160) return null;
-      const line = text.slice(offset, end);
-      if (!/^\s*\S/.test(line) || /[┏┃│└┡]/.test(line)) return null;
-      return /^\s*┏/.test(text.slice(end + 1, end + 200)) ? ([line] as CustomPatternMatcherReturn) : null;
-    },
-  },
-});
+export const TitleLine = titleLineToken(
+  (line) => /^\s*\S/.test(line) && !/[┏┃│└┡]/.test(line),
+  (following) => /^\s*┏/.test(following),
+);
 export const TopRule = lineToken('TopRule', /^\s*┏[━┳]+┓?\s*$/);
 export const HeaderRow = lineToken('HeaderRow', /^\s*┃.*┃/);
 export const HeaderRule = lineToken('HeaderRule', /^\s*┡[━╇]+┩?\s*$/);

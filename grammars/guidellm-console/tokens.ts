@@ -1,6 +1,6 @@
 import { lazily } from '../../src/parse/lazily.js';
-import { type CustomPatternMatcherReturn, createToken, Lexer } from '../../src/parse/chevrotain-runtime.js';
-import { lineToken, newlineToken } from '../../src/parse/chevrotain.js';
+import { Lexer } from '../../src/parse/chevrotain-runtime.js';
+import { lineToken, newlineToken, titleLineToken } from '../../src/parse/chevrotain.js';
 
 /**
  * Line kinds of the pipe tables GuideLLM prints to the console (`guidellm/utils/console.py`,
@@ -19,21 +19,10 @@ const HEAVY_RULE = /^\s*\|=+(?:\|=+)*\|\s*$/;
  * directly followed by a table's heavy rule (a write-up's heading, a title whose icon was lost).
  * Only the line right above the rule: rich prints the two together.
  */
-export const TitleLine = createToken({
-  name: 'TitleLine',
-  line_breaks: false,
-  pattern: {
-    exec: (text: string, offset: number): CustomPatternMatcherReturn | null => {
-      if (offset > 0 && text.charCodeAt(offset - 1) !== 10) return null;
-      const end = text.indexOf('\n', offset);
-      if (end < 0 || end - offset > 160) return null;
-      const line = text.slice(offset, end);
-      if (!/\S/.test(line) || TABLE_LINE.test(line)) return null;
-      const next = text.indexOf('\n', end + 1);
-      return HEAVY_RULE.test(text.slice(end + 1, next < 0 ? text.length : next)) ? ([line] as CustomPatternMatcherReturn) : null;
-    },
-  },
-});
+export const TitleLine = titleLineToken(
+  (line) => /\S/.test(line) && !TABLE_LINE.test(line),
+  (following) => HEAVY_RULE.test(following.split('\n', 1)[0] ?? ''),
+);
 export const HeavyRule = lineToken('HeavyRule', HEAVY_RULE);
 /** Below the header rows: `|-----|----|`. */
 export const DashRule = lineToken('DashRule', /^\s*\|-+(?:\|-+)*\|\s*$/);

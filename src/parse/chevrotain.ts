@@ -24,6 +24,31 @@ export function lineToken(name: string, re: RegExp): TokenType {
   });
 }
 
+/**
+ * A table's title: a short text line (at most 160 characters) that `isTitle` accepts, followed by
+ * text `opensTable` accepts (a console table's top rule, which the title is printed with): it is
+ * given the next line whole, or the next 200 characters if that is more.
+ */
+export function titleLineToken(isTitle: (line: string) => boolean, opensTable: (following: string) => boolean): TokenType {
+  return createToken({
+    name: 'TitleLine',
+    line_breaks: false,
+    pattern: {
+      exec: (text: string, offset: number): CustomPatternMatcherReturn | null => {
+        if (offset > 0 && text.charCodeAt(offset - 1) !== 10) return null;
+        const end = text.indexOf('\n', offset);
+        // (an empty match would stop the lexer where it stands, forever)
+        if (end <= offset || end - offset > 160) return null;
+        const line = text.slice(offset, end);
+        if (!isTitle(line)) return null;
+        const nextEnd = text.indexOf('\n', end + 1);
+        const following = text.slice(end + 1, Math.max(end + 201, nextEnd < 0 ? text.length : nextEnd));
+        return opensTable(following) ? ([line] as CustomPatternMatcherReturn) : null;
+      },
+    },
+  });
+}
+
 /** The line separator token every line-level lexer ends with. */
 export function newlineToken(): TokenType {
   return createToken({ name: 'Newline', pattern: /\n/, line_breaks: true });
