@@ -45,7 +45,7 @@ const CONSOLE_PRECISION_MS = 0.051;
  * One GuideLLM benchmark printed and saved: in two files (the benchmarks of one console report are
  * as many runs, however alike: a fixed number of fixed-length requests gives every rate the same
  * tokens), with the latencies both have agreeing to the console's precision, and at least one
- * to agree on; their load points and configurations agree as any copies' must.
+ * to agree on; their load points and configurations agree, as those of any two copies must.
  */
 function sameGuidellmBenchmark(a: RunRow, b: RunRow): boolean {
   if (a.source_file === b.source_file || !loadPointsAgree(a, b) || !configurationsAgree(a, b)) return false;
