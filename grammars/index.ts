@@ -25,6 +25,7 @@ import { grammar as launchCommand } from './launch-command/index.js';
 // SGLang artifacts (issue 3 item 1, server log item 3)
 import { grammar as sglangBenchOffline } from './sglang-bench-offline/index.js';
 import { grammar as sglangBenchOneBatch } from './sglang-bench-one-batch/index.js';
+import { grammar as sglangBenchOneBatchServer } from './sglang-bench-one-batch-server/index.js';
 import { grammar as sglangBenchResultJsonl } from './sglang-bench-result-jsonl/index.js';
 import { grammar as sglangBenchServing } from './sglang-bench-serving/index.js';
 import { grammar as sglangServer } from './sglang-server/index.js';
@@ -59,6 +60,7 @@ export const GRAMMARS = {
   'sglang-bench-serving': sglangBenchServing,
   'sglang-bench-result-jsonl': sglangBenchResultJsonl,
   'sglang-bench-one-batch': sglangBenchOneBatch,
+  'sglang-bench-one-batch-server': sglangBenchOneBatchServer,
   'sglang-bench-offline': sglangBenchOffline,
   'sglang-server': sglangServer,
   // sweep runner manifests (issue 6)

@@ -24,6 +24,7 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   'sglang-bench-serving',
   'sglang-bench-result-jsonl',
   'sglang-bench-one-batch',
+  'sglang-bench-one-batch-server',
   'sglang-bench-offline',
   'sglang-server',
   // sweep runner manifests (issue 6)
