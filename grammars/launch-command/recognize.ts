@@ -29,7 +29,7 @@ export interface Recognized {
 
 /** Cheap prefilter: a line that may hold (part of) a command. */
 export const TRIGGER =
-  /\bvllm\s+(?:serve|bench\s+(?:serve|latency|throughput))\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server|sglang\.bench_(?:serving|offline_throughput|one_batch)|sglang\.benchmark\.serving|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_(?:serving|latency|throughput)\.py/;
+  /\bvllm\s+(?:serve|bench\s+(?:serve|latency|throughput))\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server|sglang\.bench_(?:serving|offline_throughput|one_batch)|sglang\.benchmark\.(?:serving|one_batch_server)|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_(?:serving|latency|throughput)\.py/;
 
 /** Wrappers and shell keywords that may precede a command in the same statement. */
 const WRAPPERS = new Set(['do', 'then', 'else', '{', '(', 'nohup', 'env', 'time', 'sudo', '-E', 'exec', 'command', 'uv', 'run', 'srun', 'stdbuf', '-oL', '-eL']);
@@ -45,6 +45,9 @@ const MODULES: Readonly<Record<string, { role: Role; column: 'engine' | 'client'
   'sglang.benchmark.serving': { role: 'bench-command', column: 'client', value: 'sglang-bench-serving' },
   'sglang.bench_offline_throughput': { role: 'bench-command', column: 'client', value: 'sglang-bench-offline', inProcess: 'sglang' },
   'sglang.bench_one_batch': { role: 'bench-command', column: 'client', value: 'sglang-bench-one-batch', inProcess: 'sglang' },
+  // launches its own server with the arguments it is given (unless --base-url names one)
+  'sglang.bench_one_batch_server': { role: 'bench-command', column: 'client', value: 'sglang-bench-one-batch-server', inProcess: 'sglang' },
+  'sglang.benchmark.one_batch_server': { role: 'bench-command', column: 'client', value: 'sglang-bench-one-batch-server', inProcess: 'sglang' },
 });
 
 /** Finds the command a statement runs, if it is one benchlens reads; null otherwise. */

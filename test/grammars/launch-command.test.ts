@@ -33,6 +33,8 @@ describe('launch-command grammar', () => {
       'python3 benchmarks/benchmark_throughput.py --model m --num-prompts 100',
       '$ vllm bench latency --model m --batch-size 1 --tokenizer $TOK',
       '$ python -m sglang.bench_one_batch --model-path m --batch-size 4',
+      'python3 -m sglang.bench_one_batch_server --model-path m --tp 2 --batch-size 16',
+      'python -m sglang.benchmark.one_batch_server --model-path m --batch-size 8',
     ].join('\n');
     const fields = parse(text).map((r) => [r.origin, r.fields.client, r.fields.engine, r.fields.spec_method ?? null, r.fields.num_spec_tokens ?? null, r.fields.tp ?? null, r.fields.batch_size ?? null]);
     expect(fields).toEqual([
@@ -43,6 +45,9 @@ describe('launch-command grammar', () => {
       ['bench-command', 'vllm-bench-latency', 'vllm', null, null, null, 1],
       // SGLang's in-process benchmarks alike; a `$` prompt is no variable
       ['bench-command', 'sglang-bench-one-batch', 'sglang', 'none', null, null, 4],
+      // its server-side sibling launches its own server with the arguments it is given
+      ['bench-command', 'sglang-bench-one-batch-server', 'sglang', 'none', null, 2, 16],
+      ['bench-command', 'sglang-bench-one-batch-server', 'sglang', 'none', null, null, 8],
     ]);
   });
 
