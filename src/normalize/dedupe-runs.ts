@@ -15,14 +15,44 @@ import { sameValue } from './config-layers.js';
  * latency to agree on (sameMeasurement). The JSON copy is kept (full precision, std columns);
  * columns only the other copy has (a label, preamble flags) are merged in, and the other copy is
  * named in `config_sources` and an info diagnostic, so nothing disappears silently. GuideLLM's
- * console tables and its `benchmarks.json`, which share no request count: guidellmIdentity. Exact
- * copies of a result file in another folder: withoutCopies.
+ * console tables and its `benchmarks.json`, which share no request count: guidellmIdentity; a
+ * single-batch benchmark's stdout and JSONL: batchIdentity. Exact copies of a result file in
+ * another folder: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathConfig?: (row: RunRow) => RunRow): RunRow[] {
   // the rows hold what their files say; what their paths say (`eagle3-k2/`, `medusa-k2/`) must agree too
   const agree = pathConfig ? (a: RunRow, b: RunRow) => configurationsAgree(pathConfig(a), pathConfig(b)) : () => true;
   const once = mergeCopies(rows, identity, (a, b) => sameMeasurement(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
-  return mergeCopies(once, guidellmIdentity, (a, b) => sameGuidellmBenchmark(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+  const guidellm = mergeCopies(once, guidellmIdentity, (a, b) => sameGuidellmBenchmark(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+  return mergeCopies(guidellm, batchIdentity, (a, b) => sameBatch(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+}
+
+/**
+ * A single-batch benchmark (SGLang's `bench_one_batch` and `bench_one_batch_server`: stdout and the
+ * JSONL of `--result-filename`) counts no requests either: its rows meet by tool and batch size.
+ */
+function batchIdentity(row: RunRow): string | null {
+  const client = row.client;
+  if ((client !== 'sglang-bench-one-batch' && client !== 'sglang-bench-one-batch-server') || typeof row.batch_size !== 'number') return null;
+  return JSON.stringify([client, row.batch_size]);
+}
+
+/** Throughputs these tools print with two decimals, their latencies in seconds with two or more. */
+const BATCH_THROUGHPUTS = ['total_token_throughput', 'output_throughput', 'input_throughput', 'prefill_throughput', 'median_decode_throughput'] as const;
+const PRINTED_THROUGHPUT = 0.0051;
+const PRINTED_SECONDS_MS = 5.1;
+
+/**
+ * One batch printed and saved: in two files, every throughput both have agreeing to its two
+ * printed decimals (at least one to agree on: the fingerprint no two batches share), the batch's
+ * latency to its printed hundredth of a second, and their configurations agree.
+ */
+function sameBatch(a: RunRow, b: RunRow): boolean {
+  if (a.source_file === b.source_file || !configurationsAgree(a, b)) return false;
+  const shared = BATCH_THROUGHPUTS.filter((c) => typeof a[c] === 'number' && typeof b[c] === 'number');
+  if (shared.length === 0 || !shared.every((c) => Math.abs((a[c] as number) - (b[c] as number)) <= PRINTED_THROUGHPUT)) return false;
+  const [x, y] = [a.total_latency_ms, b.total_latency_ms];
+  return typeof x !== 'number' || typeof y !== 'number' || Math.abs(x - y) <= PRINTED_SECONDS_MS;
 }
 
 /**
@@ -225,16 +255,21 @@ function merge(group: readonly RunRow[], sink: DiagnosticSink, code: 'normalize/
     for (const [k, v] of Object.entries(other)) if ((ownCell(merged, k) ?? null) === null && v !== null) setCell<FieldValue>(merged, k, v);
     sources.push(`${COPY}${other.source_file}:${other.source_line}`);
     const at = { file: other.source_file as RelPath, line: Number(other.source_line), column: 1 };
-    if (code === 'normalize/duplicate-run') sink.report(code, at, `${best.source_file}:${best.source_line}`, copyKind(other.source_format) !== copyKind(best.source_format));
+    if (code === 'normalize/duplicate-run') sink.report(code, at, `${best.source_file}:${best.source_line}`, copyKind(other) !== copyKind(best));
     else sink.report(code, at, `${best.source_file}:${best.source_line}`);
   }
   merged.config_sources = JSON.stringify(sources);
   return merged;
 }
 
-/** A table of saved results (`vllm bench sweep`'s summary.csv) holds the same copies as the results themselves. */
-function copyKind(format: FieldValue | undefined): string {
-  return format === 'vllm-bench-sweep' ? 'vllm-bench-result-json' : String(format);
+/**
+ * What kind of copy a row is: its format, and whether its file is JSON where one grammar reads
+ * both a tool's stdout and its JSON lines. A table of saved results (`vllm bench sweep`'s
+ * summary.csv) holds the same copies as the results themselves.
+ */
+function copyKind(row: RunRow): string {
+  const format = row.source_format === 'vllm-bench-sweep' ? 'vllm-bench-result-json' : String(row.source_format);
+  return /jsonl?$/.test(format) || !/\.jsonl?(?:\.gz)?$/i.test(String(row.source_file)) ? format : `${format} json`;
 }
 
 function identity(row: RunRow): string | null {
@@ -244,8 +279,9 @@ function identity(row: RunRow): string | null {
   return JSON.stringify([completed, row.failed ?? 0, total_input_tokens ?? null, total_output_tokens, Math.round(duration_s * 100), tput, row.spec_method ?? null]);
 }
 
-/** Prefer the JSON copy (full precision), then the row with more values. */
+/** Prefer the JSON copy (full precision: by its format, or its file where one grammar reads both), then the row with more values. */
 function score(row: RunRow): number {
   const filled = Object.values(row).filter((v) => v !== null && v !== undefined).length;
-  return (String(row.source_format).endsWith('json') || String(row.source_format).endsWith('jsonl') ? 1000 : 0) + filled;
+  const json = /jsonl?$/.test(String(row.source_format)) || /\.jsonl?$/i.test(String(row.source_file));
+  return (json ? 1000 : 0) + filled;
 }

@@ -128,3 +128,24 @@ describe('dedupeRuns: GuideLLM console rows and benchmarks.json', () => {
     expect(dedupeRuns([consoleRow, { ...consoleRow, source_line: 21 }], new DiagnosticCollector())).toHaveLength(2);
   });
 });
+
+describe('dedupeRuns: a single-batch benchmark printed and saved', () => {
+  const printed = { source_file: 'b/bench.log', source_line: 12, source_format: 'sglang-bench-one-batch-server', config_sources: '["bench-args"]', label: null, client: 'sglang-bench-one-batch-server', batch_size: 16, total_latency_ms: 1660, output_throughput: 2393.64, input_throughput: 53229.37 };
+  const saved = { ...printed, source_file: 'b/results.jsonl', source_line: 2, total_latency_ms: 1661.9, output_throughput: 2393.6371, input_throughput: 53229.3698, input_len: 1024 };
+
+  it('is one batch when its throughputs agree to their printed decimals and its latency to the printed hundredth of a second', () => {
+    const sink = new DiagnosticCollector();
+    // the JSONL kept (full precision), even with fewer values than the printed copy
+    expect(dedupeRuns([{ ...printed, last_ttft_ms: 1230, max_ttft_ms: 1230 }, saved], sink).map((r) => [r.source_file, r.output_throughput, r.max_ttft_ms])).toEqual([['b/results.jsonl', 2393.6371, 1230]]);
+    expect(sink.list().map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`)).toEqual([
+      'b/bench.log:12 normalize/duplicate-run same measurement as b/results.jsonl:2 (stdout block and result JSON of one run): counted once',
+    ]);
+  });
+
+  it('is two batches with a throughput or the latency apart, another batch size, in one file, or with no throughput to agree on', () => {
+    for (const other of [{ output_throughput: 2393.66 }, { total_latency_ms: 1670 }, { batch_size: 32 }, { source_file: 'b/bench.log' }, { output_throughput: null, input_throughput: null }]) {
+      const a = other.output_throughput === null ? { ...printed, output_throughput: null, input_throughput: null } : printed;
+      expect(dedupeRuns([a, { ...saved, ...other }], new DiagnosticCollector())).toHaveLength(2);
+    }
+  });
+});
