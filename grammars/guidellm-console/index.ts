@@ -11,6 +11,8 @@ import { ReportCollector } from './reports.js';
 import { reportRuns } from './runs.js';
 import { TableReader } from './table.js';
 import { guidellmLexer } from './tokens.js';
+import { BarReportReader } from './v03-reports.js';
+import { barReportRuns } from './v03-runs.js';
 import { type ConsoleItem, type Frame, toItems } from './visitor.js';
 
 /** A table's title line (`ℹ` and the title GuideLLM gives it) right above its `|===|` rule. */
@@ -20,27 +22,38 @@ const TITLED = signature(
 );
 /** A table without its title: the `|===|` rule, then the `Benchmark` / `Strategy` header cells GuideLLM starts every table with. */
 const UNTITLED = signature(['| Benchmark'], /^[^\S\n]*\|=+\|[^\n]*\n[^\S\n]*\|[^\S\n]*Benchmark[^\S\n]*\|[^\n]*\n[^\S\n]*\|[^\S\n]*Strategy[^\S\n]*\|/m);
+/** GuideLLM 0.2 / 0.3: `Benchmarks Info:` or `Benchmarks Stats:` above a rule of `=` (a write-up may leave a blank line between). */
+const TITLED_V03 = signature(['Benchmarks Info', 'Benchmarks Stats'], /^[^\S\n]*Benchmarks (?:Info|Stats):?[^\S\n]*\n(?:[^\S\n]*\n)?[^\S\n]*={8,}[^\S\n]*$/m);
+/** A 0.2 / 0.3 table without its title: the header line of Benchmarks Stats or Benchmarks Info, with no bar at its start. */
+const UNTITLED_V03 = signature(['Benchmark| '], /Benchmark\|[^\S\n]*(?:Per Second\|[^\S\n]*Concurrency|Start Time\|[^\S\n]*End Time)\|/);
 
-const TABLE_LINE = /^\s*\|/;
+/**
+ * Where a piece may be cut (src/parse/pieces.ts): before a line that no table goes on with. A pipe
+ * table's lines start with `|`; a 0.2 / 0.3 table's have a `|` anywhere or, wrapped, may be a
+ * word alone (`25.0`, `=====`).
+ */
+const NO_TABLE_GOES_ON = (line: string): boolean => !line.includes('|') && !/^\s*\S+\s*$/.test(line);
 /** A table's rows after a break of at most this many lines (a log line printed into it) continue it. */
 const MAX_BREAK_LINES = 5;
 /** Lines of a write-up around pasted output that label it or frame it: not noise. */
 const WRITE_UP = /^\s*(?:#|```|~~~)/;
 
-/** GuideLLM's console tables (`guidellm benchmark`, 2025 →): one run per benchmark row. */
+/** GuideLLM's console tables (`guidellm benchmark`, 0.2 → ): one run per benchmark row. */
 export const grammar: Grammar = {
   id: 'guidellm-console',
   title: 'GuideLLM console tables',
   detect({ head }) {
     if (TITLED.test(head)) return { score: 0.9, reason: 'GuideLLM table title above a |===| rule' };
     if (UNTITLED.test(head)) return { score: 0.7, reason: 'pipe table with Benchmark / Strategy header under a |===| rule' };
+    if (TITLED_V03.test(head)) return { score: 0.9, reason: 'GuideLLM 0.2/0.3 Benchmarks Info / Stats title above a ==== rule' };
+    if (UNTITLED_V03.test(head)) return { score: 0.7, reason: 'GuideLLM 0.2/0.3 Benchmark| Per Second| or Start Time| header line' };
     return NOT_MINE;
   },
   parse(source, sink) {
-    // in pieces (src/parse/pieces.ts) cut before a line that is not a table's: a frame ends there,
+    // in pieces (src/parse/pieces.ts) cut before a line no table goes on with: a frame ends there,
     // and a title is only ever the line right above a rule
     const items: ConsoleItem[] = [];
-    const cutsBefore = (i: number): boolean => !TABLE_LINE.test(source.lines[i] as string);
+    const cutsBefore = (i: number): boolean => NO_TABLE_GOES_ON(source.lines[i] as string);
     for (const piece of lexedPieces(source.lines, cutsBefore, (text) => guidellmLexer().tokenize(text))) {
       for (const item of toItems(parseTokens(guidellmConsoleParser(), piece.tokens, (p) => p.document()))) items.push(item);
     }
@@ -50,8 +63,14 @@ export const grammar: Grammar = {
 
 type Event = { readonly kind: 'table'; readonly reader: TableReader } | { readonly kind: 'model'; readonly value: string; readonly line: number };
 
+/** A report of either form, where it starts, and how its runs are read. */
+interface AnyReport {
+  readonly line: number;
+  readonly runs: (label: string | null) => RunRecord[];
+}
+
 function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: DiagnosticSink): RunRecord[] {
-  const { events, unrecognized } = readItems(items, source, sink);
+  const { events, unrecognized, barReports } = readItems(items, source, sink);
   const collector = new ReportCollector();
   for (const e of events) {
     if (e.kind === 'model') collector.model(e.value, e.line);
@@ -60,28 +79,46 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
   // (no spread: a long log has more such lines than a call takes arguments)
   const first = unrecognized.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
   if (unrecognized.length > 0) sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, unrecognized.length);
+  // both forms in one file (a write-up comparing versions): their reports in document order
+  const reports: AnyReport[] = [
+    ...collector.reports.map((r) => ({ line: r.line, runs: (label: string | null) => reportRuns(r, label, source, sink) })),
+    ...barReports.map((r) => ({ line: r.line, runs: (label: string | null) => barReportRuns(r, label, source, sink) })),
+  ].sort((a, b) => a.line - b.line);
   const ctx = documentContext(source.lines);
   let floor = -1;
-  return collector.reports.flatMap((report) => {
+  return reports.flatMap((report) => {
     const label = labelAbove(ctx, source.lines, report.line - 1, floor);
     floor = report.line - 1;
-    return reportRuns(report, label, source, sink);
+    return report.runs(label);
   });
 }
 
 /**
  * The tables (frames read into tables, rows after a break joined to the table they continue) and
- * model lines of a document, in order, and the lines that are neither GuideLLM's nor a write-up's.
+ * model lines of a document, in order, the 0.2 / 0.3 reports, and the lines that are neither
+ * GuideLLM's nor a write-up's.
  */
-function readItems(items: readonly ConsoleItem[], source: TextSource, sink: DiagnosticSink): { events: Event[]; unrecognized: number[] } {
+function readItems(items: readonly ConsoleItem[], source: TextSource, sink: DiagnosticSink): { events: Event[]; unrecognized: number[]; barReports: BarReportReader['reports'] } {
   const events: Event[] = [];
   const unrecognized: number[] = [];
+  const bars = new BarReportReader();
   let last: TableReader | null = null;
-  // the indented details GuideLLM prints below a status line are its own
+  // the indented details GuideLLM prints below a status line (or a 0.3 section title) are its own
   let inStatus = false;
+  const otherLine = (text: string, line: number): void => {
+    if (text === '') return;
+    if (inStatus && /^\s/.test(source.lines[line - 1] ?? '')) {
+      bars.detail(text, line);
+      return;
+    }
+    inStatus = false;
+    bars.interrupt();
+    if (!WRITE_UP.test(text)) unrecognized.push(line);
+  };
   for (const item of items) {
     if (item.kind === 'frame') {
       inStatus = false;
+      bars.interrupt();
       const first = item.lines[0];
       if (continues(item, last)) {
         if (first) sink.report('parse/syntax', { file: source.path, line: first.line, column: 1 }, 'a table title or top rule (rows after a break continue the table above)', first.text.trim());
@@ -90,18 +127,27 @@ function readItems(items: readonly ConsoleItem[], source: TextSource, sink: Diag
         events.push({ kind: 'table', reader: last });
       }
       for (const l of item.lines) last?.feed(l);
+    } else if (item.kind === 'bars') {
+      const read = bars.frame(item, source.path, sink);
+      // a frame that is no table is its lines, each any other line
+      if (read) inStatus = false;
+      for (const l of read ? read.rest : item.lines) otherLine(l.text.trim(), l.line);
     } else if (item.kind === 'model') {
       inStatus = true;
+      bars.interrupt();
       const model = /backend validated with model (\S+)/.exec(item.text)?.[1];
       if (model) events.push({ kind: 'model', value: model, line: item.line });
     } else if (item.kind === 'status') {
       inStatus = true;
-    } else if (item.text !== '' && !(inStatus && /^\s/.test(source.lines[item.line - 1] ?? ''))) {
-      inStatus = false;
-      if (!WRITE_UP.test(item.text)) unrecognized.push(item.line);
+      bars.interrupt();
+    } else if (item.kind === 'section') {
+      inStatus = true;
+      bars.section(item.text, item.line);
+    } else {
+      otherLine(item.text, item.line);
     }
   }
-  return { events, unrecognized };
+  return { events, unrecognized, barReports: bars.reports };
 }
 
 /** Whether a frame is the rest of the table above, broken by a few foreign lines: rows with no title nor top rule of their own. */

@@ -1,16 +1,34 @@
 /**
- * document  := (table | looseLine)*
+ * document  := (table | barFrame | looseLine)*
  * table     := TitleLine Newline? frame? | frame
  * frame     := ((HeavyRule | DashRule | PipeRow) Newline?)+
- * looseLine := (ModelLine | StatusLine | OtherLine) Newline? | Newline
+ * barFrame  := EqualsRule Newline? ((EqualsRule | BarRow | LonePiece | PipeRow | DashRule) Newline?)*
+ * looseLine := (ModelLine | StatusLine | SectionTitle | PlainStatusLine | BarRow | LonePiece | OtherLine) Newline? | Newline
  *
  * A frame is a run of table lines with nothing between them; what each line is to its table
  * (header, value, end) is read from the rules around it (table.ts), so a frame broken by a foreign
- * line can be continued by the next one.
+ * line can be continued by the next one. A barFrame is the same for the tables of GuideLLM 0.2 and
+ * 0.3, from their `=` rule on (v03-table.ts): a piece of one of their lines wrapped by a narrow
+ * terminal may start and end with a `|`, or be one word.
  */
 import { lazily } from '../../src/parse/lazily.js';
 import { CstParser } from '../../src/parse/chevrotain-runtime.js';
-import { allTokens, DashRule, HeavyRule, ModelLine, Newline, OtherLine, PipeRow, StatusLine, TitleLine } from './tokens.js';
+import {
+  allTokens,
+  BarRow,
+  DashRule,
+  EqualsRule,
+  HeavyRule,
+  LonePiece,
+  ModelLine,
+  Newline,
+  OtherLine,
+  PipeRow,
+  PlainStatusLine,
+  SectionTitle,
+  StatusLine,
+  TitleLine,
+} from './tokens.js';
 
 class GuidellmConsoleParser extends CstParser {
   constructor() {
@@ -20,7 +38,7 @@ class GuidellmConsoleParser extends CstParser {
 
   document = this.RULE('document', () => {
     this.MANY(() => {
-      this.OR([{ ALT: () => this.SUBRULE(this.table) }, { ALT: () => this.SUBRULE(this.looseLine) }]);
+      this.OR([{ ALT: () => this.SUBRULE(this.table) }, { ALT: () => this.SUBRULE(this.barFrame) }, { ALT: () => this.SUBRULE(this.looseLine) }]);
     });
   });
 
@@ -44,11 +62,34 @@ class GuidellmConsoleParser extends CstParser {
     });
   });
 
+  barFrame = this.RULE('barFrame', () => {
+    this.CONSUME(EqualsRule);
+    this.OPTION(() => this.CONSUME(Newline));
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => this.CONSUME2(EqualsRule) },
+        { ALT: () => this.CONSUME(BarRow) },
+        { ALT: () => this.CONSUME(LonePiece) },
+        { ALT: () => this.CONSUME(PipeRow) },
+        { ALT: () => this.CONSUME(DashRule) },
+      ]);
+      this.OPTION2(() => this.CONSUME2(Newline));
+    });
+  });
+
   looseLine = this.RULE('looseLine', () => {
     this.OR([
       {
         ALT: () => {
-          this.OR2([{ ALT: () => this.CONSUME(ModelLine) }, { ALT: () => this.CONSUME(StatusLine) }, { ALT: () => this.CONSUME(OtherLine) }]);
+          this.OR2([
+            { ALT: () => this.CONSUME(ModelLine) },
+            { ALT: () => this.CONSUME(StatusLine) },
+            { ALT: () => this.CONSUME(SectionTitle) },
+            { ALT: () => this.CONSUME(PlainStatusLine) },
+            { ALT: () => this.CONSUME(BarRow) },
+            { ALT: () => this.CONSUME(LonePiece) },
+            { ALT: () => this.CONSUME(OtherLine) },
+          ]);
           this.OPTION(() => this.CONSUME(Newline));
         },
       },

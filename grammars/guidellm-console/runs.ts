@@ -1,7 +1,8 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { TextSource } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
-import { readNumber, scaleExact } from '../../src/parse/values.js';
+import { scaleExact } from '../../src/parse/values.js';
+import { readCell } from './cell-value.js';
 import { type ColumnHeader, columnTarget, type TableKind } from './columns.js';
 import type { KnownTable, Report } from './reports.js';
 import { isClosed, type ValueRow } from './table.js';
@@ -75,16 +76,6 @@ function addRow(draft: Draft, row: ValueRow, headers: readonly ColumnHeader[], a
     if (n === 'bad') sink.report('table/bad-cell', at(row.line), [header.group, header.name, header.units].filter((p) => p !== '').join(' '), cell);
     else if (n !== null) draft.builder.set(target.column, scaleExact(n, target.scale), row.line);
   });
-}
-
-/**
- * A cell's number; null for no value (GuideLLM writes `--` for a missing number and `N/A` for a
- * missing time; `-` and an empty cell are taken the same), `bad` for anything else.
- */
-function readCell(cell: string): number | null | 'bad' {
-  if (cell === '' || /^-+$/.test(cell)) return null;
-  const n = readNumber(cell, { thousands: true });
-  return n.ok && n.rest === '' ? n.value : 'bad';
 }
 
 /** Warns when a table's rows cannot be the first table's benchmarks, in order: another count, another strategy. */

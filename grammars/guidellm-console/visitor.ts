@@ -17,26 +17,55 @@ export interface Frame {
   readonly lines: readonly TableLine[];
 }
 
-/** A line outside the tables: the backend's model, another GuideLLM status line, anything else. */
-export interface LooseLine {
-  readonly kind: 'model' | 'status' | 'other';
+/** The lines of a GuideLLM 0.2 / 0.3 table from its `=` rule on, as printed (v03-table.ts reads them). */
+export interface BarFrame {
+  readonly kind: 'bars';
+  readonly lines: readonly BarLine[];
+}
+
+/** One line of a BarFrame, untrimmed. */
+export interface BarLine {
   readonly text: string;
   readonly line: number;
 }
 
-export type ConsoleItem = Frame | LooseLine;
+/**
+ * A line outside the tables: the backend's model, another GuideLLM status line, a 0.2 / 0.3 section
+ * title (`Benchmarks Info:`), anything else.
+ */
+export interface LooseLine {
+  readonly kind: 'model' | 'status' | 'section' | 'other';
+  readonly text: string;
+  readonly line: number;
+}
+
+export type ConsoleItem = Frame | BarFrame | LooseLine;
 
 const TABLE_LINE_KINDS = { HeavyRule: 'heavy', DashRule: 'dash', PipeRow: 'row' } as const;
-const LOOSE_KINDS = { ModelLine: 'model', StatusLine: 'status', OtherLine: 'other' } as const;
-
+const BAR_LINE_TOKENS = ['EqualsRule', 'BarRow', 'LonePiece', 'PipeRow', 'DashRule'] as const;
+const LOOSE_KINDS = {
+  ModelLine: 'model',
+  StatusLine: 'status',
+  PlainStatusLine: 'status',
+  SectionTitle: 'section',
+  // a line with a `|` or of one word outside a 0.2 / 0.3 table is any other line
+  BarRow: 'other',
+  LonePiece: 'other',
+  OtherLine: 'other',
+} as const;
 
 /** Walks the CST of `document` into frames and loose lines, in document order. */
 export function toItems(document: CstNode): ConsoleItem[] {
   const items: ConsoleItem[] = [];
-  for (const node of byOffset([...childNodes(document, 'table'), ...childNodes(document, 'looseLine')])) {
+  for (const node of byOffset([...childNodes(document, 'table'), ...childNodes(document, 'barFrame'), ...childNodes(document, 'looseLine')])) {
     if (node.name === 'table') {
       const frame = toFrame(node);
       if (frame) items.push(frame);
+      continue;
+    }
+    if (node.name === 'barFrame') {
+      const lines = byOffset(BAR_LINE_TOKENS.flatMap((name) => childTokens(node, name))).map((t) => ({ text: t.image, line: t.startLine ?? 1 }));
+      if (lines.length > 0) items.push({ kind: 'bars', lines });
       continue;
     }
     for (const [name, kind] of Object.entries(LOOSE_KINDS)) {

@@ -94,6 +94,8 @@ export const MESSAGES = {
   // tables joined row by row into runs (GuideLLM console: the k-th row of every table is the k-th benchmark)
   'table/row-mismatch': msg('warning', (title: string, detail: string) => `rows of table ${q(title)} do not line up with the first table's (${detail}): joined by position`),
   'table/no-load': msg('info', (count: number, strategies: string) => `${count} ${count === 1 ? 'benchmark' : 'benchmarks'} (${strategies}) without ${count === 1 ? 'its' : 'their'} rate or concurrency: GuideLLM's console does not print them (its benchmarks.json does); told apart by their order only`),
+  // GuideLLM 0.2 / 0.3 console: rows of two tables joined by their benchmark's label
+  'table/unmatched-row': msg('warning', (row: string, table: string, other: string) => `row ${q(row)} of table ${q(table)} has no row of its benchmark in ${q(other)}: kept as a partial run`),
   // server logs: crashes (src/parse/traceback.ts, shared by the vLLM, SGLang and TRT-LLM log grammars)
   'log/crash': msg('error', (exception: string, message: string) => `crash: ${exception}${message ? `: ${q(message)}` : ''}`),
   'log/traceback-truncated': msg('warning', () => 'python traceback ends before its exception line'),
