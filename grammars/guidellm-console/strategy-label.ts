@@ -14,8 +14,8 @@ export interface StrategyLabel {
 }
 
 const LABEL = /^(synchronous|throughput|concurrent|constant|poisson)(?:@(\S+))?$/;
-/** What `strategy_display_str` prints for a strategy without an instance. */
-const PLACEHOLDER = /^#+(?:\.#+)?$/;
+/** The load GuideLLM prints (`strategy_display_str`) for a strategy it has no instance of: `constant@#.##`, `concurrent@##`; no value. */
+const UNSTATED_LOAD = /^#+(?:\.#+)?$/;
 const RATE = /^\d+(?:\.\d+)?$/;
 const STREAMS = /^\d+$/;
 
@@ -30,7 +30,7 @@ export function parseStrategyLabel(label: string): StrategyLabel | null {
     // a rate or a number of streams is what these are defined by: `constant` alone is no label GuideLLM prints
     return strategy === 'throughput' ? { strategy } : null;
   }
-  if (PLACEHOLDER.test(load)) return strategy === 'concurrent' || strategy === 'constant' || strategy === 'poisson' ? { strategy } : null;
+  if (UNSTATED_LOAD.test(load)) return strategy === 'concurrent' || strategy === 'constant' || strategy === 'poisson' ? { strategy } : null;
   if (strategy === 'concurrent' && STREAMS.test(load)) return { strategy, maxConcurrency: Number(load) };
   if ((strategy === 'constant' || strategy === 'poisson') && RATE.test(load)) return { strategy, requestRate: Number(load) };
   return null;
