@@ -70,6 +70,8 @@ function guidellmIdentity(row: RunRow): string | null {
 /** Latency statistics the console prints, to one decimal of a millisecond (request latency, in seconds, is too coarse to tell). */
 const GUIDELLM_LATENCIES = ['median_ttft_ms', 'p95_ttft_ms', 'median_itl_ms', 'p95_itl_ms', 'median_tpot_ms', 'p95_tpot_ms'] as const;
 const CONSOLE_PRECISION_MS = 0.051;
+/** The rate a 0.2/0.3 console label states (`constant@5.00`), to its two decimals: a sweep's rates are computed, its JSON has them to full precision. */
+const CONSOLE_RATE_PRECISION = 0.0051;
 
 /**
  * One GuideLLM benchmark printed and saved: in two files (the benchmarks of one console report are
@@ -78,9 +80,17 @@ const CONSOLE_PRECISION_MS = 0.051;
  * to agree on; their load points and configurations agree, as those of any two copies must.
  */
 function sameGuidellmBenchmark(a: RunRow, b: RunRow): boolean {
-  if (a.source_file === b.source_file || !loadPointsAgree(a, b) || !configurationsAgree(a, b)) return false;
+  if (a.source_file === b.source_file || !guidellmLoadPointsAgree(a, b) || !configurationsAgree(a, b)) return false;
   const shared = GUIDELLM_LATENCIES.filter((c) => typeof a[c] === 'number' && typeof b[c] === 'number');
   return shared.length > 0 && shared.every((c) => Math.abs((a[c] as number) - (b[c] as number)) <= CONSOLE_PRECISION_MS);
+}
+
+/** Load points as loadPointsAgree, a request rate to the console's printed precision. */
+function guidellmLoadPointsAgree(a: RunRow, b: RunRow): boolean {
+  const x = ownCell(a, 'request_rate') ?? null;
+  const y = ownCell(b, 'request_rate') ?? null;
+  const ratesAgree = typeof x === 'number' && typeof y === 'number' ? Math.abs(x - y) <= CONSOLE_RATE_PRECISION : x === null || y === null || x === y;
+  return ratesAgree && loadPointsAgree(a, b, ['max_concurrency']);
 }
 
 /**
@@ -201,8 +211,8 @@ function latenciesAgree(a: RunRow, b: RunRow): boolean {
  */
 const LOAD_POINTS = ['max_concurrency', 'request_rate'] as const;
 
-function loadPointsAgree(a: RunRow, b: RunRow): boolean {
-  return LOAD_POINTS.every((c) => {
+function loadPointsAgree(a: RunRow, b: RunRow, columns: readonly string[] = LOAD_POINTS): boolean {
+  return columns.every((c) => {
     const x = ownCell(a, c) ?? null;
     const y = ownCell(b, c) ?? null;
     return x === null || y === null || x === y;

@@ -124,6 +124,14 @@ describe('dedupeRuns: GuideLLM console rows and benchmarks.json', () => {
     }
   });
 
+  it("meet with a sweep's computed rate, which the 0.2/0.3 console prints to two decimals, but not with another rate", () => {
+    const sink = new DiagnosticCollector();
+    const rows = dedupeRuns([{ ...consoleRow, request_rate: 7.5 }, { ...jsonRow, request_rate: 7.504817 }], sink);
+    expect(rows.map((r) => [r.source_file, r.request_rate])).toEqual([['g/benchmarks.json', 7.504817]]);
+    expect(dedupeRuns([{ ...consoleRow, request_rate: 7.51 }, { ...jsonRow, request_rate: 7.504817 }], new DiagnosticCollector())).toHaveLength(2);
+    expect(dedupeRuns([{ ...consoleRow, max_concurrency: 4 }, { ...jsonRow, max_concurrency: 8 }], new DiagnosticCollector())).toHaveLength(2);
+  });
+
   it('never merges two rows of one file: the benchmarks of one report are as many runs, however alike', () => {
     expect(dedupeRuns([consoleRow, { ...consoleRow, source_line: 21 }], new DiagnosticCollector())).toHaveLength(2);
   });
