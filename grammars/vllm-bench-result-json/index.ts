@@ -12,8 +12,11 @@ import { isJsonObject, type JsonDocument, type JsonObject, type JsonValue, keyLi
 import { lookupTable } from '../../src/core/cells.js';
 import { isPytorchCopy, PYTORCH_COPY, reportPytorchCopy } from './pytorch-copy.js';
 
-/** `--save-result` keys → canonical columns; `scale` converts units (percent → fraction). */
-const KEYS: Readonly<Record<string, { column: string; scale?: number } | null>> = lookupTable({
+/**
+ * `--save-result` keys → canonical columns; `scale` converts units (percent → fraction);
+ * `zeroUnmeasured`: 0 is what the benchmark writes when the run had nothing to measure it by.
+ */
+const KEYS: Readonly<Record<string, { column: string; scale?: number; zeroUnmeasured?: true } | null>> = lookupTable({
   model_id: { column: 'model' },
   backend: { column: 'backend' },
   num_prompts: { column: 'num_prompts' },
@@ -32,6 +35,9 @@ const KEYS: Readonly<Record<string, { column: string; scale?: number } | null>> 
   total_token_throughput: { column: 'total_token_throughput' },
   max_output_tokens_per_s: { column: 'peak_output_throughput' },
   max_concurrent_requests: { column: 'peak_concurrent_requests' },
+  // audio seconds per second of benchmark: 0.0 for every run without audio input (the block
+  // prints it only above 0), so no run without audio gets a real-time factor of 0
+  rtfx: { column: 'rtfx', zeroUnmeasured: true },
   spec_decode_acceptance_rate: { column: 'spec_acceptance_rate', scale: 0.01 },
   spec_decode_acceptance_length: { column: 'spec_acceptance_length' },
   spec_decode_num_drafts: { column: 'spec_num_drafts' },
@@ -157,7 +163,7 @@ export function resultRun(obj: JsonObject, lines: Readonly<Record<string, number
     } else if (key === 'speculative_config') {
       addFlags(builder, { speculative_config: value as PyValue }, line);
     } else if (known) {
-      builder.set(known.column, convert(value, known.scale ?? 1), line);
+      builder.set(known.column, known.zeroUnmeasured && value === 0 ? null : convert(value, known.scale ?? 1), line);
     } else if (/_ms$/.test(key) && typeof value === 'number') {
       builder.set(statFirst(key, obj), value, line);
     } else if (value !== null && typeof value !== 'object') {

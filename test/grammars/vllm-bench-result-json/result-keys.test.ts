@@ -34,3 +34,10 @@ describe('a run with a ramp-up strategy', () => {
     expect(runFields(runGrammar(grammar, JSON.stringify({ ...result, request_rate: 'inf' })).records)[0]).toMatchObject({ request_rate: Number.POSITIVE_INFINITY });
   });
 });
+
+describe('rtfx (inverse real-time factor)', () => {
+  it('is null for a run without audio, whose JSON writes 0 (its block leaves the line out), and read above 0', () => {
+    expect(runFields(runGrammar(grammar, JSON.stringify({ ...result, rtfx: 0.0 })).records)[0]).toMatchObject({ rtfx: null });
+    expect(runFields(runGrammar(grammar, JSON.stringify({ ...result, rtfx: 35.2 })).records)[0]).toMatchObject({ rtfx: 35.2 });
+  });
+});
