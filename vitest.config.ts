@@ -7,5 +7,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     setupFiles: ['test/helpers/fast-check-setup.ts'],
+    globalSetup: ['test/helpers/scratch-tmpdir.ts'],
   },
 });
