@@ -4,7 +4,7 @@ import type { SourcePos } from '../../src/core/types.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { settleDataset } from '../../src/normalize/dataset.js';
-import { addFlags, toField } from '../../src/normalize/flags.js';
+import { addFlags, isRenamedFlag, toField } from '../../src/normalize/flags.js';
 import type { PyValue } from '../../src/parse/python-repr.js';
 import { scaleExact } from '../../src/parse/values.js';
 import { servingResultObject } from '../_shared/json/result-object.js';
@@ -166,6 +166,10 @@ export function resultRun(obj: JsonObject, lines: Readonly<Record<string, number
       builder.set(known.column, known.zeroUnmeasured && value === 0 ? null : convert(value, known.scale ?? 1), line);
     } else if (/_ms$/.test(key) && typeof value === 'number') {
       builder.set(statFirst(key, obj), value, line);
+    } else if (value !== null && typeof value !== 'object' && isRenamedFlag(key)) {
+      // `vllm bench sweep`'s serve and bench overrides merged into its results
+      // (`tensor_parallel_size`, `dataset_name`, `random_input_len`): under their canonical columns
+      addFlags(builder, { [key]: value }, line);
     } else if (value !== null && typeof value !== 'object') {
       // --metadata k=v values (strings) and keys newer than this table
       const field = toField(key === 'model' ? 'metadata_model' : key, value);

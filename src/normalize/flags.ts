@@ -60,9 +60,22 @@ const IGNORED = new Set([
   'hf_split', 'hf_output_len', 'served_model_name', 'label', 'plot_timeline', 'plot_dataset_stats',
 ]);
 
+/**
+ * Whether a key is a flag spelled otherwise than its canonical column (`tensor_parallel_size`,
+ * `random-input-len`): how a result file's key is told to be a flag (any other key keeps its name).
+ */
+export function isRenamedFlag(key: string): boolean {
+  const name = flagName(key);
+  return Object.hasOwn(RENAMES, name) && RENAMES[name] !== name;
+}
+
+function flagName(flag: string): string {
+  return flag.replace(/^-+/, '').replaceAll('-', '_').replaceAll('.', '_').toLowerCase();
+}
+
 /** Converts a flag spelling (`--tensor-parallel-size`, `tp`, `-tp`) to its canonical column name. */
 export function canonicalFlag(flag: string): string {
-  const name = flag.replace(/^-+/, '').replaceAll('-', '_').replaceAll('.', '_').toLowerCase();
+  const name = flagName(flag);
   if (name === 'tp') return 'tp';
   if (name === 'pp') return 'pp';
   if (name === 'dp') return 'dp';

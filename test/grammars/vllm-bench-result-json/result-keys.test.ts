@@ -41,3 +41,12 @@ describe('rtfx (inverse real-time factor)', () => {
     expect(runFields(runGrammar(grammar, JSON.stringify({ ...result, rtfx: 35.2 })).records)[0]).toMatchObject({ rtfx: 35.2 });
   });
 });
+
+describe("a sweep's serve and bench overrides merged into its result", () => {
+  it('fill the canonical configuration columns (they are the axes compared); other keys keep their names', () => {
+    const overrides = { run_number: 0, tensor_parallel_size: 4, max_num_seqs: 64, dataset_name: 'random', 'random-input-len': 2048, random_output_len: 128, kv_cache_dtype: 'fp8', NUM_SPEC_TOKENS: -1, toString: 'v' };
+    const fields = runFields(runGrammar(grammar, JSON.stringify({ ...result, ...overrides })).records)[0];
+    expect(fields).toMatchObject({ tp: 4, max_num_seqs: 64, dataset: 'random', input_len: 2048, output_len: 128, kv_cache_dtype: 'fp8', NUM_SPEC_TOKENS: -1, toString: 'v' });
+    for (const key of ['tensor_parallel_size', 'dataset_name', 'random-input-len', 'random_output_len']) expect(fields).not.toHaveProperty(key);
+  });
+});
