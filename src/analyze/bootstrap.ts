@@ -17,16 +17,6 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** FNV-1a of a string: seeds the bootstrap from the data's identity, not from the clock. */
-export function hashSeed(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /**
  * Percentile bootstrap 95% interval of `stat(median(a), median(b))`, resampling both groups with
  * replacement. Null when both groups hold a single value (no spread to resample).

@@ -1,6 +1,7 @@
 import type { FieldValue } from '../core/types.js';
 import { metricDirection } from '../normalize/schema.js';
-import { bootstrapCI, hashSeed, median } from './bootstrap.js';
+import { bootstrapCI, median } from './bootstrap.js';
+import { fnv1a } from '../core/fnv1a.js';
 
 type Row = Readonly<Record<string, FieldValue>>;
 
@@ -36,7 +37,8 @@ export function metricPair(metric: string, candidates: readonly Row[], baselines
   if (!claim || a.length === 0 || b.length === 0) return out;
   const s = orientedRatio(metric, median(a), median(b));
   out[`speedup_${metric}`] = s === null ? null : round(s);
-  const seed = hashSeed([...candidates, ...baselines].map((r) => String(r.run_id)).sort().join(',') + metric);
+  // seeded from the data's identity, not from the clock
+  const seed = fnv1a([...candidates, ...baselines].map((r) => String(r.run_id)).sort().join(',') + metric);
   const ratio = ratioOf(metric);
   const ci = bootstrapCI(a, b, (ma, mb) => ratio(ma, mb) ?? Number.NaN, seed);
   if (ci) {

@@ -3,6 +3,7 @@ import type { FieldValue, RelPath } from '../core/types.js';
 import type { RunRow } from './runs-table.js';
 import { ownCell, setCell } from '../core/cells.js';
 import { sameValue } from './config-layers.js';
+import { fnv1a } from '../core/fnv1a.js';
 
 /**
  * One measurement saved twice — the stdout block and the `--save-result` JSON of the same run, as
@@ -155,12 +156,17 @@ const COPY_COLUMNS = [
   'duration_s', 'request_throughput', 'output_throughput', 'mean_ttft_ms', 'median_ttft_ms', 'p99_ttft_ms', 'mean_tpot_ms', 'mean_itl_ms', 'mean_e2el_ms', 'spec_method',
 ] as const;
 
-/** When a row finished and how long it ran: rows that are copies of one another agree on both (null: never a copy). */
+/**
+ * When a row finished, how long it ran and a fingerprint of its copy values: rows that are copies
+ * of one another agree on all three (null: never a copy). The fingerprint keeps rows that share a
+ * time apart (a templated sweep stamps thousands of results alike: matching each against all the
+ * others took minutes).
+ */
 function copyBucket(row: RunRow): string | null {
   const when = ownCell(row, 'date') ?? ownCell(row, 'end_time') ?? null;
   const duration = ownCell(row, 'duration_s');
   if (when === null || typeof duration !== 'number') return null;
-  return JSON.stringify([when, duration]);
+  return JSON.stringify([when, duration, fnv1a(copyValues(row))]);
 }
 
 function sameCopyValues(a: RunRow, b: RunRow): boolean {
