@@ -2,8 +2,9 @@ import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { TextSource } from '../../src/core/grammar.js';
 import type { FieldMapBuilder } from '../../src/core/records.js';
 import { readNumber } from '../../src/parse/values.js';
-import { addMetricRow, type MetricRow, snakeMetric, statName } from '../_shared/perf-metrics/index.js';
+import { addMetricRow, type MetricRow, snakeMetric } from '../_shared/perf-metrics/index.js';
 import { addCommandFlags, commandTool } from '../_shared/perf-metrics/cli-command.js';
+import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 import type { ConsoleTable } from './visitor.js';
 
 /** One run being assembled from its tables and footer lines. */
@@ -37,7 +38,7 @@ export function addTable(draft: Draft, table: ConsoleTable, source: TextSource, 
   // A headerless piece (a table broken by a foreign line) reuses the header of the table before it.
   const header = table.header.length > 0 ? table.header : draft.header;
   draft.header = header;
-  const stats = header.slice(1).map(statName);
+  const stats = header.slice(1).map(statHeader);
   if (table.header.length === 0) sink.report('parse/syntax', at, 'a header row', table.rows[0]?.cells.join(' | ') ?? '');
   const suffix = /:\s*(.+)$/.exec(title)?.[1]?.trim().toLowerCase() ?? '';
   const prefix = suffix === '' || suffix === 'spec decode' ? '' : `${snakeMetric(suffix)}_`;
@@ -50,7 +51,7 @@ export function addTable(draft: Draft, table: ConsoleTable, source: TextSource, 
       if (!n.ok || n.rest !== '') sink.report('table/bad-cell', { file: source.path, line: row.line, column: 1 }, row.label, cell);
       else values.push([stat, n.value]);
     });
-    const metric: MetricRow = { label: row.label, line: row.line, stats: values };
+    const metric: MetricRow = { label: metricLabel(row.label, draft.client === 'aiperf'), line: row.line, stats: values };
     addMetricRow(draft.builder, metric, prefix, draft.unknown);
   }
 }

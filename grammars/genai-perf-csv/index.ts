@@ -4,10 +4,13 @@ import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { readNumber } from '../../src/parse/values.js';
 import { type CsvRow, csvRows } from '../_shared/csv/index.js';
-import { addMetricRow, reportUnknownMetrics, statName } from '../_shared/perf-metrics/index.js';
+import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
+import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 
 /** First line of the export: the statistics header or the `Metric,Value` header. */
 const SIGNATURE = /^\s*Metric,(?:avg,min,max|Value\s*$)/;
+/** First line of AIPerf's `profile_export_aiperf_aggregate.csv` (`--num-profile-runs`). */
+const AGGREGATE_SIGNATURE = /^\s*metric,mean,std,min,max,cv,se,ci_low,ci_high\b/;
 const SUMMARY_COLUMNS = ['output_throughput', 'request_throughput'];
 /** Units only AIPerf prints; GenAI-Perf says `(per sec)` and `(count)`. */
 const AIPERF_UNITS = /\((?:requests\/sec|requests|tokens\/sec\/user)\)/;
@@ -18,9 +21,16 @@ export const grammar: Grammar = {
   title: 'GenAI-Perf / AIPerf CSV export',
   detect({ head }) {
     const first = head.split('\n', 1)[0] ?? '';
-    return SIGNATURE.test(first) ? { score: 0.8, reason: 'Metric,avg,min,max / Metric,Value header' } : NOT_MINE;
+    if (SIGNATURE.test(first)) return { score: 0.8, reason: 'Metric,avg,min,max / Metric,Value header' };
+    if (AGGREGATE_SIGNATURE.test(first)) return { score: 0.8, reason: 'AIPerf multi-run aggregate header (mean,std,…,ci_low,ci_high)' };
+    return NOT_MINE;
   },
   parse(source, sink) {
+    if (AGGREGATE_SIGNATURE.test(source.lines[0] ?? '')) {
+      // Each run's own export is a run; the aggregate over them would count them twice.
+      sink.report('table/ignored-block', { file: source.path, line: 1, column: 1 }, "AIPerf multi-run aggregate (each run's profile_export_aiperf.csv under profile_runs/ is read as a run)");
+      return [];
+    }
     return toRuns(csvRows(source, sink), source, sink);
   },
 };
@@ -57,7 +67,7 @@ function toRuns(rows: Iterable<CsvRow>, source: TextSource, sink: DiagnosticSink
         draft.seen.add(kind);
         draft.aiperf ||= rest.includes('std');
       }
-      stats = kind === 'value' ? ['mean'] : rest.map(statName);
+      stats = kind === 'value' ? ['mean'] : rest.map(statHeader);
       continue;
     }
     if (kind === 'telemetry') continue;
@@ -79,7 +89,7 @@ function toRuns(rows: Iterable<CsvRow>, source: TextSource, sink: DiagnosticSink
       if (!n.ok || n.rest !== '') sink.report('table/bad-cell', { file: source.path, line: row.line, column: 1 }, first, cell);
       else values.push([stat, n.value]);
     });
-    addMetricRow(draft.builder, { label: first, line: row.line, stats: values }, '', draft.unknown);
+    addMetricRow(draft.builder, { label: metricLabel(first, draft.aiperf), line: row.line, stats: values }, '', draft.unknown);
   }
   const firstBad = unrecognized[0];
   if (firstBad !== undefined) sink.report('parse/unrecognized-lines', { file: source.path, line: firstBad, column: 1 }, unrecognized.length);
@@ -101,5 +111,5 @@ function toRuns(rows: Iterable<CsvRow>, source: TextSource, sink: DiagnosticSink
 function blockKind(header: readonly string[]): BlockKind {
   if (header[0] === 'GPU') return 'telemetry';
   if (header.length === 1 && header[0] === 'Value') return 'value';
-  return header.some((h) => statName(h) !== null) ? 'stats' : 'unknown';
+  return header.some((h) => statHeader(h) !== null) ? 'stats' : 'unknown';
 }

@@ -2,25 +2,31 @@ import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
-import { type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { isJsonObject, type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { commandTool, shellWords } from '../_shared/perf-metrics/cli-command.js';
-import { addMetricRow, reportUnknownMetrics, statName } from '../_shared/perf-metrics/index.js';
+import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
+import { isAggregate, reportAggregate } from './aggregate.js';
+import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 import { addInputConfig } from './input-config.js';
 
 /** A metric key followed by a statistics object (per-request JSONL carries `{"value": …}` instead). */
 const SIGNATURE = /"(?:time_to_first_token|request_latency|request_throughput|output_token_throughput|inter_token_latency)"\s*:\s*\{[^{}]*"(?:avg|p\d+|min|max|std)"\s*:\s*[\d-]/;
+/** AIPerf's multi-run aggregate (`--num-profile-runs`): flattened metric keys with confidence statistics. */
+const AGGREGATE_SIGNATURE = /"aggregation_type"\s*:|"ci_low"\s*:/;
 /** Keys only AIPerf writes. */
-const AIPERF_KEYS = ['aiperf_version', 'schema_version', 'was_cancelled', 'error_summary', 'telemetry_data'];
+const AIPERF_KEYS = ['aiperf_version', 'schema_version', 'was_cancelled', 'error_summary', 'telemetry_data', 'benchmark_id', 'run_info'];
 /** Top-level keys that are bookkeeping, not metrics. */
-const SKIPPED = new Set(['input_config', 'telemetry_data', 'error_summary', 'start_time', 'end_time', 'was_cancelled', 'schema_version', 'aiperf_version']);
+const SKIPPED = new Set(['input_config', 'telemetry_data', 'error_summary', 'start_time', 'end_time', 'was_cancelled', 'schema_version', 'aiperf_version', 'benchmark_id', 'run_info']);
 
 /** `profile_export_genai_perf.json` (GenAI-Perf) and `profile_export_aiperf.json` (AIPerf). */
 export const grammar: Grammar = {
   id: 'genai-perf-json',
   title: 'GenAI-Perf / AIPerf JSON export',
   detect({ head }) {
-    if (!looksLikeJson(head) || !SIGNATURE.test(head)) return NOT_MINE;
-    return { score: 0.85, reason: 'metric keys with unit/avg/pNN statistics objects' };
+    if (!looksLikeJson(head)) return NOT_MINE;
+    if (SIGNATURE.test(head)) return { score: 0.85, reason: 'metric keys with unit/avg/pNN statistics objects' };
+    if (AGGREGATE_SIGNATURE.test(head) && /"aiperf_version"\s*:/.test(head)) return { score: 0.85, reason: 'AIPerf multi-run aggregate (confidence statistics)' };
+    return NOT_MINE;
   },
   parse(source, sink) {
     return parseJsonDocuments(source, sink).flatMap((doc) => toRun(doc, source, sink));
@@ -31,21 +37,31 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Run
   const at = { file: source.path, line: doc.line, column: 1 };
   const obj = doc.value;
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return [];
+  if (isAggregate(obj)) {
+    reportAggregate(obj, sink, at);
+    return [];
+  }
   const lines = keyLines.get(obj) ?? {};
   const builder = new FieldMapBuilder();
   const unknown: string[] = [];
+  const aiperf = AIPERF_KEYS.some((k) => Object.hasOwn(obj, k));
+  // AIPerf 0.1–0.2 nested its metrics under `records`, each with its tag, header and count.
+  const holder = isJsonObject(obj.records) ? obj.records : obj;
+  const holderLines = keyLines.get(holder) ?? lines;
   let metrics = 0;
-  for (const [key, value] of Object.entries(obj)) {
+  for (const [key, value] of Object.entries(holder)) {
     if (SKIPPED.has(key) || value === null || typeof value !== 'object' || Array.isArray(value)) continue;
     const stats: Array<readonly [string, number | null]> = [];
     for (const [k, v] of Object.entries(value)) {
-      const stat = statName(k);
+      const stat = statHeader(k);
       if (stat && (typeof v === 'number' || v === null)) stats.push([stat, v]);
     }
     if (stats.length === 0) continue;
     metrics++;
     const unit = typeof value.unit === 'string' && value.unit !== '' ? ` (${value.unit})` : '';
-    addMetricRow(builder, { label: `${key}${unit}`, line: lines[key] ?? doc.line, stats }, '', unknown);
+    // the old `records` entries are keyed by tag (`ttft`); their header names the metric
+    const name = typeof value.header === 'string' && value.header !== '' ? value.header : key;
+    addMetricRow(builder, { label: metricLabel(`${name}${unit}`, aiperf), line: holderLines[key] ?? doc.line, stats }, '', unknown);
   }
   if (metrics === 0) {
     sink.report('json/not-a-result', at, Object.keys(obj).slice(0, 6).join(', '));

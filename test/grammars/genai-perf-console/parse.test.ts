@@ -97,4 +97,20 @@ describe('genai-perf-console', () => {
     expect(records).toEqual([]);
     expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['1 block/truncated', '1 table/no-rows', '2 parse/unrecognized-lines', '5 block/truncated', '5 parse/syntax']);
   });
+
+  it('reads AIPerf goodput as request_goodput and its adjusted percentile columns apart', () => {
+    const text = [
+      '   NVIDIA AIPerf | LLM Metrics',
+      '┏━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━━┓',
+      '┃                 Metric ┃    avg ┃ adj_p99 ┃',
+      '┡━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━┩',
+      '│   Request Latency (ms) │ 100.00 │  900.00 │',
+      '│ Goodput (requests/sec) │   1.50 │     N/A │',
+      '└────────────────────────┴────────┴─────────┘',
+      'Benchmark Duration: 4.00 sec',
+    ].join('\n');
+    expect(runFields(runGrammar(grammar, text).records)).toEqual([
+      { mean_e2el_ms: 100, adj_p99_e2el_ms: 900, request_goodput: 1.5, duration_s: 4, client: 'aiperf' },
+    ]);
+  });
 });

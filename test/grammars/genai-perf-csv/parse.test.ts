@@ -49,4 +49,43 @@ describe('genai-perf-csv', () => {
       '5 info table/ignored-block',
     ]);
   });
+
+  it('reads AIPerf 2026 totals and goodput by their headers, and ignores the sum column', () => {
+    const text = [
+      'Metric,avg,sum,p99,std',
+      'Output Sequence Length (tokens),50.00,500,60.00,2.00',
+      '',
+      'Metric,Value',
+      'Goodput (requests/sec),1.25',
+      'Output Token Throughput (tokens/sec),100.00',
+      'Request Count,10',
+      'Request Throughput (requests/sec),2.00',
+      'Total Input Sequence Length (tokens),700',
+      'Total Output Sequence Length (tokens),500',
+      'Total Output Tokens (tokens),120',
+    ].join('\n');
+    expect(runFields(runGrammar(grammar, text).records)).toEqual([
+      {
+        mean_output_len: 50,
+        p99_output_len: 60,
+        std_output_len: 2,
+        request_goodput: 1.25,
+        output_throughput: 100,
+        completed: 10,
+        request_throughput: 2,
+        total_input_tokens: 700,
+        total_output_tokens: 500,
+        total_output_tokens_excl_reasoning: 120,
+        client: 'aiperf',
+      },
+    ]);
+  });
+
+  it('claims the multi-run aggregate and reads no run from it', () => {
+    const text = 'metric,mean,std,min,max,cv,se,ci_low,ci_high,t_critical,unit\nrequest_throughput_avg,2.00,0.10,1.90,2.10,0.05,0.07,1.10,2.90,12.7062,requests/sec';
+    expect(grammar.detect({ path: asRelPath('x'), head: text }).score).toBeGreaterThan(0);
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(records).toEqual([]);
+    expect(diagnostics.map((d) => d.code)).toEqual(['table/ignored-block']);
+  });
 });

@@ -42,4 +42,40 @@ describe('genai-perf-json', () => {
     expect(records).toEqual([]);
     expect(diagnostics.map((d) => d.code)).toEqual(['json/not-a-result']);
   });
+
+  it('reads AIPerf 0.1 exports, whose metrics sit under records keyed by tag', () => {
+    const text = JSON.stringify({
+      records: {
+        ttft: { tag: 'ttft', unit: 'ms', header: 'Time to First Token', avg: 20, p99: 40, count: 9 },
+        benchmark_duration: { tag: 'benchmark_duration', unit: 'sec', header: 'Benchmark Duration', avg: 3.5 },
+      },
+      was_cancelled: false,
+    });
+    expect(runFields(runGrammar(grammar, text).records)).toEqual([{ mean_ttft_ms: 20, p99_ttft_ms: 40, duration_s: 3.5, client: 'aiperf' }]);
+  });
+
+  it('takes the output total from total_osl (reasoning included), goodput as request_goodput, and keeps adjusted percentiles apart', () => {
+    const text = JSON.stringify({
+      aiperf_version: '0.6.0',
+      goodput: { unit: 'requests/sec', avg: 1.5 },
+      request_latency: { unit: 'ms', p99: 100, adj_p99: 900 },
+      total_output_tokens: { unit: 'tokens', avg: 10 },
+      total_osl: { unit: 'tokens', avg: 60 },
+    });
+    expect(runFields(runGrammar(grammar, text).records)).toEqual([
+      { request_goodput: 1.5, p99_e2el_ms: 100, adj_p99_e2el_ms: 900, total_output_tokens_excl_reasoning: 10, total_output_tokens: 60, client_version: '0.6.0', client: 'aiperf' },
+    ]);
+  });
+
+  it('claims the multi-run aggregate and reads no run from it', () => {
+    const text = JSON.stringify({
+      aiperf_version: '0.6.0',
+      metadata: { aggregation_type: 'confidence', num_profile_runs: 2 },
+      metrics: { request_throughput_avg: { mean: 2, std: 0.1, ci_low: 1.5, ci_high: 2.5, unit: 'requests/sec' } },
+    });
+    expect(grammar.detect({ path, head: text }).score).toBeGreaterThan(0);
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(records).toEqual([]);
+    expect(diagnostics.map((d) => d.code)).toEqual(['table/ignored-block']);
+  });
 });
