@@ -1,8 +1,8 @@
 import { loadAxis } from './load-axis.js';
 import type { FieldValue } from '../core/types.js';
 import { keyOf } from '../normalize/config-layers.js';
-import { type BreakEvenOptions, breakEven } from './summary-break-even.js';
-import { CONFIG_IDENTITY, type Row } from './summary-groups.js';
+import { BREAK_EVEN_FIELDS, type BreakEvenOptions, breakEven } from './summary-break-even.js';
+import type { Row } from './summary-groups.js';
 
 /**
  * Adds the break-even load and `break_even_verdict` to each comparison row, from the break-even
@@ -12,9 +12,11 @@ import { CONFIG_IDENTITY, type Row } from './summary-groups.js';
  */
 export function annotateBreakEven(rows: readonly Row[], options: BreakEvenOptions = {}): Record<string, FieldValue>[] {
   const axis = options.axis ?? loadAxis(rows);
-  const identity = CONFIG_IDENTITY.filter((c) => c !== axis);
+  const evens = breakEven(rows, { ...options, axis });
+  // the columns that named each configuration there (the same for all)
+  const identity = Object.keys(evens[0] ?? {}).filter((c) => !BREAK_EVEN_FIELDS.includes(c));
   const key = (r: Row): string => identity.map((c) => keyOf(r[c])).join('\u0001');
-  const found = new Map(breakEven(rows, { ...options, axis }).map((b) => [key(b), b]));
+  const found = new Map(evens.map((b) => [key(b), b]));
   const column = breakEvenColumn(axis);
   return rows.map((r) => {
     const b = r.pair_status === 'failed-configuration' ? undefined : found.get(key(r));

@@ -1,12 +1,24 @@
 import type { FieldValue } from '../core/types.js';
 import { keyOf } from '../normalize/config-layers.js';
 import { ownCell } from '../core/cells.js';
+import { CONFIG_COLUMNS } from '../normalize/schema.js';
 import { median } from './bootstrap.js';
 
 export type Row = Readonly<Record<string, FieldValue>>;
 
 /** Columns that name "a configuration" in summaries (the load axis excluded). */
 export const CONFIG_IDENTITY: readonly string[] = ['label', 'engine', 'model', 'spec_method', 'num_spec_tokens', 'draft_model', 'tp', 'pp', 'quantization', 'dataset'];
+
+/**
+ * The columns that tell configurations apart among `rows` along `axis`: CONFIG_IDENTITY and every
+ * other configuration column whose value differs between them (the workload's lengths, a swept
+ * server flag), as compare matches on them: a curve along the load never joins two workloads.
+ * The axis and `num_prompts` (which sweeps scale with the load) are left out.
+ */
+export function identityColumns(rows: readonly Row[], axis: string): string[] {
+  const varying = CONFIG_COLUMNS.filter((c) => !CONFIG_IDENTITY.includes(c) && new Set(rows.map((r) => keyOf(r[c]))).size > 1);
+  return [...CONFIG_IDENTITY, ...varying].filter((c) => c !== axis && c !== 'num_prompts');
+}
 
 /** Groups rows by the given columns, keeping first-seen order; returns [identity, rows] pairs. */
 export function groupRows(rows: readonly Row[], columns: readonly string[]): { identity: Record<string, FieldValue>; rows: Row[] }[] {

@@ -1,7 +1,7 @@
 import { loadAxis } from './load-axis.js';
 import { UsageError } from '../core/errors.js';
 import type { FieldValue } from '../core/types.js';
-import { CONFIG_IDENTITY, groupRows, medianOf, num, type Row } from './summary-groups.js';
+import { groupRows, identityColumns, medianOf, num, type Row } from './summary-groups.js';
 import { setCell } from '../core/cells.js';
 
 /** `--sla ttft=200,tpot=50` → `{ mean_ttft_ms: 200, mean_tpot_ms: 50 }` (`p99_ttft=` → `p99_ttft_ms`). */
@@ -29,7 +29,8 @@ export function parseSla(text: string): Record<string, number> {
 export function slaTable(rows: readonly Row[], limits: Readonly<Record<string, number>>, axis = loadAxis(rows), metric = 'output_throughput'): Record<string, FieldValue>[] {
   const limited = Object.keys(limits);
   const cols = [...limited, ...(metric in limits ? [] : [metric])];
-  return groupRows(rows.filter((r) => num(r[axis]) !== null), CONFIG_IDENTITY.filter((c) => c !== axis)).map(({ identity, rows: g }) => {
+  const loaded = rows.filter((r) => num(r[axis]) !== null);
+  return groupRows(loaded, identityColumns(loaded, axis)).map(({ identity, rows: g }) => {
     const loads = groupRows(g, [axis]).map(({ rows: runs }) => ({
       load: num(runs[0]?.[axis]) as number,
       runs: runs.length,

@@ -1,5 +1,6 @@
 import { bestSpeedups } from '../analyze/summary-best.js';
-import { breakEven } from '../analyze/summary-break-even.js';
+import { BREAK_EVEN_FIELDS, breakEven } from '../analyze/summary-break-even.js';
+import { CONFIG_IDENTITY } from '../analyze/summary-groups.js';
 import type { FieldValue } from '../core/types.js';
 import type { FailedConfiguration } from '../normalize/failed-configurations.js';
 
@@ -35,8 +36,10 @@ export function keyFindings(comparison: readonly Row[], failed: readonly FailedC
     out.push(`${String(b.spec_method ?? 'none')}: best ${metric} speedup ${fmt(b.best_speedup)}× (${where}${acceptance}${source ? `, ${source}` : ''}).`);
   }
   const evens = breakEven(comparison, { metric });
+  // what else told the configurations apart there (input lengths, a swept flag)
+  const swept = Object.keys(evens[0] ?? {}).filter((c) => !BREAK_EVEN_FIELDS.includes(c) && !CONFIG_IDENTITY.includes(c));
   for (const e of evens.slice(0, MAX_BREAK_EVEN_FINDINGS)) {
-    const who = `${String(e.spec_method ?? 'none')}${describeInline(e, [...named, 'num_spec_tokens', 'label', 'tp', 'dataset'])}`;
+    const who = `${String(e.spec_method ?? 'none')}${describeInline(e, [...named, 'num_spec_tokens', 'label', 'tp', 'dataset', ...swept])}`;
     if (e.break_even !== null && e.break_even !== undefined) out.push(`${who}: speedup ${String(e.verdict)} at ${String(e.axis)} ≈ ${String(e.break_even)} (break-even, interpolated on log2).`);
     else out.push(`${who}: speedup ${String(e.verdict)} at every measured ${String(e.axis)} (${String(e.points)} points).`);
   }

@@ -29,6 +29,19 @@ describe('break-even', () => {
     ]);
     expect(annotateBreakEven(rows).map((r) => r.break_even_concurrency)).toEqual([16, 16, 16, null, null]);
   });
+  it('never joins two workloads (or another varying configuration column) into one curve, and annotates each row with its own', () => {
+    const short = [pair('eagle3', 3, 1, 1.5, { input_len: 128 }), pair('eagle3', 3, 64, 0.5, { input_len: 128 })];
+    const long = [pair('eagle3', 3, 1, 1.6, { input_len: 8192 }), pair('eagle3', 3, 64, 1.4, { input_len: 8192 })];
+    const rows = [...short, ...long].map((r) => ({ ...r, num_prompts: 10 * Number(r.max_concurrency) }));
+    expect(breakEven(rows).map((b) => [b.input_len, b.points, b.verdict, b.break_even])).toEqual([
+      [128, 2, 'falls below 1', 8],
+      [8192, 2, 'always above 1', null],
+    ]);
+    expect(annotateBreakEven(rows).map((r) => r.break_even_verdict)).toEqual(['falls below 1', 'falls below 1', 'always above 1', 'always above 1']);
+    // likewise the SLA table: one row per workload
+    const runs: Row[] = rows.map((r) => ({ spec_method: 'eagle3', num_spec_tokens: 3, input_len: r.input_len ?? null, max_concurrency: r.max_concurrency ?? null, mean_ttft_ms: 100 }));
+    expect(slaTable(runs, parseSla('ttft=200')).map((r) => [r.input_len, r.largest_max_concurrency_meeting_sla])).toEqual([[128, 64], [8192, 64]]);
+  });
   it('names the break-even column for the load axis the runs step along (a rate is not a concurrency)', () => {
     const rated = [pair('eagle3', 3, 0, 1.2, { max_concurrency: null, request_rate: 2 }), pair('eagle3', 3, 0, 0.8, { max_concurrency: null, request_rate: 8 })];
     const [row] = annotateBreakEven(rated);
