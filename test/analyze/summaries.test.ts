@@ -32,7 +32,7 @@ describe('break-even', () => {
   it('never joins two workloads (or another varying configuration column) into one curve, and annotates each row with its own', () => {
     const short = [pair('eagle3', 3, 1, 1.5, { input_len: 128 }), pair('eagle3', 3, 64, 0.5, { input_len: 128 })];
     const long = [pair('eagle3', 3, 1, 1.6, { input_len: 8192 }), pair('eagle3', 3, 64, 1.4, { input_len: 8192 })];
-    const rows = [...short, ...long].map((r) => ({ ...r, num_prompts: 10 * Number(r.max_concurrency) }));
+    const rows = [...short, ...long].map((r): Row => ({ ...r, num_prompts: 10 * Number(r.max_concurrency) }));
     expect(breakEven(rows).map((b) => [b.input_len, b.points, b.verdict, b.break_even])).toEqual([
       [128, 2, 'falls below 1', 8],
       [8192, 2, 'always above 1', null],
