@@ -56,8 +56,13 @@ function largeDocuments(source: TextSource, chars: number, sink: DiagnosticSink)
       const text = source.lines[i] as string;
       if (isBlank(text)) continue;
       const doc = documentOf(text, i + 1);
-      if (doc !== null) docs.push(doc);
-      else if (skipped++ === 0) first = i + 1;
+      if (doc !== null) {
+        docs.push(doc);
+        continue;
+      }
+      const parts = backToBack(text).map((part) => documentOf(part, i + 1));
+      for (const part of parts) if (part !== null) docs.push(part);
+      if ((parts.length < 2 || parts.includes(null)) && skipped++ === 0) first = i + 1;
     }
   }
   if (skipped > 0) sink.report('json/too-large-to-recover', { file: source.path, line: first, column: 1 }, Math.round(chars / 1e5) / 10, skipped);
@@ -90,6 +95,32 @@ function* topLevelLines(lines: readonly string[]): Generator<readonly [start: nu
     }
   }
   if (start < lines.length) yield [start, lines.length, false];
+}
+
+/**
+ * A line's documents written back to back (`cat results/*.json > all.json` of files without a
+ * final newline: `…}{…`): the pieces at whose end the bracket depth (outside strings) is back to
+ * zero, and the rest of the line.
+ */
+function backToBack(text: string): string[] {
+  const pieces: string[] = [];
+  let depth = 0;
+  let inString = false;
+  let start = 0;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (inString) {
+      if (c === BACKSLASH) k++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+    else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && depth > 0 && --depth === 0) {
+      pieces.push(text.slice(start, k + 1));
+      start = k + 1;
+    }
+  }
+  if (!isBlank(text.slice(start))) pieces.push(text.slice(start));
+  return pieces;
 }
 
 const QUOTE = 34;

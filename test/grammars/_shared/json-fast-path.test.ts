@@ -196,6 +196,20 @@ describe('large JSON', () => {
       ['json/too-large-to-recover', 3, expect.stringMatching(/^1 line of this \d+(\.\d)? MB JSON is not a whole document/)],
     ]);
   });
+
+  it('reads documents written back to back on one line (files without a final newline, concatenated), a broken one said', () => {
+    const results = Array.from({ length: 30_000 }, (_, i) => JSON.stringify({ model_id: 'm', completed: i, note: 'a "}{" inside' }));
+    expect(results.join('').length).toBeGreaterThan(GRAMMAR_MAX_CHARS);
+    const sink = new DiagnosticCollector();
+    const docs = parseJsonDocuments({ path, lines: [results.join(''), '{"model_id":"m","completed":-1}'] }, sink);
+    expect(docs.map((d) => (d.value as { completed: number }).completed)).toEqual([...results.keys(), -1]);
+    expect(docs[1]?.line).toBe(1);
+    expect(sink.list()).toEqual([]);
+    const broken = parseJsonDocuments({ path, lines: [[results[0], '{"model_id":', results[2]].join('') + results.slice(3).join('')] }, sink);
+    // a cut document leaves its brackets open: the documents after it on its line go with it (said)
+    expect(broken.map((d) => (d.value as { completed: number }).completed)).toEqual([0]);
+    expect(sink.list().map((d) => [d.code, d.line])).toEqual([['json/too-large-to-recover', 1]]);
+  });
 });
 
 describe('badly damaged JSON', () => {
