@@ -75,21 +75,12 @@ function largeDocuments(source: TextSource, chars: number, sink: DiagnosticSink)
  * and its range runs on to where it is zero again, or to the end (`closed` false).
  */
 function* topLevelLines(lines: readonly string[]): Generator<readonly [start: number, end: number, closed: boolean]> {
-  let depth = 0;
-  let inString = false;
+  const scan = new BracketDepth();
   let start = 0;
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i] as string;
-    for (let k = 0; k < text.length; k++) {
-      const c = text.charCodeAt(k);
-      if (inString) {
-        if (c === BACKSLASH) k++;
-        else if (c === QUOTE) inString = false;
-      } else if (c === QUOTE) inString = true;
-      else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
-      else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && depth > 0) depth--;
-    }
-    if (depth === 0 && !inString) {
+    for (let k = 0; k !== -1; ) k = scan.toZero(text, k);
+    if (scan.depth === 0 && !scan.inString) {
       yield [start, i + 1, true];
       start = i + 1;
     }
@@ -99,28 +90,38 @@ function* topLevelLines(lines: readonly string[]): Generator<readonly [start: nu
 
 /**
  * A line's documents written back to back (`cat results/*.json > all.json` of files without a
- * final newline: `…}{…`): the pieces at whose end the bracket depth (outside strings) is back to
- * zero, and the rest of the line.
+ * final newline: `…}{…`): the pieces at whose end the bracket depth is back to zero, and the rest.
  */
 function backToBack(text: string): string[] {
+  const scan = new BracketDepth();
   const pieces: string[] = [];
-  let depth = 0;
-  let inString = false;
   let start = 0;
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (inString) {
-      if (c === BACKSLASH) k++;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
-    else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && depth > 0 && --depth === 0) {
-      pieces.push(text.slice(start, k + 1));
-      start = k + 1;
-    }
+  for (let end = scan.toZero(text, 0); end !== -1; end = scan.toZero(text, end)) {
+    pieces.push(text.slice(start, end));
+    start = end;
   }
   if (!isBlank(text.slice(start))) pieces.push(text.slice(start));
   return pieces;
+}
+
+/** The bracket depth of JSON text outside strings, read on across the lines of a text. */
+class BracketDepth {
+  depth = 0;
+  inString = false;
+
+  /** Reads `text` from `from`: the index after the bracket that brings the depth back to zero, or -1 at the text's end. */
+  toZero(text: string, from: number): number {
+    for (let k = from; k < text.length; k++) {
+      const c = text.charCodeAt(k);
+      if (this.inString) {
+        if (c === BACKSLASH) k++;
+        else if (c === QUOTE) this.inString = false;
+      } else if (c === QUOTE) this.inString = true;
+      else if (c === OPEN_BRACE || c === OPEN_BRACKET) this.depth++;
+      else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && this.depth > 0 && --this.depth === 0) return k + 1;
+    }
+    return -1;
+  }
 }
 
 const QUOTE = 34;
