@@ -13,6 +13,9 @@ const GUIDELLM_KEYS = /"(?:type_|scheduler_metrics|request_totals|guidellm_versi
 /** GuideLLM metrics → columns; `request_latency` is in SECONDS. */
 const METRICS: Readonly<Record<string, MetricSpec>> = lookupTable({
   requests_per_second: { pattern: 'request_throughput', meanOnly: true },
+  // 0.4+; the second, schema version 2 with latency objectives (`metrics.slo`)
+  prompt_tokens_per_second: { pattern: 'input_throughput', meanOnly: true },
+  request_goodput: { pattern: 'request_goodput', meanOnly: true },
   output_tokens_per_second: { pattern: 'output_throughput', meanOnly: true },
   tokens_per_second: { pattern: 'total_token_throughput', meanOnly: true },
   time_to_first_token_ms: { pattern: '{stat}_ttft_ms' },
@@ -29,11 +32,12 @@ const METRICS: Readonly<Record<string, MetricSpec>> = lookupTable({
 const TEXT_TOKENS: Readonly<Record<string, MetricSpec>> = lookupTable({
   input: { pattern: '{stat}_input_len' },
   output: { pattern: '{stat}_output_len' },
+  input_per_second: { pattern: 'input_throughput', meanOnly: true },
   output_per_second: { pattern: 'output_throughput', meanOnly: true },
   total_per_second: { pattern: 'total_token_throughput', meanOnly: true },
 });
 
-/** GuideLLM `benchmarks.json` (0.3 → 0.6): one run per element of `benchmarks`. */
+/** GuideLLM `benchmarks.json` (0.2 → report schema version 2, README.md): one run per element of `benchmarks`. */
 export const grammar: Grammar = {
   id: 'guidellm-json',
   title: 'GuideLLM benchmarks.json',
@@ -72,7 +76,9 @@ function toRuns(value: JsonValue, docLine: number, source: TextSource, sink: Dia
     for (const [key, spec] of Object.entries(METRICS)) addSummary(builder, metrics[key], spec, metricLines[key] ?? line);
     const tokens = asObject(asObject(asObject(metrics.text)?.tokens));
     for (const [key, spec] of Object.entries(TEXT_TOKENS)) addSummary(builder, tokens?.[key], spec, metricLines.text ?? line);
-    addTotals(builder, asObject(metrics.request_totals), metricLines.request_totals ?? line);
+    // 0.2 / 0.3 count the requests beside the metrics, not in them
+    const benchTotals = asObject(bench.request_totals ?? null);
+    addTotals(builder, asObject(metrics.request_totals ?? null) ?? benchTotals, metricLines.request_totals ?? lines.request_totals ?? line);
     addTokenTotals(builder, metrics, tokens, (key) => metricLines[key] ?? metricLines.text ?? line);
     addRunConfig(builder, bench, top, line);
     builder.set('client', 'guidellm', line);

@@ -27,6 +27,15 @@ describe('guidellm-json', () => {
     ]);
   });
 
+  it('reads the data source of every report shape: 0.2 / 0.3 request_loader, 0.4 args, schema version 2 config.spec', () => {
+    const metrics = { request_latency: { successful: { mean: 1 } } };
+    const dataset = (report: object): unknown => runFields(runGrammar(grammar, JSON.stringify(report)).records)[0]?.dataset;
+    expect(dataset({ benchmarks: [{ request_loader: { data: 'hf:acme/prompts' }, metrics }] })).toBe('hf:acme/prompts');
+    expect(dataset({ args: { data: ['acme/prompts.jsonl'] }, benchmarks: [{ metrics }] })).toBe('acme/prompts.jsonl');
+    expect(dataset({ config: { spec: { data: [{ kind: 'huggingface', source: 'acme/prompts' }] } }, benchmarks: [{ metrics }] })).toBe('acme/prompts');
+    expect(dataset({ config: { spec: { data: [{ kind: 'json_file', path: 'prompts.json' }] } }, benchmarks: [{ metrics }] })).toBe('prompts.json');
+  });
+
   it('reports benchmarks without metrics and files without benchmarks', () => {
     const { records, diagnostics } = runGrammar(grammar, '{"benchmarks": [{"config": {}}]}\n{"other": 1}');
     expect(records).toEqual([]);
