@@ -84,7 +84,8 @@ function toRuns(rows: Iterable<CsvRow>, source: TextSource, sink: DiagnosticSink
     const values: Array<readonly [string, number | null]> = [];
     rest.forEach((cell, k) => {
       const stat = stats[k];
-      if (!stat) return;
+      // AIPerf writes a statistic it has none of as an empty cell
+      if (!stat || cell.trim() === '') return;
       const n = readNumber(cell, { thousands: true });
       if (!n.ok || n.rest !== '') sink.report('table/bad-cell', { file: source.path, line: row.line, column: 1 }, first, cell);
       else values.push([stat, n.value]);

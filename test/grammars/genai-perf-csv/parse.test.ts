@@ -50,6 +50,14 @@ describe('genai-perf-csv', () => {
     ]);
   });
 
+  it('reads an empty cell as a statistic the tool had none of (AIPerf writes None so), without a warning', () => {
+    const text = ['Metric,avg,min,p50,p99,std', 'Time to First Token (ms),120.46,,118.20,,20.00', '', 'Metric,Value', 'Request Count,100', 'Request Throughput (requests/sec),2.50', 'Output Token Throughput (tokens/sec),240.00'].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records)[0]).toMatchObject({ mean_ttft_ms: 120.46, median_ttft_ms: 118.2, std_ttft_ms: 20, completed: 100 });
+    expect(runFields(records)[0]).not.toHaveProperty('p99_ttft_ms');
+    expect(diagnostics).toEqual([]);
+  });
+
   it('reads AIPerf 2026 totals and goodput by their headers, and ignores the sum column', () => {
     const text = [
       'Metric,avg,sum,p99,std',
