@@ -4,11 +4,10 @@ import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import type { FieldValue } from '../../src/core/types.js';
 import { settleDataset } from '../../src/normalize/dataset.js';
-import { canonicalSpecMethod } from '../../src/normalize/spec-method.js';
 import { scaleExact } from '../../src/parse/values.js';
 import { type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { settleIssueRate, settleLengths } from '../trtllm-bench/fields.js';
-import { breakdownColumn, schedulingPolicy, statName } from '../trtllm-bench/labels.js';
+import { breakdownColumn, decodingMethod, schedulingPolicy, statName } from '../trtllm-bench/labels.js';
 import { type KeySpec, PERCENTILE_KEYS, SCALAR_KEYS, SECTIONS } from './keys.js';
 
 const SIGNATURE = /"(?:world_info|request_info)"\s*:/;
@@ -50,7 +49,7 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Run
     const lines = keyLines.get(obj) ?? {};
     for (const [key, spec] of Object.entries(keys)) {
       if (!Object.hasOwn(obj, key)) continue;
-      const value = scalar(obj[key], spec);
+      const value = scalar(obj[key], spec, builder.fields.backend);
       if (value !== undefined) builder.set(spec.column, value, lines[key] ?? rootLines[section] ?? doc.line);
     }
     for (const [key, target] of Object.entries(PERCENTILE_KEYS[section] ?? {})) {
@@ -64,13 +63,14 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Run
   return [{ kind: 'run', at, label: null, complete: isObject(root.performance), fields: builder.fields, lines: builder.lines }];
 }
 
-function scalar(raw: JsonValue | undefined, spec: KeySpec): FieldValue | undefined {
+/** A key's value as its column holds it; `backend` (read before `decoding_stats`) names the method of a mode. */
+function scalar(raw: JsonValue | undefined, spec: KeySpec, backend: FieldValue | undefined): FieldValue | undefined {
   if (raw === undefined || isObject(raw) || Array.isArray(raw)) return undefined;
   if (raw === null || raw === 'None' || raw === 'N/A') return null;
   if (typeof raw === 'number') return spec.scale ? scaleExact(raw, spec.scale) : raw;
   if (typeof raw !== 'string') return raw;
   if (spec.kind === 'policy') return schedulingPolicy(raw);
-  if (spec.kind === 'spec-method') return canonicalSpecMethod(raw);
+  if (spec.kind === 'spec-method') return decodingMethod(raw, backend);
   if (spec.kind === 'backend') return /^trt|tensorrt/i.test(raw) ? 'tensorrt' : raw.toLowerCase();
   return raw;
 }

@@ -1,10 +1,9 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { FieldMapBuilder } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
-import { canonicalSpecMethod } from '../../src/normalize/spec-method.js';
 import { percentToFraction, readNumber } from '../../src/parse/values.js';
 import { snakeCase } from '../_shared/serving-block/fields.js';
-import { breakdownColumn, convertUnit, type LabelSpec, REPORT_LABELS, reportKey, schedulingPolicy, statName } from './labels.js';
+import { breakdownColumn, convertUnit, decodingMethod, type LabelSpec, REPORT_LABELS, reportKey, schedulingPolicy, statName } from './labels.js';
 import type { Report, ReportLine, ReportSection } from './visitor.js';
 
 /** Values that mean "not set" in the report (`None`, `N/A`). */
@@ -35,7 +34,7 @@ function sectionFacts(section: ReportSection, builder: FieldMapBuilder): void {
   if (t === 'engine details') builder.set('backend', 'tensorrt', section.line);
   else if (t === 'pytorch backend') builder.set('backend', 'pytorch', section.line);
   const mode = /^decoding statistics\s*\((.+)\)$/i.exec(section.title);
-  if (mode?.[1]) builder.set('spec_method', canonicalSpecMethod(mode[1]), section.line);
+  if (mode?.[1]) builder.set('spec_method', decodingMethod(mode[1], builder.fields.backend), section.line);
 }
 
 function addKv(l: ReportLine, seen: Set<string>, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {

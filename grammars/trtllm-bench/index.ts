@@ -52,11 +52,20 @@ function parseReports(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const runs: RunRecord[] = [];
   for (const report of reports) {
     const first = report.sections[0];
-    if (!first) continue;
+    if (!first || isDatasetSummary(report)) continue;
     runs.push(toRun(report, first.line, floor, source, ctx, sink));
     floor = report.endLine - 1;
   }
   return runs;
+}
+
+/**
+ * `trtllm-bench throughput|latency` logs the dataset's table (`= DATASET DETAILS`) on its own before
+ * the benchmark runs (throughput.py / low_latency.py, text datasets), and again at the end of the
+ * report: alone, it is no run (and its headings stay above the report for its label).
+ */
+function isDatasetSummary(report: Report): boolean {
+  return report.sections.every((s) => s.title.toLowerCase() === 'dataset details');
 }
 
 /**

@@ -5,6 +5,8 @@
  */
 import { scaleExact } from '../../src/parse/values.js';
 import { lookupTable } from '../../src/core/cells.js';
+import type { FieldValue } from '../../src/core/types.js';
+import { canonicalSpecMethod } from '../../src/normalize/spec-method.js';
 
 export type LabelKind = 'string' | 'number' | 'percent' | 'policy';
 export type Unit = 'ms' | 's';
@@ -116,4 +118,15 @@ export function breakdownColumn(group: string, stat: string): string | null {
   if (!g || !s) return null;
   if (s === 'mean' && g.mean) return g.mean;
   return `${s}_${g.stem}`;
+}
+
+/**
+ * The canonical method of a DECODING STATISTICS mode (`--report_json`: `decoding_stats.mode`). The
+ * PyTorch backend's `Eagle` decoding type runs EAGLE-3 (`EagleDecodingConfig.spec_dec_mode` is
+ * EAGLE3 or EAGLE3_ONE_MODEL, tensorrt_llm/llmapi/llm_args.py); a TRT engine's `EAGLE` decoding
+ * mode is EAGLE-1/2.
+ */
+export function decodingMethod(mode: string, backend: FieldValue | undefined): string {
+  const method = canonicalSpecMethod(mode);
+  return method === 'eagle' && backend === 'pytorch' ? 'eagle3' : method;
 }

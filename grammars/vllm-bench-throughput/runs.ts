@@ -4,7 +4,7 @@ import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import type { TypedLine } from '../../src/parse/chevrotain.js';
 import { documentContext, labelAbove } from '../../src/parse/context.js';
 import { readNumber } from '../../src/parse/values.js';
-import { addEngineArgs, namespaceAbove } from '../_shared/namespace/index.js';
+import { addEngineArgs, namespaceAbove, type NamespaceDump } from '../_shared/namespace/index.js';
 import { groupResults, labelAndValue, type ResultLines, withFloors } from '../_shared/result-lines/index.js';
 
 /** `X requests/s`, `Y total tokens/s` (`Y tokens/s` before Sep 2024: all tokens too), `Z output tokens/s`. */
@@ -16,6 +16,15 @@ const RATE_COLUMNS: Readonly<Record<string, string>> = {
 };
 const RATE = /^(\S+) (requests|total tokens|output tokens|tokens)\/s$/;
 const COUNT = /^\s*Total num (prompt|output) tokens:\s*(\S+)\s*$/;
+/** `--backend hf` (HF transformers) and `mii` (DeepSpeed-MII) time another engine than vLLM (`vllm`, `vllm-chat`). */
+const NOT_VLLM_BACKENDS = new Set(['hf', 'mii']);
+/** `vllm bench throughput … --backend hf` / `benchmark_throughput.py … --backend=mii`: the backend of a command above the result. */
+const COMMAND_BACKEND = /(?:\bbench\s+throughput|benchmark_throughput\.py)\b.*\s--backend(?:=|\s+)['"]?([\w-]+)/;
+/**
+ * The tool's own warning above its `Throughput:` line (throughput.py): with a multimodal dataset and
+ * a backend other than `vllm-chat`, image tokens are not counted in the token totals and rates.
+ */
+const MULTIMODAL_WARNING = /Multi-modal request with (\S+) backend detected/;
 
 /**
  * One run per `Throughput:` line with the token counts below it (groupResults). The last
@@ -50,9 +59,12 @@ function toRun(r: ResultLines, source: TextSource, ctx: ReturnType<typeof docume
     }
   }
   b.set('client', 'vllm-bench-throughput', r.head.line);
-  b.set('engine', 'vllm', r.head.line);
   const dump = namespaceAbove(source.lines, floor + 1, r.head.line - 2);
+  const backend = backendAbove(dump, source.lines, floor + 1, r.head.line - 2);
+  const notVllm = backend !== null && NOT_VLLM_BACKENDS.has(backend.name);
+  b.set('engine', notVllm ? null : 'vllm', notVllm ? backend.line : r.head.line);
   if (dump) addEngineArgs(b, dump);
+  warnUncountedImageTokens(source, floor + 1, r.head.line - 2, sink);
   return {
     kind: 'run',
     at: { file: source.path, line: r.head.line, column: 1 },
@@ -61,4 +73,26 @@ function toRun(r: ResultLines, source: TextSource, ctx: ReturnType<typeof docume
     fields: b.fields,
     lines: b.lines,
   };
+}
+
+/** The `--backend` of the run: its argument dump's, else the last benchmark command's since the previous result. */
+function backendAbove(dump: NamespaceDump | null, lines: readonly string[], from: number, to: number): { name: string; line: number } | null {
+  const dumped = dump?.args.backend;
+  if (dump && typeof dumped === 'string') return { name: dumped, line: dump.line };
+  for (let i = Math.min(to, lines.length - 1); i >= from && i >= 0; i--) {
+    const m = COMMAND_BACKEND.exec(lines[i] ?? '');
+    if (m?.[1]) return { name: m[1], line: i + 1 };
+  }
+  return null;
+}
+
+/** A warning for the run whose token counts the tool itself says miss the image tokens. */
+function warnUncountedImageTokens(source: TextSource, from: number, to: number, sink: DiagnosticSink): void {
+  for (let i = Math.min(to, source.lines.length - 1); i >= from && i >= 0; i--) {
+    const m = MULTIMODAL_WARNING.exec(source.lines[i] ?? '');
+    if (!m) continue;
+    const reason = `multimodal requests with the ${m[1] ?? '?'} backend: image tokens not counted`;
+    sink.report('block/inaccurate-values', { file: source.path, line: i + 1, column: 1 }, 'total_token_throughput and total_input_tokens', reason);
+    return;
+  }
 }

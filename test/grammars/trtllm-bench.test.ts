@@ -3,7 +3,7 @@ import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import type { RunRecord } from '../../src/core/records.js';
 import { asRelPath } from '../../src/core/types.js';
 import { grammar } from '../../grammars/trtllm-bench/index.js';
-import { breakdownColumn, convertUnit, REPORT_LABELS, reportKey, schedulingPolicy, statName } from '../../grammars/trtllm-bench/labels.js';
+import { breakdownColumn, convertUnit, decodingMethod, REPORT_LABELS, reportKey, schedulingPolicy, statName } from '../../grammars/trtllm-bench/labels.js';
 
 const RULE = '='.repeat(59);
 
@@ -130,13 +130,29 @@ describe('trtllm-bench report values', () => {
 
   it('derives no fixed length from dataset statistics printed in e-notation (%9.2e, values ≥ 100000)', () => {
     const dataset = (...rows: string[]) =>
-      runs(section('DATASET DETAILS', 'Number of Sequences:  8', '        Input              Output           Seq. Length', '-'.repeat(59), ...rows).join('\n')).runs[0]?.fields;
+      runs([...section('PERFORMANCE OVERVIEW', 'Request Throughput (req/sec): 1.0000'), ...section('DATASET DETAILS', 'Number of Sequences:  8', '        Input              Output           Seq. Length', '-'.repeat(59), ...rows)].join('\n')).runs[0]?.fields;
     // a varied dataset (130500 … 131400 tokens) whose min and max print alike
     const varied = dataset('MIN:   1.31e+05          1024.0000           1.32e+05', 'MAX:   1.31e+05          1024.0000           1.32e+05');
     expect(varied).toMatchObject({ dataset_min_input_len: 131000, dataset_max_input_len: 131000, dataset_min_seq_len: 132000, output_len: 1024 });
     expect(varied).not.toHaveProperty('input_len');
     // exact cells still give the fixed length
     expect(dataset('MIN:  99999.0000          1024.0000           1.01e+05', 'MAX:  99999.0000          1024.0000           1.01e+05')).toMatchObject({ input_len: 99999, output_len: 1024 });
+  });
+
+  it('reads the dataset table logged alone before the benchmark runs as no run (throughput.py, low_latency.py)', () => {
+    const table = section('DATASET DETAILS', 'Number of Sequences:  8', '        Input              Output           Seq. Length', '-'.repeat(59), 'MIN:  128.0000  64.0000  192.0000');
+    const report = [...section('PYTORCH BACKEND', 'Model:\t\t\tm'), ...section('PERFORMANCE OVERVIEW', 'Request Throughput (req/sec): 2.0000'), ...table];
+    const { runs: found, sink } = runs([...table, '[02/03/2026-14:20:20] [TRT-LLM] [I] Setting up throughput benchmark.', ...report].join('\n'));
+    expect(found.map((r) => r.fields.request_throughput)).toEqual([2]);
+    expect(sink.list()).toEqual([]);
+  });
+
+  it('names the PyTorch backend\'s Eagle decoding type EAGLE-3 (llm_args.py: EagleDecodingConfig.spec_dec_mode)', () => {
+    expect(decodingMethod('Eagle', 'pytorch')).toBe('eagle3');
+    expect(decodingMethod('EAGLE', 'tensorrt')).toBe('eagle');
+    expect(decodingMethod('Eagle3', 'pytorch')).toBe('eagle3');
+    expect(decodingMethod('MTP', 'pytorch')).toBe('mtp');
+    expect(decodingMethod('Draft_Target', 'pytorch')).toBe('draft_model');
   });
 
   it('never throws on arbitrary text', () => {
