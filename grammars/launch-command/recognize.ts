@@ -68,7 +68,7 @@ function at(words: readonly Word[], k: number): Recognized | null {
     return { role: 'bench-command', tool: { column: 'client', value: 'vllm-bench-serve' }, argsFrom: k + 3, start: k, positionalModel: false, skip: none };
   }
   const offline = base === 'vllm' && next === 'bench' ? VLLM_OFFLINE[words[k + 2]?.text ?? ''] : undefined;
-  if (offline) return vllmOffline(offline, k, k + 3);
+  if (offline) return vllmOffline(offline, k, k + 3, words);
   if (base === 'trtllm-serve') return server('trtllm', k, next === 'serve' ? k + 2 : k + 1, true);
   if (base === 'trtllm-bench') {
     const sub = words.findIndex((w, i) => i > k && (w.text === 'throughput' || w.text === 'latency'));
@@ -78,7 +78,7 @@ function at(words: readonly Word[], k: number): Recognized | null {
   }
   if (base.endsWith('benchmark_serving.py')) return bench(k, k + 1);
   const script = scriptClient(base);
-  if (script) return vllmOffline(script, k, k + 1);
+  if (script) return vllmOffline(script, k, k + 1, words);
   if (/^python[\d.]*$/.test(base)) {
     let i = k + 1;
     while (i < words.length && /^-[uOBsSE]+$/.test(words[i]?.text ?? '')) i++;
@@ -93,7 +93,7 @@ function at(words: readonly Word[], k: number): Recognized | null {
     }
     if (w.endsWith('benchmark_serving.py')) return bench(k, i + 1);
     const script = scriptClient(w);
-    if (script) return vllmOffline(script, k, i + 1);
+    if (script) return vllmOffline(script, k, i + 1, words);
   }
   return null;
 }
@@ -107,9 +107,26 @@ function scriptClient(word: string): string | null {
   return m?.[1] ? (VLLM_OFFLINE[m[1]] ?? null) : null;
 }
 
-/** An offline vLLM benchmark: a benchmark command that runs the engine in-process with the engine's arguments. */
-function vllmOffline(client: string, start: number, argsFrom: number): Recognized {
-  return { role: 'bench-command', tool: { column: 'client', value: client }, argsFrom, start, positionalModel: false, skip: new Set(), inProcess: 'vllm' };
+/**
+ * An offline vLLM benchmark: a benchmark command that runs the engine in-process with the engine's
+ * arguments, unless its `--backend` is another engine (`hf`: HF transformers, `mii`: DeepSpeed-MII).
+ */
+function vllmOffline(client: string, start: number, argsFrom: number, words: readonly Word[]): Recognized {
+  const command: Recognized = { role: 'bench-command', tool: { column: 'client', value: client }, argsFrom, start, positionalModel: false, skip: new Set() };
+  return OTHER_ENGINE_BACKENDS.has(backendArgument(words, argsFrom) ?? '') ? command : { ...command, inProcess: 'vllm' };
+}
+
+/** `vllm bench throughput --backend` values that time another engine than vLLM. */
+const OTHER_ENGINE_BACKENDS = new Set(['hf', 'mii']);
+
+/** The value of a command's `--backend` (`--backend hf`, `--backend=hf`), if it has one. */
+function backendArgument(words: readonly Word[], from: number): string | undefined {
+  for (let i = from; i < words.length; i++) {
+    const t = words[i]?.text ?? '';
+    if (t === '--backend') return words[i + 1]?.text;
+    if (t.startsWith('--backend=')) return t.slice('--backend='.length);
+  }
+  return undefined;
 }
 
 function server(engine: string, start: number, argsFrom: number, positionalModel: boolean): Recognized {

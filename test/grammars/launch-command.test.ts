@@ -51,6 +51,15 @@ describe('launch-command grammar', () => {
     ]);
   });
 
+  it("gives a vLLM throughput benchmark of another engine's backend (--backend hf, mii) no engine: it timed that one", () => {
+    const text = ['vllm bench throughput --model m --backend hf --hf-max-batch-size 8', 'python benchmarks/benchmark_throughput.py --backend=mii --model m', 'vllm bench throughput --backend vllm-chat --model m'].join('\n');
+    expect(parse(text).map((r) => [r.fields.client, r.fields.engine ?? null, r.fields.backend ?? null])).toEqual([
+      ['vllm-bench-throughput', null, 'hf'],
+      ['vllm-bench-throughput', null, 'mii'],
+      ['vllm-bench-throughput', 'vllm', 'vllm-chat'],
+    ]);
+  });
+
   it('takes a server launched with no speculative flag for a baseline, unless some of its arguments are out of sight', () => {
     const method = (text: string) => parse(text).map((r) => r.fields.spec_method ?? null);
     expect(method('vllm serve acme/m --tensor-parallel-size 2')).toEqual(['none']);
