@@ -36,7 +36,11 @@ export function allSummaries(comparison: readonly Row[], runs: readonly Row[], o
     { id: 'best-num-spec-tokens', title: `Best num_spec_tokens per ${along}`, rows: bestSpecTokens(comparison, o) },
     { id: 'ladder', title: 'Optimization ladder (labelled configurations)', rows: optimizationLadder(comparison, o) },
   ];
-  if (options.sla) tables.push({ id: 'sla', title: `Largest ${loadAxisName(loadAxis(runs))} meeting the SLA`, rows: slaTable(runs, options.sla, loadAxis(runs), options.metric) });
+  if (options.sla) {
+    // the limits in the title: a reader of the table (or of a blog post) sees what was met
+    const limits = Object.entries(options.sla).map(([column, ms]) => `${column} ≤ ${ms} ms`).join(', ');
+    tables.push({ id: 'sla', title: `Largest ${loadAxisName(loadAxis(runs))} meeting the SLA (${limits})`, rows: slaTable(runs, options.sla, loadAxis(runs), options.metric) });
+  }
   const failed = options.failedConfigurations ?? [];
   tables.push({
     id: 'failed-configurations',

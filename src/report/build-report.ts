@@ -21,14 +21,19 @@ export interface BuiltReport {
   readonly fileRows: readonly Record<string, string | number>[];
   /** One row per configuration whose server never served (a crash or failed start). */
   readonly failedRows: readonly Record<string, string | number>[];
-  /** The analysis summaries with at least one row (best speedup, break-even, best K, ladder). */
+  /** The analysis summaries with at least one row (best speedup, break-even, best K, ladder, SLA when asked). */
   readonly summaries: readonly SummaryTable[];
 }
 
 const FILE_COLUMNS = ['path', 'status', 'formats', 'runs', 'errors', 'warnings', 'infos'];
 
+export interface BuildReportOptions {
+  /** SLA limits by column (`--sla`, parseSla): the report also says the largest load meeting them. */
+  readonly sla?: Readonly<Record<string, number>>;
+}
+
 /** Everything a report shows, computed from the tables; no clock, no absolute path. */
-export async function buildReport(tables: ReportTables, title: string): Promise<BuiltReport> {
+export async function buildReport(tables: ReportTables, title: string, options: BuildReportOptions = {}): Promise<BuiltReport> {
   const metric = headlineMetric(tables.runs);
   const figures = await buildFigures(tables, metric);
   const found = foundLines(tables);
@@ -40,7 +45,7 @@ export async function buildReport(tables: ReportTables, title: string): Promise<
   const diagnosticRows = tables.diagnostics.map((d) => ({ at: `${d.file}:${d.line}:${d.column}`, severity: d.severity, code: d.code, message: d.message }));
   const fileRows = tables.files.map((f) => ({ path: f.path, status: f.status, formats: f.formats.join(', '), runs: f.runs, errors: f.errors, warnings: f.warnings, infos: f.infos }));
   const failedRows = tables.failed.map((f) => ({ source: `${f.source_file}:${f.source_line}`, error_at: f.error_at, exception: f.exception, message: f.message }));
-  const summaries = allSummaries(tables.comparison, tables.runs, { metric }).filter((t) => t.id !== 'failed-configurations' && t.rows.length > 0);
+  const summaries = allSummaries(tables.comparison, tables.runs, { metric, ...(options.sla ? { sla: options.sla } : {}) }).filter((t) => t.id !== 'failed-configurations' && t.rows.length > 0);
   const summaryHtml = summaries.map((t) => {
     const plain = plainRows(t.rows);
     return html`<h3>${t.title}</h3>${htmlTable(`summary-${t.id}`, plain.rows, plain.columns, `tables/summary-${t.id}.csv`)}`;

@@ -4,10 +4,10 @@ import { formatRowChunks } from '../output/table-format.js';
 import { writeOutput, writeOutputChunks } from '../output/write.js';
 import { svgsToPngs } from '../render/png.js';
 import { vlJson } from '../render/vl-json.js';
-import { buildReport, type BuiltReport } from './build-report.js';
+import { buildReport, type BuildReportOptions, type BuiltReport } from './build-report.js';
 import type { ReportTables } from './tables.js';
 
-export interface WriteReportOptions {
+export interface WriteReportOptions extends BuildReportOptions {
   /**
    * Called once the figures are drawn, and again before their PNGs are rendered, last: the command
    * line collects garbage there for a large campaign, so the heap the drawing and the tables' CSV
@@ -18,7 +18,7 @@ export interface WriteReportOptions {
 
 /** Writes DIR/index.html, figures/, tables/ and summary.md; returns the relative paths written. */
 export async function writeReport(dir: string, tables: ReportTables, title: string, options: WriteReportOptions = {}): Promise<{ report: BuiltReport; written: string[] }> {
-  const report = await buildReport(tables, title);
+  const report = await buildReport(tables, title, options);
   options.pause?.();
   const files = new Map<string, string>();
   files.set('index.html', report.html);

@@ -81,8 +81,8 @@ describe('summary titles', () => {
     const titles = (rows: Row[]) => allSummaries(rows, rows, { sla: { mean_ttft_ms: 100 } }).map((t) => t.title);
     const byConcurrency = [1, 8].map((c) => pair('eagle3', 3, c, 1.2));
     const byRate = [1, 8].map((rate) => pair('eagle3', 3, Number.NaN, 1.2, { max_concurrency: null, request_rate: rate }));
-    expect(titles(byConcurrency)).toEqual(expect.arrayContaining(['Break-even concurrency per method', 'Best num_spec_tokens per concurrency', 'Largest concurrency meeting the SLA']));
-    expect(titles(byRate)).toEqual(expect.arrayContaining(['Break-even request rate per method', 'Best num_spec_tokens per request rate', 'Largest request rate meeting the SLA']));
+    expect(titles(byConcurrency)).toEqual(expect.arrayContaining(['Break-even concurrency per method', 'Best num_spec_tokens per concurrency', 'Largest concurrency meeting the SLA (mean_ttft_ms ≤ 100 ms)']));
+    expect(titles(byRate)).toEqual(expect.arrayContaining(['Break-even request rate per method', 'Best num_spec_tokens per request rate', 'Largest request rate meeting the SLA (mean_ttft_ms ≤ 100 ms)']));
   });
 });
 

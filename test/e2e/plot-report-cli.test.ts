@@ -76,5 +76,23 @@ describe('benchlens report (built binary)', () => {
       expect(existsSync(path.join(out, f)), f).toBe(true);
     }
     expect(readFileSync(path.join(out, 'summary.md'), 'utf8')).toContain('- Baseline: spec\\_method=none.');
+    // no SLA table unless limits are given
+    expect(existsSync(path.join(out, 'tables/summary-sla.csv'))).toBe(false);
+  });
+
+  it('adds the largest load meeting --sla limits per configuration, the limits in its title; a bad limit exits 2', () => {
+    const out = path.join(tmp, 'report-sla');
+    expect(runCli(['report', SUITE, '--out', out, '--sla', 'ttft=2000,tpot=45']).status).toBe(1);
+    const rows = readFileSync(path.join(out, 'tables/summary-sla.csv'), 'utf8').trim().split('\n');
+    expect(rows[0]).toContain('largest_max_concurrency_meeting_sla');
+    expect(rows.map((r) => r.split(',')).map((r) => [r[2], r[7]])).toEqual([
+      ['spec_method', 'largest_max_concurrency_meeting_sla'],
+      ['eagle3', '32'],
+      ['draft_model', '16'],
+      ['none', '16'],
+    ]);
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('Largest concurrency meeting the SLA (mean_ttft_ms ≤ 2000 ms, mean_tpot_ms ≤ 45 ms)');
+    const bad = runCli(['report', SUITE, '--out', path.join(tmp, 'report-bad'), '--sla', 'ttft']);
+    expect([bad.status, bad.stderr]).toEqual([2, expect.stringContaining('is not metric=milliseconds')]);
   });
 });

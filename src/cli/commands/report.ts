@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { parseSla } from '../../analyze/summary-sla.js';
 import { counted } from '../../core/counted.js';
 import type { CommandResult } from '../command-result.js';
 import { collectGarbage } from '../heap.js';
@@ -9,6 +10,7 @@ interface ReportOptions extends RunOptions {
   readonly out: string;
   readonly baseline?: string;
   readonly title: string;
+  readonly sla?: string;
 }
 
 export function registerReport(program: Command, run: (work: () => Promise<CommandResult>, o: InputOptions) => Promise<void>): void {
@@ -19,15 +21,17 @@ export function registerReport(program: Command, run: (work: () => Promise<Comma
       .argument('<paths...>', 'files or folders to read')
       .option('-o, --out <dir>', 'output folder', 'reports/latest')
       .option('-b, --baseline <filter>', 'baseline runs, column=value[,column=value] (default: spec_method=none when present)')
-      .option('-t, --title <title>', 'report title', 'benchlens report'),
+      .option('-t, --title <title>', 'report title', 'benchlens report')
+      .option('--sla <limits>', 'SLA limits in ms, e.g. ttft=200,tpot=50: adds the largest load meeting them per configuration'),
   ).action((paths: string[], options: ReportOptions) =>
     run(async () => {
+      const sla = options.sla ? parseSla(options.sla) : undefined;
       // loaded on use: the grammars, vega and resvg are not needed by the other commands
       const [{ loadTables }, { writeReport }] = await Promise.all([import('../../report/tables.js'), import('../../report/write-report.js')]);
       const bar = progressBar();
       const tables = await loadTables(paths, scanOptions(options), options.baseline, { pause: collectGarbage, progress: bar.update, runs: runOptions(options) });
       bar.done();
-      const { report, written } = await writeReport(options.out, tables, options.title, { pause: collectGarbage });
+      const { report, written } = await writeReport(options.out, tables, options.title, { pause: collectGarbage, ...(sla ? { sla } : {}) });
       const drawn = report.figures.filter((f) => f.drawn).length;
       return { diagnostics: tables.diagnostics, summary: `report with ${counted(tables.runs.length, 'run')} and ${counted(drawn, 'chart')}: ${counted(written.length, 'file')} in ${options.out}` };
     }, options),
