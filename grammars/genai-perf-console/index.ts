@@ -18,6 +18,13 @@ const BOX = /^[^\S\n]*[┏┃│]/m;
 const HEADER = signature(['┃'], /^[^\S\n]*┃\s*(?:Statistic|Metric)\s*┃\s*avg\s*┃/m);
 /** Lines AIPerf prints after its tables that carry nothing for a run. */
 const KNOWN_TAIL = /^(?:#|(?:CSV|JSON) Export:|Log File:|\S+\.(?:csv|json|jsonl|log)$)/;
+/**
+ * AIPerf's steady-state table (`NVIDIA AIPerf | Steady-State Metrics`, ai-dynamo/aiperf
+ * `exporters/console_steady_state_exporter.py`): the run's metrics again over its steady-state
+ * window, below the grid of window facts it prints first. Read as a table it started a second run.
+ */
+const STEADY_STATE_TITLE = /\bSteady-State Metrics\s*$/;
+const STEADY_STATE_GRID = /^(?:Window|Concurrency|Throughput|Prefill Tput|Total Tput|Tput\/User|Prefill\/User|Gen Conc|Prefill Conc|Tokens In Flight|Status|Warning): |^Bootstrap 95% CI\b/;
 
 /** NVIDIA GenAI-Perf and AIPerf console tables (`rich` boxes), 2024 → 2026. */
 export const grammar: Grammar = {
@@ -53,6 +60,10 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
         sink.report('table/ignored-block', { file: source.path, line: item.line, column: 1 }, `table ${JSON.stringify(item.title)}`);
         continue;
       }
+      if (item.title !== null && STEADY_STATE_TITLE.test(item.title)) {
+        sink.report('table/ignored-block', { file: source.path, line: item.line, column: 1 }, `table ${JSON.stringify(item.title)} (the run's metrics again over its steady-state window)`);
+        continue;
+      }
       // `LLM Metrics` starts a run; `LLM Metrics: Spec Decode` and untitled pieces join it.
       const main = item.title !== null && !item.title.includes(':');
       if (current === null || (main && current.hasMain)) {
@@ -77,7 +88,7 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
       const seconds = durationSeconds(item.text);
       if (seconds === null) sink.report('table/bad-cell', { file: source.path, line: item.line, column: 1 }, 'Benchmark Duration', item.text);
       else current?.builder.set('duration_s', seconds, item.line);
-    } else if (item.text !== '' && !KNOWN_TAIL.test(item.text)) {
+    } else if (item.text !== '' && !KNOWN_TAIL.test(item.text) && !STEADY_STATE_GRID.test(item.text)) {
       unrecognized.push(item.line);
     }
   }

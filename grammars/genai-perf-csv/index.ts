@@ -6,6 +6,8 @@ import { readNumber } from '../../src/parse/values.js';
 import { type CsvRow, csvRows } from '../_shared/csv/index.js';
 import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
 import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
+import { aiperfPartialExport } from '../_shared/perf-metrics/aiperf-folders.js';
+import { companionCsv, isCompanionFirstLine } from './companion-exports.js';
 
 /** First line of the export: the statistics header or the `Metric,Value` header. */
 const SIGNATURE = /^\s*Metric,(?:avg,min,max|Value\s*$)/;
@@ -23,6 +25,7 @@ export const grammar: Grammar = {
     const first = head.split('\n', 1)[0] ?? '';
     if (SIGNATURE.test(first)) return { score: 0.8, reason: 'Metric,avg,min,max / Metric,Value header' };
     if (AGGREGATE_SIGNATURE.test(first)) return { score: 0.8, reason: 'AIPerf multi-run aggregate header (mean,std,…,ci_low,ci_high)' };
+    if (isCompanionFirstLine(first)) return { score: 0.8, reason: 'AIPerf export beside the run (time slices, archetypes, steady state, server metrics, sweep)' };
     return NOT_MINE;
   },
   parse(source, sink) {
@@ -31,7 +34,18 @@ export const grammar: Grammar = {
       sink.report('table/ignored-block', { file: source.path, line: 1, column: 1 }, "AIPerf multi-run aggregate (each run's profile_export_aiperf.csv under profile_runs/ is read as a run)");
       return [];
     }
-    return toRuns(csvRows(source, sink), source, sink);
+    const companion = companionCsv(source.lines);
+    if (companion !== null) {
+      // the same run's metrics again (per slice, archetype or window), or a summary over runs
+      sink.report('table/ignored-block', { file: source.path, line: 1, column: 1 }, companion);
+      return [];
+    }
+    const runs = toRuns(csvRows(source, sink), source, sink);
+    const partial = runs.some((r) => r.kind === 'run' && r.fields.client === 'aiperf') ? aiperfPartialExport(source.path) : null;
+    if (partial === null) return runs;
+    // a run's metrics again, for one time slice or phase: the folder's own export is the run
+    sink.report('table/ignored-block', { file: source.path, line: 1, column: 1 }, partial);
+    return [];
   },
 };
 

@@ -6,6 +6,8 @@ import { isJsonObject, type JsonDocument, type JsonValue, keyLines, looksLikeJso
 import { commandTool, shellWords } from '../_shared/perf-metrics/cli-command.js';
 import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
 import { isAggregate, reportAggregate } from './aggregate.js';
+import { COMPANION_SIGNATURE, companionExport } from './companion-exports.js';
+import { aiperfPartialExport } from '../_shared/perf-metrics/aiperf-folders.js';
 import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 import { addInputConfig } from './input-config.js';
 
@@ -13,6 +15,8 @@ import { addInputConfig } from './input-config.js';
 const SIGNATURE = /"(?:time_to_first_token|request_latency|request_throughput|output_token_throughput|inter_token_latency)"\s*:\s*\{[^{}]*"(?:avg|p\d+|min|max|std)"\s*:\s*[\d-]/;
 /** AIPerf's multi-run aggregate (`--num-profile-runs`): flattened metric keys with confidence statistics. */
 const AGGREGATE_SIGNATURE = /"aggregation_type"\s*:|"ci_low"\s*:/;
+/** AIPerf's default export name (`profile_export_aiperf.json`, a time slice's `profile_export_aiperf_3.json`). */
+const AIPERF_FILE = /(?:^|\/)profile_export_aiperf[^/]*$/;
 /** Keys only AIPerf writes. */
 const AIPERF_KEYS = ['aiperf_version', 'schema_version', 'was_cancelled', 'error_summary', 'telemetry_data', 'benchmark_id', 'run_info'];
 /** Top-level keys that are bookkeeping, not metrics. */
@@ -26,6 +30,7 @@ export const grammar: Grammar = {
     if (!looksLikeJson(head)) return NOT_MINE;
     if (SIGNATURE.test(head)) return { score: 0.85, reason: 'metric keys with unit/avg/pNN statistics objects' };
     if (AGGREGATE_SIGNATURE.test(head) && /"aiperf_version"\s*:/.test(head)) return { score: 0.85, reason: 'AIPerf multi-run aggregate (confidence statistics)' };
+    if (COMPANION_SIGNATURE.test(head)) return { score: 0.8, reason: 'AIPerf export beside the run (time slices, steady state, energy, server metrics, sweep)' };
     return NOT_MINE;
   },
   parse(source, sink) {
@@ -39,6 +44,11 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Run
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return [];
   if (isAggregate(obj)) {
     reportAggregate(obj, sink, at);
+    return [];
+  }
+  const companion = companionExport(obj);
+  if (companion !== null) {
+    sink.report('table/ignored-block', at, companion);
     return [];
   }
   const lines = keyLines.get(obj) ?? {};
@@ -65,6 +75,12 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Run
   }
   if (metrics === 0) {
     sink.report('json/not-a-result', at, Object.keys(obj).slice(0, 6).join(', '));
+    return [];
+  }
+  const partial = aiperf || AIPERF_FILE.test(source.path) ? aiperfPartialExport(source.path) : null;
+  if (partial !== null) {
+    // a run's metrics again, for one time slice or phase: the folder's own export is the run
+    sink.report('table/ignored-block', at, partial);
     return [];
   }
   const config = obj.input_config;

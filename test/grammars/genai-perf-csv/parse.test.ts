@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { grammar } from '../../../grammars/genai-perf-csv/index.js';
 import { asRelPath } from '../../../src/core/types.js';
 import { runFields, runGrammar } from '../../helpers/grammar-run.js';
+import { DiagnosticCollector } from '../../../src/core/diagnostic.js';
+
+/** The grammar on a text read from `file` (its path says what some AIPerf files are). */
+function runAt(file: string, text: string) {
+  const sink = new DiagnosticCollector();
+  const records = grammar.parse({ path: asRelPath(file), lines: text.split('\n') }, sink);
+  return { records, diagnostics: sink.list().map((d) => `${d.code} ${d.message}`) };
+}
 
 describe('genai-perf-csv', () => {
   it('detects the export by its first header only', () => {
@@ -95,5 +103,36 @@ describe('genai-perf-csv', () => {
     const { records, diagnostics } = runGrammar(grammar, text);
     expect(records).toEqual([]);
     expect(diagnostics.map((d) => d.code)).toEqual(['table/ignored-block']);
+  });
+
+  describe('files AIPerf writes beside its export', () => {
+    const exportText = ['Metric,avg,min,max,p99,std', 'Time to First Token (ms),40.00,20.00,90.00,88.00,9.00', '', 'Metric,Value', 'Output Token Throughput (tokens/sec),500.00', 'Request Throughput (requests/sec),3.00', 'Request Count,90'].join('\n');
+
+    it('reads the folder\'s own export as a run, no run from a time slice or a per-phase export', () => {
+      expect(runAt('art/profile_export_aiperf.csv', exportText).records).toHaveLength(1);
+      const slice = runAt('art/timeslices/profile_export_aiperf_0.csv', exportText);
+      expect(slice.records).toEqual([]);
+      expect(slice.diagnostics).toEqual(['table/ignored-block AIPerf time slice 0 (timeslices/ holds one export per slice of the run in the folder above) ignored']);
+      const phase = runAt('art/phases/warmup/profile_export_aiperf.csv', exportText);
+      expect(phase.records).toEqual([]);
+      expect(phase.diagnostics).toEqual(['table/ignored-block AIPerf per-phase export of phase "warmup" (the run is the artifact folder\'s own profile_export_aiperf export) ignored']);
+    });
+
+    it('claims the time-slice, archetype, steady-state, server-metrics and sweep CSVs and reads no run from them', () => {
+      const companions: Record<string, string> = {
+        timeslices: 'Timeslice,Metric,Unit,Stat,Value\n0,Time to First Token,ms,avg,40.00\n1,Time to First Token,ms,avg,41.00',
+        archetypes: 'Archetype,Metric,Unit,Stat,Value\nimage-only,Request Latency,ms,avg,30.00',
+        steadyState: '# Steady-State Window Metadata\ndetection_method,cusum\n\nMetric,avg,min,max,p99,std\nTime to First Token (ms),40.00,20.00,90.00,88.00,9.00\n\nMetric,Value\nRequest Throughput (requests/sec),3.00',
+        serverMetrics: '# AIPerf Server Metrics Export (CSV)\n# aiperf_version: 0.7.0\n#\nEndpoint,Type,Metric,Unit,avg\nh:8000,gauge,vllm:num_requests_running,requests,3.8',
+        sweep: 'concurrency,request_throughput_avg_mean,request_throughput_avg_std,request_throughput_avg_min,request_throughput_avg_max,request_throughput_avg_cv\n8,3.00,0.10,2.90,3.10,0.0333',
+      };
+      for (const [name, text] of Object.entries(companions)) {
+        expect(grammar.detect({ path: asRelPath(`${name}.csv`), head: text }).score, name).toBeGreaterThan(0);
+        const { records, diagnostics } = runAt(`${name}.csv`, text);
+        expect(records, name).toEqual([]);
+        expect(diagnostics, name).toHaveLength(1);
+        expect(diagnostics[0], name).toMatch(/^table\/ignored-block AIPerf /);
+      }
+    });
   });
 });

@@ -3,6 +3,14 @@ import { grammar } from '../../../grammars/genai-perf-json/index.js';
 import { grammar as vllmJson } from '../../../grammars/vllm-bench-result-json/index.js';
 import { asRelPath } from '../../../src/core/types.js';
 import { runFields, runGrammar } from '../../helpers/grammar-run.js';
+import { DiagnosticCollector } from '../../../src/core/diagnostic.js';
+
+/** The grammar on a text read from `file` (its path says what some AIPerf files are). */
+function runAt(file: string, text: string) {
+  const sink = new DiagnosticCollector();
+  const records = grammar.parse({ path: asRelPath(file), lines: text.split('\n') }, sink);
+  return { records, diagnostics: sink.list().map((d) => `${d.code} ${d.message}`) };
+}
 
 const path = asRelPath('x.json');
 
@@ -77,5 +85,60 @@ describe('genai-perf-json', () => {
     const { records, diagnostics } = runGrammar(grammar, text);
     expect(records).toEqual([]);
     expect(diagnostics.map((d) => d.code)).toEqual(['table/ignored-block']);
+  });
+
+  describe('files AIPerf writes beside its export', () => {
+    const exportText = JSON.stringify({
+      aiperf_version: '0.3.0',
+      request_throughput: { unit: 'requests/sec', avg: 3 },
+      time_to_first_token: { unit: 'ms', avg: 40, p99: 90 },
+      request_count: { unit: 'requests', avg: 90 },
+    });
+
+    it('reads the artifact folder\'s own export as a run', () => {
+      expect(runAt('art/profile_export_aiperf.json', exportText).records).toHaveLength(1);
+      expect(runAt('art/profile_runs/run_0002/profile_export_aiperf.json', exportText).records).toHaveLength(1);
+    });
+
+    it('reads no run from a time slice under timeslices/ (one file per slice of the run above)', () => {
+      const { records, diagnostics } = runAt('art/timeslices/profile_export_aiperf_3.json', exportText);
+      expect(records).toEqual([]);
+      expect(diagnostics).toEqual(['table/ignored-block AIPerf time slice 3 (timeslices/ holds one export per slice of the run in the folder above) ignored']);
+    });
+
+    it('reads no run from a per-phase export under phases/<phase>/, warm-up or profiling', () => {
+      for (const phase of ['warmup', 'profiling']) {
+        const { records, diagnostics } = runAt(`art/phases/${phase}/profile_export_aiperf.json`, exportText);
+        expect(records).toEqual([]);
+        expect(diagnostics).toEqual([`table/ignored-block AIPerf per-phase export of phase "${phase}" (the run is the artifact folder's own profile_export_aiperf export) ignored`]);
+      }
+    });
+
+    it('claims the time-slice, steady-state, energy, server-metrics and sweep exports and reads no run from them', () => {
+      const companions = {
+        timeslices: { timeslices: [{ start_ns: 1, end_ns: 2, time_to_first_token: { unit: 'ms', avg: 40 } }], input_config: {} },
+        steadyState: { window_metadata: { steady_state_requests: 80, total_requests: 100 }, metrics: { time_to_first_token: { unit: 'ms', avg: 40, p99: 80 } } },
+        energy: { source: { total_gpu_energy_j: 2500, average_gpu_power_w: 400, gpu_count: 1, energy_source: 'dcgm_counter' }, metrics: { energy_per_request_j: 12.5 } },
+        serverMetrics: { aiperf_version: '0.7.0', benchmark_id: 'b', summary: { endpoints_configured: ['http://h/metrics'] }, metrics: { 'vllm:num_requests_running': { type: 'gauge', series: [{ stats: { avg: 3 } }] } } },
+        sweep: { aggregation_type: 'sweep', num_profile_runs: 4, per_combination_metrics: [{ parameters: { concurrency: 8 }, metrics: { request_throughput_avg: { mean: 3, std: 0.1 } } }] },
+      };
+      for (const [name, obj] of Object.entries(companions)) {
+        const text = JSON.stringify(obj, null, 2);
+        expect(grammar.detect({ path, head: text }).score, name).toBeGreaterThan(0);
+        const { records, diagnostics } = runAt(`${name}.json`, text);
+        expect(records, name).toEqual([]);
+        expect(diagnostics, name).toHaveLength(1);
+        expect(diagnostics[0], name).toMatch(/^table\/ignored-block AIPerf /);
+      }
+    });
+
+    it('leaves per-request records, GPU telemetry and server-metrics scrapes to no grammar', () => {
+      const lines = [
+        '{"metadata":{"session_num":0,"benchmark_phase":"profiling","request_start_ns":1},"metrics":{"time_to_first_token":{"value":45.1,"unit":"ms"},"request_latency":{"value":1200.2,"unit":"ms"}},"error":null}',
+        '{"timestamp_ns":1,"dcgm_url":"http://h:9401/metrics","gpu_index":0,"telemetry_data":{"gpu_power_usage":400.5}}',
+        '{"timestamp_ns":1,"endpoint_latency_ns":1200,"endpoint_url":"http://h/metrics","metrics":{"vllm:num_requests_running":[{"value":4.0}]}}',
+      ];
+      for (const head of lines) expect(grammar.detect({ path, head }).score, head).toBe(0);
+    });
   });
 });
