@@ -57,3 +57,21 @@ export function addSummary(builder: FieldMapBuilder, metric: JsonValue | undefin
     builder.set(column, scaleExact(value, spec.scale ?? 1), line);
   }
 }
+
+/** GuideLLM metrics → columns; `request_latency` is in SECONDS. */
+export const METRICS: Readonly<Record<string, MetricSpec>> = lookupTable({
+  requests_per_second: { pattern: 'request_throughput', meanOnly: true },
+  // 0.4+; the second, schema version 2 with latency objectives (`metrics.slo`)
+  prompt_tokens_per_second: { pattern: 'input_throughput', meanOnly: true },
+  request_goodput: { pattern: 'request_goodput', meanOnly: true },
+  output_tokens_per_second: { pattern: 'output_throughput', meanOnly: true },
+  tokens_per_second: { pattern: 'total_token_throughput', meanOnly: true },
+  time_to_first_token_ms: { pattern: '{stat}_ttft_ms' },
+  time_to_first_output_token_ms: { pattern: '{stat}_ttfot_ms' },
+  time_per_output_token_ms: { pattern: '{stat}_tpot_ms' },
+  inter_token_latency_ms: { pattern: '{stat}_itl_ms' },
+  request_latency: { pattern: '{stat}_e2el_ms', scale: 1000 },
+  prompt_token_count: { pattern: '{stat}_input_len' },
+  output_token_count: { pattern: '{stat}_output_len' },
+  request_concurrency: { pattern: '{stat}_request_concurrency' },
+});

@@ -4,29 +4,11 @@ import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { addRunConfig } from './config.js';
-import { addSummary, asObject, type MetricSpec } from './distribution.js';
+import { addSummary, asObject, METRICS, type MetricSpec } from './distribution.js';
 import { lookupTable } from '../../src/core/cells.js';
 
 const SIGNATURE = /"benchmarks"\s*:\s*\[/;
 const GUIDELLM_KEYS = /"(?:type_|scheduler_metrics|request_totals|guidellm_version|time_to_first_token_ms)"/;
-
-/** GuideLLM metrics → columns; `request_latency` is in SECONDS. */
-const METRICS: Readonly<Record<string, MetricSpec>> = lookupTable({
-  requests_per_second: { pattern: 'request_throughput', meanOnly: true },
-  // 0.4+; the second, schema version 2 with latency objectives (`metrics.slo`)
-  prompt_tokens_per_second: { pattern: 'input_throughput', meanOnly: true },
-  request_goodput: { pattern: 'request_goodput', meanOnly: true },
-  output_tokens_per_second: { pattern: 'output_throughput', meanOnly: true },
-  tokens_per_second: { pattern: 'total_token_throughput', meanOnly: true },
-  time_to_first_token_ms: { pattern: '{stat}_ttft_ms' },
-  time_to_first_output_token_ms: { pattern: '{stat}_ttfot_ms' },
-  time_per_output_token_ms: { pattern: '{stat}_tpot_ms' },
-  inter_token_latency_ms: { pattern: '{stat}_itl_ms' },
-  request_latency: { pattern: '{stat}_e2el_ms', scale: 1000 },
-  prompt_token_count: { pattern: '{stat}_input_len' },
-  output_token_count: { pattern: '{stat}_output_len' },
-  request_concurrency: { pattern: '{stat}_request_concurrency' },
-});
 
 /** 0.4 moved token metrics under `text.tokens`: used when the top-level ones are absent. */
 const TEXT_TOKENS: Readonly<Record<string, MetricSpec>> = lookupTable({

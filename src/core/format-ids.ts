@@ -11,6 +11,7 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   'genai-perf-json',
   'guidellm-console',
   'guidellm-json',
+  'guidellm-csv',
   'tgi-benchmark',
   'specdecode-study-jsonl',
   // TensorRT-LLM artifacts (issue 3 item 2)

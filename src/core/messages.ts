@@ -97,6 +97,13 @@ export const MESSAGES = {
   'table/no-load': msg('info', (count: number, strategies: string) => `${count} ${count === 1 ? 'benchmark' : 'benchmarks'} (${strategies}) without ${count === 1 ? 'its' : 'their'} rate or concurrency: GuideLLM's console does not print them (its benchmarks.json does); told apart by their order only`),
   // GuideLLM 0.2 / 0.3 console: rows of two tables joined by their benchmark's label
   'table/unmatched-row': msg('warning', (row: string, table: string, other: string) => `row ${q(row)} of table ${q(table)} has no row of its benchmark in ${q(other)}: kept as a partial run`),
+  // GuideLLM benchmarks.csv (0.4 until the header became the union of every benchmark's columns)
+  'table/realigned-row': msg('warning', (found: number, expected: number) =>
+    `row has ${found} cells under a header of ${expected} (GuideLLM wrote the first benchmark's columns only): its columns were placed by its request counts`,
+  ),
+  'table/misaligned-row': msg('warning', (found: number, expected: number) =>
+    `row has ${found} cells that do not line up with the header's ${expected}: only its leading fields (strategy, timings, request counts) were read, kept as a partial run`,
+  ),
   // server logs: crashes (src/parse/traceback.ts, shared by the vLLM, SGLang and TRT-LLM log grammars)
   'log/crash': msg('error', (exception: string, message: string) => `crash: ${exception}${message ? `: ${q(message)}` : ''}`),
   'log/traceback-truncated': msg('warning', () => 'python traceback ends before its exception line'),
