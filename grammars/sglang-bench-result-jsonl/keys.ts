@@ -21,6 +21,10 @@ export const SGLANG_JSON_KEYS: Readonly<Record<string, string | null>> = lookupT
   total_input_vision_tokens: 'total_input_vision_tokens',
   total_output_tokens: 'total_output_tokens',
   total_output_tokens_retokenized: 'total_output_tokens_retokenized',
+  // the click/runner refactor (benchmark/metrics.py) dumps `metrics.__dict__`: the dataclass's names
+  total_input: 'total_input_tokens',
+  total_output: 'total_output_tokens',
+  total_output_retokenized: 'total_output_tokens_retokenized',
   request_throughput: 'request_throughput',
   input_throughput: 'input_throughput',
   output_throughput: 'output_throughput',
@@ -43,13 +47,16 @@ export const SGLANG_JSON_KEYS: Readonly<Record<string, string | null>> = lookupT
   errors: null,
   cached_tokens: null,
   cached_tokens_details: null,
+  // the refactor nests the `--output-details` arrays under one key
+  details: null,
 });
 
 /**
  * `--output-details` per-request arrays (read past above): a large file is read without them.
- * `--cache-report` adds `cached_tokens` and `cached_tokens_details` (2026).
+ * `--cache-report` adds `cached_tokens` and `cached_tokens_details` (2026); the click/runner
+ * refactor nests the arrays under `details`.
  */
-export const PER_REQUEST_KEYS: readonly string[] = ['input_lens', 'output_lens', 'ttfts', 'itls', 'generated_texts', 'errors', 'cached_tokens', 'cached_tokens_details'];
+export const PER_REQUEST_KEYS: readonly string[] = ['input_lens', 'output_lens', 'ttfts', 'itls', 'generated_texts', 'errors', 'cached_tokens', 'cached_tokens_details', 'details'];
 
 /** `p99_e2e_latency_ms` → `p99_e2el_ms`; other `*_ms` statistics keep their name. */
 export function latencyKey(key: string): string | null {

@@ -1,13 +1,22 @@
 /**
  * `bench_serving` writes every dataset's knobs into its argument dump and its JSONL line, used or
- * not. `--random-input-len`, `--random-output-len`, `--random-range-ratio` shape the requests of the
- * random datasets (`random`, `random-ids`) and of `image` only (serving.py's help: "used only for
- * random and image dataset"); `--sharegpt-output-len` those of ShareGPT only. Elsewhere their
- * defaults (1024) would read as the run's lengths.
+ * not. Each knob shapes the requests of some datasets only (`python/sglang/benchmark/datasets/`,
+ * 2026: each dataset's `from_args`); elsewhere its default (1024) would read as the run's length.
+ * - `--random-input-len`, `--random-range-ratio`: the random datasets (`random`, `random-ids`,
+ *   2025's `random-image`) and `image`;
+ * - `--random-output-len`: those, and `mmmu`'s fixed output length;
+ * - `--sharegpt-output-len` (default unset): the fixed output length of `sharegpt`, `custom`,
+ *   `openai` and `longbench_v2`.
  */
+const RANDOM_OUTPUT_DATASETS: ReadonlySet<string> = new Set(['image', 'mmmu']);
+const RANDOM_INPUT_DATASETS: ReadonlySet<string> = new Set(['image']);
+const SHAREGPT_OUTPUT_DATASETS: ReadonlySet<string> = new Set(['sharegpt', 'custom', 'openai', 'longbench_v2']);
+
 export function datasetKnobApplies(key: string, dataset: string | null): boolean {
   const name = dataset ?? '';
-  if (key.startsWith('random_')) return name === '' || name.startsWith('random') || name === 'image';
-  if (key === 'sharegpt_output_len') return name === '' || name === 'sharegpt';
+  if (name === '') return true;
+  if (key === 'random_output_len') return name.startsWith('random') || RANDOM_OUTPUT_DATASETS.has(name);
+  if (key.startsWith('random_')) return name.startsWith('random') || RANDOM_INPUT_DATASETS.has(name);
+  if (key === 'sharegpt_output_len') return SHAREGPT_OUTPUT_DATASETS.has(name);
   return true;
 }

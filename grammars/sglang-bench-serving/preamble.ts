@@ -10,8 +10,12 @@ import { labelKey, type LooseEntry } from '../_shared/serving-block/index.js';
 import { datasetKnobApplies } from './dataset-knobs.js';
 import { SGLANG_PREAMBLE_LABELS } from './labels.js';
 
-/** `benchmark_args=Namespace(...)` (newer) or a bare `Namespace(...)` line (older). */
-const NAMESPACE = /(?:^|\s|=)Namespace\((.*)\)\s*$/;
+/**
+ * `benchmark_args=Namespace(...)` (newer) or a bare `Namespace(...)` line (older); the click/runner
+ * refactor of `sglang.benchmark.serving` prints `Benchmark arguments:` and, on the next line, its
+ * `SimpleNamespace`, whose repr is spelled `namespace(...)`.
+ */
+const NAMESPACE = /(?:^|\s|=)[Nn]amespace\((.*)\)\s*$/;
 
 /**
  * Fills columns the block leaves out from the lines printed before it: `#Input tokens: N` /

@@ -31,6 +31,23 @@ describe('sglang-bench-result-jsonl', () => {
     expect(r.records[0]?.fields).not.toHaveProperty('input_len');
   });
 
+  it('takes --sharegpt-output-len for custom / openai datasets and --random-output-len for mmmu', () => {
+    const custom = parse(['{"backend": "sglang-oai-chat", "dataset_name": "openai", "completed": 3, "sharegpt_output_len": 300, "random_input_len": 1024, "random_output_len": 1024}']);
+    expect(custom.records[0]?.fields.output_len).toBe(300);
+    expect(custom.records[0]?.fields).not.toHaveProperty('input_len');
+    const mmmu = parse(['{"backend": "sglang-oai-chat", "dataset_name": "mmmu", "completed": 3, "sharegpt_output_len": null, "random_input_len": 1024, "random_output_len": 48, "random_range_ratio": 0.5}']);
+    expect(mmmu.records[0]?.fields.output_len).toBe(48);
+    expect(mmmu.records[0]?.fields).not.toHaveProperty('input_len');
+    expect(mmmu.records[0]?.fields).not.toHaveProperty('random_range_ratio');
+  });
+
+  it('reads the token totals of the refactor metrics.__dict__ dump and reads past its nested details', () => {
+    const details = { input_lens: [5], output_lens: [7], ttfts: [0.1], itls: [[0.01]], generated_texts: ['x'], errors: [''] };
+    const r = parse([JSON.stringify({ backend: 'sglang', dataset_name: 'random', completed: 1, total_input: 5, total_output: 7, total_output_retokenized: 6, total_throughput: 6, details })]);
+    expect(r.records[0]?.fields).toMatchObject({ total_input_tokens: 5, total_output_tokens: 7, total_output_tokens_retokenized: 6 });
+    expect(Object.keys(r.records[0]?.fields ?? {}).filter((k) => /^total_(input|output)(_retokenized)?$|details/.test(k))).toEqual([]);
+  });
+
   it('reads configuration out of server_info, nested state ignored', () => {
     const info = { model_path: 'm/x', tp_size: 8, speculative_algorithm: 'EAGLE', speculative_num_draft_tokens: 6, port: 1, nested: { a: [1, 2] }, version: '0.4.9' };
     const r = parse([JSON.stringify({ backend: 'sglang', completed: 1, duration: 2, server_info: info })]);

@@ -120,6 +120,28 @@ describe('sglang-bench-serving value conversions', () => {
     expect(['sglang-oai-chat', 'vllm', 'trt', 'lmdeploy', 'openai', 'tgi'].map(engineFromBackend)).toEqual(['sglang', 'vllm', 'trtllm', 'lmdeploy', undefined, undefined]);
   });
 
+  it('reads the click refactor dump, `Benchmark arguments:` then `namespace(...)`, like an argparse Namespace', () => {
+    const dump = "namespace(backend='sglang', dataset_name='random', model='m/x', num_prompts=40, random_input_len=300, random_output_len=60, request_rate=inf)";
+    const r = parse(['Benchmark arguments:', dump, ...block([pad('Backend:', 'sglang'), pad('Successful requests:', '40')])]);
+    expect(r.records[0]?.fields).toMatchObject({ model: 'm/x', dataset: 'random', num_prompts: 40, input_len: 300, output_len: 60 });
+    expect(r.records[0]?.lines.model).toBe(2);
+  });
+
+  it('reads the length knobs only of the datasets that use them', () => {
+    const run = (args: string) => parse([`benchmark_args=Namespace(backend='sglang', ${args})`, ...block([pad('Backend:', 'sglang'), pad('Successful requests:', '4')])]).records[0]?.fields;
+    // custom, openai and longbench_v2 take --sharegpt-output-len as their fixed output length
+    expect(run("dataset_name='custom', sharegpt_output_len=200, random_input_len=1024, random_output_len=1024")).toMatchObject({ output_len: 200 });
+    expect(run("dataset_name='longbench_v2', sharegpt_output_len=32, random_output_len=1024")).toMatchObject({ output_len: 32 });
+    // mmmu takes --random-output-len (never --random-input-len)
+    const mmmu = run("dataset_name='mmmu', sharegpt_output_len=None, random_input_len=1024, random_output_len=64");
+    expect(mmmu).toMatchObject({ output_len: 64 });
+    expect(mmmu).not.toHaveProperty('input_len');
+    // generated-shared-prefix uses none of them
+    const gsp = run("dataset_name='generated-shared-prefix', sharegpt_output_len=100, random_input_len=1024, random_output_len=1024");
+    expect(gsp).not.toHaveProperty('output_len');
+    expect(gsp).not.toHaveProperty('input_len');
+  });
+
   it('detects only files with SGLang-only lines under the header', () => {
     const head = (body: string[]) => grammar.detect({ path: asRelPath('x'), head: block(body).join('\n') }).score;
     expect(head([pad('Backend:', 'sglang')])).toBeGreaterThan(0);
