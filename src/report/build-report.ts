@@ -28,13 +28,15 @@ export interface BuiltReport {
 const FILE_COLUMNS = ['path', 'status', 'formats', 'runs', 'errors', 'warnings', 'infos'];
 
 export interface BuildReportOptions {
+  /** The metric the report leads with (`--metric`): default headlineMetric's. */
+  readonly metric?: string;
   /** SLA limits by column (`--sla`, parseSla): the report also says the largest load meeting them. */
   readonly sla?: Readonly<Record<string, number>>;
 }
 
 /** Everything a report shows, computed from the tables; no clock, no absolute path. */
 export async function buildReport(tables: ReportTables, title: string, options: BuildReportOptions = {}): Promise<BuiltReport> {
-  const metric = headlineMetric(tables.runs);
+  const metric = options.metric ?? headlineMetric(tables.runs);
   const figures = await buildFigures(tables, metric);
   const found = foundLines(tables);
   const findings = tables.runs.length === 0 ? ['No benchmark runs were found in the given paths, so there is nothing to compare or chart.'] : keyFindings(tables.comparison, tables.failed, metric);

@@ -1,4 +1,5 @@
-import { compareRuns } from '../analyze/compare.js';
+import { compareRuns, DEFAULT_METRICS } from '../analyze/compare.js';
+import { presentOfflineMetrics } from '../analyze/headline-metric.js';
 import { matchesFilter, parseFilter, type RowFilter } from '../analyze/filter.js';
 import { DiagnosticCollector, type Diagnostic, sortDiagnostics } from '../core/diagnostic.js';
 import type { FieldValue } from '../core/types.js';
@@ -41,6 +42,8 @@ export interface LoadTablesOptions {
   readonly progress?: (p: ScanProgress) => void;
   /** How the runs table is built: `--path-template`, `--clock-offset`. */
   readonly runs?: Pick<BuildRunsOptions, 'pathTemplate' | 'clockOffsetMs'>;
+  /** A metric to compare besides the default ones (`report --metric`). */
+  readonly metric?: string;
 }
 
 /**
@@ -66,7 +69,9 @@ export async function loadTables(paths: readonly string[], options: ScanOptions,
   const fallback = given === null ? DEFAULT_BASELINES.map(parseFilter).find((f) => runs.some((r) => matchesFilter(r, f)) && runs.some((r) => !matchesFilter(r, f))) : undefined;
   const defaulted = fallback !== undefined;
   const baseline = given ?? fallback ?? null;
-  const comparison = baseline === null ? [] : compareRuns(runs, { baseline, configColumns: built.configColumns, failedConfigurations: built.failedConfigurations, sink });
+  const metrics = phases.metric === undefined ? undefined : [...new Set([...DEFAULT_METRICS, ...presentOfflineMetrics(runs), phases.metric])];
+  const comparison =
+    baseline === null ? [] : compareRuns(runs, { baseline, configColumns: built.configColumns, failedConfigurations: built.failedConfigurations, sink, ...(metrics ? { metrics } : {}) });
   return {
     files,
     runs,

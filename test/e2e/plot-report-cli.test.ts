@@ -95,4 +95,15 @@ describe('benchlens report (built binary)', () => {
     const bad = runCli(['report', SUITE, '--out', path.join(tmp, 'report-bad'), '--sla', 'ttft']);
     expect([bad.status, bad.stderr]).toEqual([2, expect.stringContaining('is not metric=milliseconds')]);
   });
+
+  it('leads with --metric: findings, summaries and the speedup charts on it, compared even when not a default metric; an unknown one exits 2', () => {
+    const out = path.join(tmp, 'report-metric');
+    expect(runCli(['report', SUITE, '--out', out, '--metric', 'p99_tpot_ms']).status).toBe(1);
+    const summary = readFileSync(path.join(out, 'summary.md'), 'utf8');
+    expect(summary).toContain('eagle3: best p99\\_tpot\\_ms speedup 2.08×');
+    expect(readFileSync(path.join(out, 'tables/comparison.csv'), 'utf8').split('\n')[0]).toContain('speedup_p99_tpot_ms');
+    expect(readFileSync(path.join(out, 'figures/speedup-heatmap.vl.json'), 'utf8')).toContain('Speedup vs baseline: p99_tpot_ms');
+    const bad = runCli(['report', SUITE, '--out', path.join(tmp, 'report-bad-metric'), '--metric', 'nope']);
+    expect([bad.status, bad.stderr]).toEqual([2, expect.stringContaining('--metric "nope": no run has a value of it')]);
+  });
 });
