@@ -1,4 +1,5 @@
 import { counted } from '../../src/core/counted.js';
+
 /**
  * CSV files AIPerf writes beside `profile_export_aiperf.csv` that hold metrics of the same run (or
  * of the runs of a sweep), not a run of their own, by their first line (ai-dynamo/aiperf
