@@ -7,6 +7,7 @@ import { grammar as genaiPerfJson } from './genai-perf-json/index.js';
 import { grammar as guidellmConsole } from './guidellm-console/index.js';
 import { grammar as guidellmJson } from './guidellm-json/index.js';
 import { grammar as guidellmCsv } from './guidellm-csv/index.js';
+import { grammar as inferencePerfJson } from './inference-perf-json/index.js';
 import { grammar as tgiBenchmark } from './tgi-benchmark/index.js';
 import { grammar as specdecodeStudyJsonl } from './specdecode-study-jsonl/index.js';
 import { grammar as vllmBenchResultJson } from './vllm-bench-result-json/index.js';
@@ -49,6 +50,7 @@ export const GRAMMARS = {
   'guidellm-console': guidellmConsole,
   'guidellm-json': guidellmJson,
   'guidellm-csv': guidellmCsv,
+  'inference-perf-json': inferencePerfJson,
   'tgi-benchmark': tgiBenchmark,
   'specdecode-study-jsonl': specdecodeStudyJsonl,
   // TensorRT-LLM artifacts (issue 3 item 2)

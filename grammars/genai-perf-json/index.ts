@@ -17,6 +17,8 @@ const SIGNATURE = /"(?:time_to_first_token|request_latency|request_throughput|ou
 const AGGREGATE_SIGNATURE = /"aggregation_type"\s*:|"ci_low"\s*:/;
 /** AIPerf's default export name (`profile_export_aiperf.json`, a time slice's `profile_export_aiperf_3.json`). */
 const AIPERF_FILE = /(?:^|\/)profile_export_aiperf[^/]*$/;
+/** What every inference-perf report has (its own grammar reads them). */
+const INFERENCE_PERF_SIGNATURE = /"load_summary"\s*:\s*\{/;
 /** Keys only AIPerf writes. */
 const AIPERF_KEYS = ['aiperf_version', 'schema_version', 'was_cancelled', 'error_summary', 'telemetry_data', 'benchmark_id', 'run_info'];
 /** Top-level keys that are bookkeeping, not metrics. */
@@ -28,6 +30,8 @@ export const grammar: Grammar = {
   title: 'GenAI-Perf / AIPerf JSON export',
   detect({ head }) {
     if (!looksLikeJson(head)) return NOT_MINE;
+    // kubernetes-sigs/inference-perf reports (inference-perf-json) hold request_latency statistics under successes.latency
+    if (INFERENCE_PERF_SIGNATURE.test(head)) return NOT_MINE;
     if (SIGNATURE.test(head)) return { score: 0.85, reason: 'metric keys with unit/avg/pNN statistics objects' };
     if (AGGREGATE_SIGNATURE.test(head) && /"aiperf_version"\s*:/.test(head)) return { score: 0.85, reason: 'AIPerf multi-run aggregate (confidence statistics)' };
     if (COMPANION_SIGNATURE.test(head)) return { score: 0.8, reason: 'AIPerf export beside the run (time slices, steady state, energy, server metrics, sweep)' };

@@ -12,6 +12,7 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   'guidellm-console',
   'guidellm-json',
   'guidellm-csv',
+  'inference-perf-json',
   'tgi-benchmark',
   'specdecode-study-jsonl',
   // TensorRT-LLM artifacts (issue 3 item 2)
