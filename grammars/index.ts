@@ -9,6 +9,7 @@ import { grammar as guidellmJson } from './guidellm-json/index.js';
 import { grammar as guidellmCsv } from './guidellm-csv/index.js';
 import { grammar as inferencePerfJson } from './inference-perf-json/index.js';
 import { grammar as tgiBenchmark } from './tgi-benchmark/index.js';
+import { grammar as llmperfJson } from './llmperf-json/index.js';
 import { grammar as specdecodeStudyJsonl } from './specdecode-study-jsonl/index.js';
 import { grammar as vllmBenchResultJson } from './vllm-bench-result-json/index.js';
 import { grammar as vllmBenchServe } from './vllm-bench-serve/index.js';
@@ -52,6 +53,7 @@ export const GRAMMARS = {
   'guidellm-csv': guidellmCsv,
   'inference-perf-json': inferencePerfJson,
   'tgi-benchmark': tgiBenchmark,
+  'llmperf-json': llmperfJson,
   'specdecode-study-jsonl': specdecodeStudyJsonl,
   // TensorRT-LLM artifacts (issue 3 item 2)
   'trtllm-bench': trtllmBench,

@@ -14,6 +14,7 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   'guidellm-csv',
   'inference-perf-json',
   'tgi-benchmark',
+  'llmperf-json',
   'specdecode-study-jsonl',
   // TensorRT-LLM artifacts (issue 3 item 2)
   'trtllm-bench',
