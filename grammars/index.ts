@@ -11,6 +11,7 @@ import { grammar as inferencePerfJson } from './inference-perf-json/index.js';
 import { grammar as tgiBenchmark } from './tgi-benchmark/index.js';
 import { grammar as llmperfJson } from './llmperf-json/index.js';
 import { grammar as specdecodeStudyJsonl } from './specdecode-study-jsonl/index.js';
+import { grammar as inferenceBenchmarkerJson } from './inference-benchmarker-json/index.js';
 import { grammar as vllmBenchResultJson } from './vllm-bench-result-json/index.js';
 import { grammar as vllmBenchServe } from './vllm-bench-serve/index.js';
 // vLLM's offline benchmarks (in-process engine)
@@ -55,6 +56,7 @@ export const GRAMMARS = {
   'tgi-benchmark': tgiBenchmark,
   'llmperf-json': llmperfJson,
   'specdecode-study-jsonl': specdecodeStudyJsonl,
+  'inference-benchmarker-json': inferenceBenchmarkerJson,
   // TensorRT-LLM artifacts (issue 3 item 2)
   'trtllm-bench': trtllmBench,
   'trtllm-bench-report-json': trtllmBenchReportJson,

@@ -16,6 +16,7 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   'tgi-benchmark',
   'llmperf-json',
   'specdecode-study-jsonl',
+  'inference-benchmarker-json',
   // TensorRT-LLM artifacts (issue 3 item 2)
   'trtllm-bench',
   'trtllm-bench-report-json',
