@@ -10,12 +10,25 @@ export function summaryMarkdown(title: string, found: readonly string[], finding
   for (const t of summaries) lines.push(`## ${mdText(t.title)}`, '', ...mdTable(t.rows, `tables/summary-${t.id}.csv`), '');
   lines.push('## Comparison', '');
   lines.push(...(comparison.length === 0 ? ['No comparison rows.'] : mdTable(comparison, 'tables/comparison.csv')), '');
-  const drawn = figures.filter((f) => f.drawn);
-  if (drawn.length > 0) {
-    lines.push('## Figures', '');
-    for (const f of drawn) lines.push(`![${mdText(f.title)}](figures/${f.id}.svg)`, '');
-  }
+  if (figures.length > 0) lines.push('## Figures', '', ...figureLines(figures));
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * The figures as the page shows them: each drawn one as an image, a chart drawn in parts named
+ * before its parts, and those not drawn listed last with their reason (and the command that draws
+ * a part), so a reader of the Markdown alone knows what is missing and why.
+ */
+function figureLines(figures: readonly ReportFigure[]): string[] {
+  const lines: string[] = [];
+  const skipped: string[] = [];
+  for (const f of figures) {
+    if (f.drawn) lines.push(`![${mdText(f.title)}](figures/${f.id}.svg)`, '');
+    else if (f.parts !== undefined) lines.push(`${mdText(f.title)}: not drawn whole (${mdText(f.reason)}); below in ${mdText(f.parts)}.`, '');
+    else skipped.push(`- ${mdText(f.title)}: ${mdText(f.reason)}.`);
+  }
+  if (skipped.length > 0) lines.push('Not drawn:', '', ...skipped, '');
+  return lines;
 }
 
 /** A Markdown table of at most MAX_HTML_ROWS rows, as the page shows them; past that, a line names the CSV of all. */
