@@ -50,8 +50,8 @@ interface FileIndex {
 /** Adds in-file context to one run's row, in place; returns that row. */
 export type Attach = (row: Row, run: RunRecord) => Row;
 
-/** Told which lines of its server's log, the run's own file, a run took its server aggregates from. */
-export type OnServed = (run: RunRecord, served: ServedLines) => void;
+/** Told which lines of its server's log, the run's own file, a run (its row's `run_id`) took its server aggregates from. */
+export type OnServed = (runId: string, file: string, served: ServedLines) => void;
 
 /** Indexes every file's commands, stats lines and run positions once; the result attaches per run. */
 export function inFileAttacher(records: readonly ParsedRecord[], sink?: DiagnosticSink, onServed?: OnServed): Attach {
@@ -132,7 +132,7 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
     const after = Math.max(previousRun, file.serverStarts[countBelow(file.serverStarts, r, lineOfNumber) - 1] ?? 0);
     const served: ServedLines = { kind: 'between', after, before: end + 1 };
     for (const [column, value] of Object.entries(serverAggregates(file.series, served))) if (row[column] === null || row[column] === undefined) row[column] = value;
-    onServed?.(run, served);
+    onServed?.(String(row.run_id), run.at.file, served);
   }
   row.config_sources = JSON.stringify(sources);
   return row;

@@ -1,7 +1,7 @@
 import { setCell } from '../core/cells.js';
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { SourcePos } from '../core/types.js';
-import type { ConfigRecord, RunRecord } from '../core/records.js';
+import type { ConfigRecord } from '../core/records.js';
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
 import { type ConfigLayer, applyLayers } from './config-layers.js';
@@ -15,7 +15,6 @@ import { type RunRow, runColumns, takeFilled, toSparseRunRows } from './runs-tab
 import { capExtraColumns } from './extra-columns.js';
 import { CONFIG_COLUMNS, DERIVED_COLUMNS, PROVENANCE_COLUMNS, RESULT_COLUMNS, SERVER_AGGREGATE_COLUMNS } from './schema.js';
 import { type RunServedLines, type ServedLines, servedLines, serverAggregates } from './server-aggregates.js';
-import { runId } from './run-id.js';
 import { type ConfigSource, collectSources, inFileServerSources } from './server-sources.js';
 import { SPEC_RATES } from './spec-rates.js';
 import { runWindow, shiftWindow, type TimeWindow } from './time-window.js';
@@ -101,7 +100,7 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
   const extraConfig = new Set<string>();
   const linked = new Map<ConfigSource, number>();
   const servedRuns: RunServedLines[] = [];
-  const onServed = (run: RunRecord, served: ServedLines) => servedRuns.push({ file: run.at.file, runId: runId(run.at.file, run.at.line), served });
+  const onServed = (runId: string, file: string, served: ServedLines) => servedRuns.push({ file, runId, served });
   const sparse = toSparseRunRows(records, sink, { take: { records }, onServed });
   records.length = 0;
   const bases: (RunRow | null)[] = dedupeRuns(sparse, sink, (row) => runPathFields(String(row.source_file), options.pathTemplate, row.client));

@@ -4,7 +4,7 @@ import type { ParsedRecord } from '../pipeline/process-file.js';
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import { type Attach, inFileAttacher, type OnServed } from './attach-in-file.js';
 import { addDerived } from './derived.js';
-import { runId } from './run-id.js';
+import { runIdsInOrder } from './run-id.js';
 import { CANONICAL_COLUMNS, orderColumns } from './schema.js';
 import { nullRowTemplate, ownCell, setCell } from '../core/cells.js';
 
@@ -32,10 +32,11 @@ export function toSparseRunRows(records: readonly ParsedRecord[], sink?: Diagnos
   const { take } = options;
   const attach = inFileAttacher(records, sink, options.onServed); // write-ups: commands and stats lines in the same file
   const rows: RunRow[] = [];
+  const idOf = runIdsInOrder();
   for (let i = 0; i < records.length; i++) {
     const { format, record } = records[i] as ParsedRecord;
     if (record.kind !== 'run') continue;
-    rows.push(runRow(format, record, attach));
+    rows.push(runRow(format, record, idOf(record.at.file, record.at.line), attach));
     // a hole, not a placeholder: nothing reads the array after this but the caller, to discard it
     if (take) delete take.records[i];
   }
@@ -43,9 +44,9 @@ export function toSparseRunRows(records: readonly ParsedRecord[], sink?: Diagnos
   return rows;
 }
 
-function runRow(format: string, record: RunRecord, attach: Attach): RunRow {
+function runRow(format: string, record: RunRecord, runId: string, attach: Attach): RunRow {
   const row: RunRow = attach({
-    run_id: runId(record.at.file, record.at.line),
+    run_id: runId,
     source_file: record.at.file,
     source_line: record.at.line,
     source_format: format,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { buildRuns } from '../../src/normalize/build-runs.js';
+import { runId } from '../../src/normalize/run-id.js';
 import { compilePathTemplate } from '../../src/normalize/path-template.js';
 import type { RunRecord } from '../../src/core/records.js';
 import type { ParsedRecord } from '../../src/pipeline/process-file.js';
@@ -451,5 +452,21 @@ describe('buildRuns: speculative-decoding rates from the linked log', () => {
     expect(rates(one.rows[0] ?? {})).toEqual([0.525, 2.05, [0.725, 0.325]]);
     const two = buildRuns([runRec('r/bench-c1.log', eagle), runRec('r/bench-c2.log', eagle), ...lines], new DiagnosticCollector());
     expect(two.rows.map((r) => r.spec_acceptance_rate ?? null)).toEqual([null, null]);
+  });
+});
+
+describe('buildRuns: run ids', () => {
+  it('gives each of several runs on one line an id of its own, the first the id of its file:line', () => {
+    // results written back to back without a newline (`cat` of result files), three load points on line 1
+    const records = [1, 2, 4].map((c) => runRec('all.json', { ...bench, max_concurrency: c, output_throughput: 100 * c }, 1));
+    const { rows } = buildRuns([...records, runRec('all.json', { ...bench, max_concurrency: 8 }, 2)], new DiagnosticCollector());
+    const ids = rows.map((r) => r.run_id);
+    expect(rows.map((r) => r.max_concurrency)).toEqual([1, 2, 4, 8]);
+    expect(new Set(ids).size).toBe(4);
+    expect(ids[0]).toBe(runId('all.json', 1));
+    expect(ids[3]).toBe(runId('all.json', 2));
+    // the same input gives the same ids
+    const again = buildRuns([1, 2, 4].map((c) => runRec('all.json', { ...bench, max_concurrency: c, output_throughput: 100 * c }, 1)), new DiagnosticCollector());
+    expect(again.rows.map((r) => r.run_id)).toEqual(ids.slice(0, 3));
   });
 });
