@@ -30,6 +30,7 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   'sglang-bench-one-batch',
   'sglang-bench-one-batch-server',
   'sglang-bench-offline',
+  'sglang-bench-speculative-jsonl',
   'sglang-server',
   // sweep runner manifests (issue 6)
   'benchlens-manifest',
