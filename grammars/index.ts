@@ -10,6 +10,7 @@ import { grammar as guidellmCsv } from './guidellm-csv/index.js';
 import { grammar as inferencePerfJson } from './inference-perf-json/index.js';
 import { grammar as tgiBenchmark } from './tgi-benchmark/index.js';
 import { grammar as llmperfJson } from './llmperf-json/index.js';
+import { grammar as inferencexResultJson } from './inferencex-result-json/index.js';
 import { grammar as specdecodeStudyJsonl } from './specdecode-study-jsonl/index.js';
 import { grammar as inferenceBenchmarkerJson } from './inference-benchmarker-json/index.js';
 import { grammar as vllmBenchResultJson } from './vllm-bench-result-json/index.js';
@@ -56,6 +57,7 @@ export const GRAMMARS = {
   'inference-perf-json': inferencePerfJson,
   'tgi-benchmark': tgiBenchmark,
   'llmperf-json': llmperfJson,
+  'inferencex-result-json': inferencexResultJson,
   'specdecode-study-jsonl': specdecodeStudyJsonl,
   'inference-benchmarker-json': inferenceBenchmarkerJson,
   // TensorRT-LLM artifacts (issue 3 item 2)

@@ -15,6 +15,7 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   'inference-perf-json',
   'tgi-benchmark',
   'llmperf-json',
+  'inferencex-result-json',
   'specdecode-study-jsonl',
   'inference-benchmarker-json',
   // TensorRT-LLM artifacts (issue 3 item 2)

@@ -86,6 +86,8 @@ export const MESSAGES = {
     `vLLM's copy of a benchmark result in the PyTorch benchmark format (${records} metric ${records === 1 ? 'record' : 'records'}, SAVE_TO_PYTORCH_BENCHMARK_FORMAT): not read as a run, its values are those of ${copyOf} written with it`,
   ),
   'json/warmup-run': msg('info', () => 'warm-up run of a vllm bench sweep (run_number -1): not a measurement, not counted'),
+  // InferenceX processed results: tput_per_gpu etc. over GPU counts that do not add up (grammars/inferencex-result-json)
+  'json/per-gpu-mismatch': msg('warning', (detail: string) => `per-GPU throughputs do not add up over the GPU counts this result gives (${detail}): whole-run throughputs not recovered, per-GPU values kept as written`),
   // other load generators' tables and exports (GenAI-Perf, AIPerf, GuideLLM, TGI benchmark)
   'table/unknown-metric': msg('info', (count: number, names: string) => `${count} metrics kept under their own names: ${names}`),
   'table/bad-cell': msg('warning', (metric: string, value: string) => `value ${q(value)} of ${q(metric)} is not a number`),

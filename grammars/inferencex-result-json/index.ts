@@ -1,0 +1,227 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { Grammar, TextSource } from '../../src/core/grammar.js';
+import { NOT_MINE } from '../../src/core/grammar.js';
+import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import type { SourcePos } from '../../src/core/types.js';
+import { addFlags } from '../../src/normalize/flags.js';
+import type { PyValue } from '../../src/parse/python-repr.js';
+import { scaleExact } from '../../src/parse/values.js';
+import { documentOf } from '../_shared/json/fast-path.js';
+import { isJsonObject, type JsonDocument, type JsonObject, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { addParallelism, addPrecision, addSpec, divisorsOf, engineOf, gpuOf, type LineOf, num } from './config.js';
+
+/** Keys every processed result has had since the first process_result.py (2025). */
+const PER_GPU = /"output_tput_per_gpu"\s*:/;
+const IDENTITY = [/"hw"\s*:/, /"conc"\s*:/, /"framework"\s*:/];
+
+/**
+ * A latency statistic process_result.py converted from the client's `<stat>_<metric>_ms` (ms) to
+ * `<stat>_<metric>` (SECONDS): `mean_ttft`, `p99.9_itl`, `std_e2el`.
+ */
+const LATENCY = /^(mean|median|std|min|max|p\d+(?:\.\d+)?)_(ttft|tpot|itl|e2el)$/;
+/** `<stat>_intvty` = 1000 / `<stat>_tpot_ms`: derivable from the TPOT kept, never read (README). */
+const INTERACTIVITY = /^(?:mean|median|std|min|max|p\d+(?:\.\d+)?)_intvty$/;
+
+/** Keys read into columns (or on purpose not read); every other scalar key is a flag column. */
+const READ = new Set([
+  'hw', 'conc', 'model', 'framework', 'precision', 'spec_decoding', 'mtp', 'num_speculative_tokens', 'isl', 'osl',
+  'benchmark_client', 'disagg', 'is_multinode', 'tp', 'ep', 'pp', 'dp_attention', 'dcp_size', 'pcp_size',
+  'num_prefill_gpu', 'num_decode_gpu', 'prefill_num_workers', 'decode_num_workers',
+  'prefill_tp', 'prefill_ep', 'prefill_pp', 'prefill_dp_attention', 'prefill_dcp_size', 'prefill_pcp_size',
+  'decode_tp', 'decode_ep', 'decode_pp', 'decode_dp_attention', 'decode_dcp_size', 'decode_pcp_size',
+  'tput_per_gpu', 'output_tput_per_gpu', 'input_tput_per_gpu', 'infmax_model_prefix', 'router',
+]);
+
+/**
+ * SemiAnalysis InferenceX (formerly InferenceMAX): `utils/process_result.py`'s `agg_<name>.json`,
+ * one processed benchmark result, and `utils/collect_results.py`'s `agg_<exp>.json`, a JSON array
+ * of them. One run per result object (README.md).
+ */
+export const grammar: Grammar = {
+  id: 'inferencex-result-json',
+  title: 'InferenceX (InferenceMAX) processed result JSON',
+  detect({ head }) {
+    if (!looksLikeJson(head) || !PER_GPU.test(head) || !IDENTITY.every((re) => re.test(head))) return NOT_MINE;
+    return { score: 0.85, reason: 'JSON with InferenceX output_tput_per_gpu, hw, conc and framework keys' };
+  },
+  parse(source, sink) {
+    const runs: RunRecord[] = [];
+    const docs = parseJsonDocuments(source, sink);
+    // a collected array cut short (the job killed while writing): its whole results are still runs
+    const recovered = docs.length === 0;
+    for (const doc of recovered ? wholeElementsOfCutArray(source.lines) : docs) {
+      const at = { file: source.path, line: doc.line, column: 1 };
+      if (!isJsonObject(doc.value) && !Array.isArray(doc.value)) {
+        sink.report('json/not-a-result', at, typeof doc.value);
+        continue;
+      }
+      // collect_results.py: an array of every result of a sweep, one run each
+      const objects = Array.isArray(doc.value) ? doc.value : [doc.value];
+      for (const value of objects) {
+        if (!isJsonObject(value)) continue;
+        const run = toRun(value, value === doc.value && !recovered ? at : { ...at, line: firstLine(value) ?? at.line }, source, sink);
+        if (run) runs.push(run);
+      }
+    }
+    return runs;
+  },
+};
+
+/**
+ * The objects of a top-level array that close before the text ends, one document each: what is
+ * left of collect_results.py's `agg_<exp>.json` when it was cut (the JSON reader gives nothing for
+ * an unclosed document; its `json/syntax` warning says where it ends).
+ */
+export function wholeElementsOfCutArray(lines: readonly string[]): JsonDocument[] {
+  const first = lines.findIndex((l) => l.trim() !== '');
+  if (first < 0 || !(lines[first] as string).trimStart().startsWith('[')) return [];
+  const docs: JsonDocument[] = [];
+  let depth = 0;
+  let inString = false;
+  let start: { line: number; parts: string[]; from: number } | null = null;
+  for (let i = first; i < lines.length; i++) {
+    const text = lines[i] as string;
+    if (start) start.parts.push(text);
+    for (let k = 0; k < text.length; k++) {
+      const c = text[k];
+      if (inString) {
+        if (c === '\\') k++;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === '{' || c === '[') {
+        depth++;
+        if (depth === 2 && c === '{') {
+          start = { line: i + 1, parts: [text], from: k };
+        }
+      } else if ((c === '}' || c === ']') && depth > 0) {
+        depth--;
+        if (depth === 1 && start) {
+          const body = start.parts.join('\n');
+          const end = body.length - (text.length - k) + 1;
+          const doc = documentOf(body.slice(start.from, end), start.line);
+          if (doc !== null) docs.push(doc);
+          start = null;
+        }
+      }
+    }
+  }
+  return docs;
+}
+
+/** The line of an object's first key (an element of a collected array). */
+function firstLine(obj: JsonObject): number | undefined {
+  const all = Object.values(keyLines.get(obj) ?? {});
+  return all.length > 0 ? Math.min(...all) : undefined;
+}
+
+function toRun(obj: JsonObject, at: SourcePos, source: TextSource, sink: DiagnosticSink): RunRecord | null {
+  const lines = keyLines.get(obj) ?? {};
+  const lineOf: LineOf = (key) => lines[key] ?? at.line;
+  if (!Object.hasOwn(obj, 'output_tput_per_gpu') && !Object.hasOwn(obj, 'tput_per_gpu')) {
+    sink.report('json/not-a-result', at, Object.keys(obj).slice(0, 6).join(', '));
+    return null;
+  }
+  const family = obj.workload_family;
+  if ((typeof family === 'string' && family !== 'llm' && family !== 'text') || obj.throughput_unit === 'samples/s') {
+    // the image/video generation results: samples per second, no tokens
+    sink.report('table/ignored-block', at, `InferenceX ${typeof family === 'string' ? family : 'non-text'} result (throughput in samples/s, no token metrics)`);
+    return null;
+  }
+  const builder = new FieldMapBuilder();
+  addIdentity(builder, obj, lineOf);
+  addSpec(builder, obj, lineOf);
+  addParallelism(builder, obj, lineOf);
+  addThroughputs(builder, obj, lineOf, source, sink);
+  addLatencies(builder, obj, lineOf);
+  addExtras(builder, obj, lineOf);
+  return { kind: 'run', at, label: null, complete: true, fields: builder.fields, lines: builder.lines };
+}
+
+function addIdentity(builder: FieldMapBuilder, obj: JsonObject, lineOf: LineOf): void {
+  const str = (key: string): string | undefined => {
+    const v = obj[key];
+    return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+  };
+  const model = str('model');
+  if (model) builder.set('model', model, lineOf('model'));
+  const prefix = str('infmax_model_prefix');
+  if (prefix) builder.set('model_prefix', prefix, lineOf('infmax_model_prefix'));
+  const framework = str('framework');
+  if (framework) {
+    builder.set('engine', engineOf(framework), lineOf('framework'));
+    builder.set('framework', framework, lineOf('framework'));
+  }
+  const hw = str('hw');
+  if (hw) {
+    builder.set('gpu', gpuOf(hw), lineOf('hw'));
+    builder.set('hw', hw, lineOf('hw'));
+  }
+  addPrecision(builder, obj.precision, lineOf('precision'));
+  const client = str('benchmark_client');
+  builder.set('client', client === undefined || client === 'inferencex_native' ? 'inferencex-benchmark-serving' : client, lineOf(client ? 'benchmark_client' : 'hw'));
+  builder.set('max_concurrency', num(obj.conc), lineOf('conc'));
+  // ISL / OSL: the configured random lengths (0 for a result without text lengths)
+  for (const [key, column] of [['isl', 'input_len'], ['osl', 'output_len']] as const) {
+    const v = num(obj[key]);
+    if (v !== undefined && v > 0) builder.set(column, v, lineOf(key));
+  }
+  const router = obj.router;
+  if (isJsonObject(router)) {
+    if (typeof router.name === 'string') builder.set('router', router.name, lineOf('router'));
+    if (typeof router.version === 'string') builder.set('router_version', router.version, lineOf('router'));
+  }
+}
+
+/**
+ * The per-GPU throughputs are kept as written (`tput_per_gpu`, `output_tput_per_gpu`,
+ * `input_tput_per_gpu`: InferenceX's own figures, over its own GPU counts) and the client's
+ * whole-run throughputs recovered from them by the divisors process_result.py used, when the
+ * three add up over those divisors (input + output = total).
+ */
+function addThroughputs(builder: FieldMapBuilder, obj: JsonObject, lineOf: LineOf, source: TextSource, sink: DiagnosticSink): void {
+  const total = num(obj.tput_per_gpu);
+  const output = num(obj.output_tput_per_gpu);
+  const input = num(obj.input_tput_per_gpu);
+  builder.set('tput_per_gpu', total, lineOf('tput_per_gpu'));
+  builder.set('output_tput_per_gpu', output, lineOf('output_tput_per_gpu'));
+  builder.set('input_tput_per_gpu', input, lineOf('input_tput_per_gpu'));
+  const d = divisorsOf(obj);
+  if (d === null || total === undefined || output === undefined) return;
+  const totalTput = scaleExact(total, d.total);
+  const outputTput = scaleExact(output, d.output);
+  const inputTput = input === undefined ? undefined : scaleExact(input, d.input);
+  if (inputTput !== undefined && Math.abs(inputTput + outputTput - totalTput) > 1e-3 * Math.max(1, totalTput)) {
+    const detail = `input ${input} × ${d.input} + output ${output} × ${d.output} ≠ total ${total} × ${d.total} GPUs`;
+    sink.report('json/per-gpu-mismatch', { file: source.path, line: lineOf('tput_per_gpu'), column: 1 }, detail);
+    return;
+  }
+  builder.set('total_token_throughput', totalTput, lineOf('tput_per_gpu'));
+  builder.set('output_throughput', outputTput, lineOf('output_tput_per_gpu'));
+  if (inputTput !== undefined) builder.set('input_throughput', inputTput, lineOf('input_tput_per_gpu'));
+  // (the first version wrote no input_tput_per_gpu: the rest of the total)
+  else builder.set('input_throughput', Number((totalTput - outputTput).toPrecision(12)), lineOf('tput_per_gpu'));
+}
+
+/** `<stat>_<metric>` in seconds → `<stat>_<metric>_ms`. */
+function addLatencies(builder: FieldMapBuilder, obj: JsonObject, lineOf: LineOf): void {
+  for (const [key, value] of Object.entries(obj)) {
+    if (!LATENCY.test(key)) continue;
+    const v = num(value);
+    if (v !== undefined) builder.set(`${key}_ms`, scaleExact(v, 1000), lineOf(key));
+  }
+}
+
+/**
+ * Every other scalar key (`image`, `kv_p2p_transfer`, `max_num_batched_tokens`, the power
+ * figures `mean_power_w`, `tok_per_watt_*`, a fork's additions) as a flag column.
+ */
+function addExtras(builder: FieldMapBuilder, obj: JsonObject, lineOf: LineOf): void {
+  for (const [key, value] of Object.entries(obj)) {
+    if (READ.has(key) || LATENCY.test(key) || INTERACTIVITY.test(key) || value === null || typeof value === 'object') continue;
+    if (key === 'prefill_hw' || key === 'decode_hw') {
+      if (typeof value === 'string') builder.set(key, value, lineOf(key));
+      continue;
+    }
+    addFlags(builder, { [key]: value as PyValue }, lineOf(key));
+  }
+}
