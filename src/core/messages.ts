@@ -117,7 +117,7 @@ export const MESSAGES = {
   // launch and benchmark commands (grammars/launch-command)
   'command/unterminated-quote': msg('warning', () => 'a quote in this command never closes: read to the end of the command as written'),
   // normalize and analysis
-  'normalize/duplicate-run': msg('info', (kept: string, twin: boolean) => `same measurement as ${kept} (${twin ? 'stdout block and result JSON of one run' : 'one result saved twice'}): counted once`),
+  'normalize/duplicate-run': msg('info', (kept: string, copies: string) => `same measurement as ${kept} (${copies}): counted once`),
   'normalize/copied-run': msg('info', (kept: string) => `a copy of ${kept} (finished at the same time with the same values): counted once, not as a repeat`),
   'normalize/too-many-columns': msg('warning', (dropped: number, kept: number, first: string, holders = 'runs') =>
     `${dropped} columns no schema names left out of the table, beyond the ${kept} that the most ${holders} have (first left out: ${q(first)}): labels this many are not a tool's metrics`,

@@ -17,15 +17,50 @@ import { fnv1a } from '../core/fnv1a.js';
  * columns only the other copy has (a label, preamble flags) are merged in, and the other copy is
  * named in `config_sources` and an info diagnostic, so nothing disappears silently. GuideLLM's
  * console tables and its `benchmarks.json`, which share no request count: guidellmIdentity; a
- * single-batch benchmark's stdout and JSONL: batchIdentity. Exact copies of a result file in
- * another folder: withoutCopies.
+ * single-batch benchmark's stdout and JSONL: batchIdentity; InferenceX's processed result and the
+ * client result it was made from: processedIdentity. Exact copies of a result file in another
+ * folder: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathConfig?: (row: RunRow) => RunRow): RunRow[] {
   // the rows hold what their files say; what their paths say (`eagle3-k2/`, `medusa-k2/`) must agree too
   const agree = pathConfig ? (a: RunRow, b: RunRow) => configurationsAgree(pathConfig(a), pathConfig(b)) : () => true;
   const once = mergeCopies(rows, identity, (a, b) => sameMeasurement(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const guidellm = mergeCopies(once, guidellmIdentity, (a, b) => sameGuidellmBenchmark(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
-  return mergeCopies(guidellm, batchIdentity, (a, b) => sameBatch(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+  const batches = mergeCopies(guidellm, batchIdentity, (a, b) => sameBatch(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+  if (!batches.some((r) => r.source_format === INFERENCEX)) return batches;
+  return mergeCopies(batches, processedIdentity, (a, b) => sameProcessedResult(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+}
+
+/**
+ * InferenceX's `process_result.py` turns a client result JSON (read as vLLM's) into `agg_<name>.json`
+ * with the latencies in seconds and no request counts nor duration, what `identity` needs: the two
+ * meet by load point and whole output throughput (the processed file's is rebuilt from its per-GPU
+ * figures, exact but for the last bits).
+ */
+const INFERENCEX = 'inferencex-result-json';
+
+function processedIdentity(row: RunRow): string | null {
+  if (row.source_format !== INFERENCEX && row.source_format !== 'vllm-bench-result-json') return null;
+  const { max_concurrency: concurrency, output_throughput: tput } = row;
+  return typeof tput === 'number' ? JSON.stringify([concurrency ?? null, Math.round(tput)]) : null;
+}
+
+/** Agreement to this share of a value: the seconds converted back to ms, a throughput multiplied back. */
+const CONVERTED_PRECISION = 1e-9;
+
+/**
+ * A processed result and the client result it was made from: one of each, their output throughput
+ * and mean TTFT and TPOT agreeing to the conversions' last bits (both must have them: no two
+ * measurements agree so), their load points and configurations too.
+ */
+function sameProcessedResult(a: RunRow, b: RunRow): boolean {
+  if ((a.source_format === INFERENCEX) === (b.source_format === INFERENCEX)) return false;
+  if (!loadPointsAgree(a, b) || !configurationsAgree(a, b)) return false;
+  return ['output_throughput', 'mean_ttft_ms', 'mean_tpot_ms'].every((c) => {
+    const x = a[c];
+    const y = b[c];
+    return typeof x === 'number' && typeof y === 'number' && Math.abs(x - y) <= CONVERTED_PRECISION * Math.max(Math.abs(x), Math.abs(y));
+  });
 }
 
 /**
@@ -271,11 +306,17 @@ function merge(group: readonly RunRow[], sink: DiagnosticSink, code: 'normalize/
     for (const [k, v] of Object.entries(other)) if ((ownCell(merged, k) ?? null) === null && v !== null) setCell<FieldValue>(merged, k, v);
     sources.push(`${COPY}${other.source_file}:${other.source_line}`);
     const at = { file: other.source_file as RelPath, line: Number(other.source_line), column: 1 };
-    if (code === 'normalize/duplicate-run') sink.report(code, at, `${best.source_file}:${best.source_line}`, copyKind(other) !== copyKind(best));
+    if (code === 'normalize/duplicate-run') sink.report(code, at, `${best.source_file}:${best.source_line}`, copiesOf(other, best));
     else sink.report(code, at, `${best.source_file}:${best.source_line}`);
   }
   merged.config_sources = JSON.stringify(sources);
   return merged;
+}
+
+/** What two copies of one measurement are, for the duplicate-run info. */
+function copiesOf(a: RunRow, b: RunRow): string {
+  if ((a.source_format === INFERENCEX) !== (b.source_format === INFERENCEX)) return 'client result and the processed result made from it';
+  return copyKind(a) !== copyKind(b) ? 'stdout block and result JSON of one run' : 'one result saved twice';
 }
 
 /**

@@ -25,20 +25,21 @@ export function addDerived(row: Row): void {
 }
 
 /**
- * The GPUs a run was served by: tp × pp × dp, where SGLang's data-parallel attention (`dp` ranks
- * inside the `tp` ones) adds none; for a prefill/decode-disaggregated server, every decode and
- * prefill server's (the prefill servers' sizes are the decode ones' unless a `prefill_` column says
- * otherwise), and none known without both servers' counts. Null when the sizes are not known.
+ * The GPUs a run was served by: tp × pp × pcp (prefill context parallelism, `pcp_size`) × dp,
+ * where SGLang's data-parallel attention (`dp` ranks inside the `tp` ones) adds none, times the
+ * servers behind one endpoint (`num_workers`); for a prefill/decode-disaggregated server, every
+ * decode and prefill server's (the prefill servers' sizes are the decode ones' unless a `prefill_`
+ * column says otherwise), and none known without both servers' counts. Null when the sizes are not known.
  */
 export function servingGpus(row: Readonly<Row>): number | null {
   const tp = num(row.tp);
   if (tp === null || tp <= 0) return null;
   const perServer = (prefix: '' | 'prefill_'): number => {
-    const size = (column: 'tp' | 'pp' | 'dp'): number => num(row[`${prefix}${column}`]) ?? num(row[column]) ?? 1;
+    const size = (column: 'tp' | 'pp' | 'dp' | 'pcp_size'): number => num(row[`${prefix}${column}`]) ?? num(row[column]) ?? 1;
     const dpAttention = (row[`${prefix}enable_dp_attention`] ?? row.enable_dp_attention) === true;
-    return size('tp') * size('pp') * (dpAttention ? 1 : size('dp'));
+    return size('tp') * size('pp') * size('pcp_size') * (dpAttention ? 1 : size('dp'));
   };
-  if (row.disaggregation !== 'pd') return perServer('');
+  if (row.disaggregation !== 'pd') return perServer('') * (num(row.num_workers) ?? 1);
   const decode = num(row.num_decode_servers);
   const prefill = num(row.num_prefill_servers);
   return decode === null || prefill === null ? null : decode * perServer('') + prefill * perServer('prefill_');

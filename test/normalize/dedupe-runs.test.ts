@@ -157,3 +157,26 @@ describe('dedupeRuns: a single-batch benchmark printed and saved', () => {
     }
   });
 });
+
+describe('dedupeRuns: an InferenceX processed result beside the client result it was made from', () => {
+  // the client's vLLM-format JSON, and process_result.py's agg_ file: latencies in s (read back as ms), throughput rebuilt from per-GPU figures
+  const raw = { source_file: 'r/dsr1_1k1k_conc64.json', source_line: 1, source_format: 'vllm-bench-result-json', config_sources: '["a"]', label: null, model: 'deepseek-ai/DeepSeek-R1-0528', max_concurrency: 64, completed: 640, duration_s: 241.7, output_throughput: 2711.4, mean_ttft_ms: 412.7, mean_tpot_ms: 22.91, std_ttft_ms: 190.3 };
+  const agg = { source_file: 'r/agg_dsr1_1k1k_conc64.json', source_line: 1, source_format: 'inferencex-result-json', config_sources: '["b"]', label: null, model: 'deepseek-ai/DeepSeek-R1-0528', max_concurrency: 64, gpu: 'H200', tp: 8, output_throughput: 338.925 * 8, mean_ttft_ms: 0.4127 * 1000, mean_tpot_ms: 0.02291 * 1000 };
+
+  it('counts them once, with the values of both', () => {
+    const sink = new DiagnosticCollector();
+    const rows = dedupeRuns([raw, agg], sink);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ completed: 640, std_ttft_ms: 190.3, gpu: 'H200', tp: 8 });
+    expect(sink.list().map((d) => d.message)).toEqual([expect.stringContaining('(client result and the processed result made from it): counted once')]);
+  });
+
+  it('keeps two measurements apart, and two processed results of one load point', () => {
+    const sink = new DiagnosticCollector();
+    expect(dedupeRuns([raw, { ...agg, mean_ttft_ms: 413.1 }], sink)).toHaveLength(2);
+    expect(dedupeRuns([raw, { ...agg, max_concurrency: 32 }], sink)).toHaveLength(2);
+    expect(dedupeRuns([raw, { ...agg, tp: 4, model: 'other/Model' }], sink)).toHaveLength(2);
+    expect(dedupeRuns([agg, { ...agg, source_file: 'r/agg_copy.json' }], sink)).toHaveLength(2);
+    expect(sink.list()).toEqual([]);
+  });
+});

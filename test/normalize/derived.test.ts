@@ -8,6 +8,13 @@ describe('the GPUs a run was served by (output_throughput_per_gpu)', () => {
     expect(servingGpus({ pp: 2 })).toBeNull();
   });
 
+  it('count prefill context parallelism and every worker behind one endpoint', () => {
+    expect(servingGpus({ tp: 4, pcp_size: 2 })).toBe(8);
+    expect(servingGpus({ tp: 8, pp: 2, num_workers: 3 })).toBe(48);
+    // a disaggregated deployment counts its servers by side, not by num_workers
+    expect(servingGpus({ disaggregation: 'pd', tp: 8, num_decode_servers: 1, num_prefill_servers: 1, num_workers: 5 })).toBe(16);
+  });
+
   it('count every server of a prefill/decode-disaggregated deployment, or are unknown without their numbers', () => {
     expect(servingGpus({ disaggregation: 'pd', tp: 8, num_decode_servers: 2, num_prefill_servers: 1 })).toBe(24);
     expect(servingGpus({ disaggregation: 'pd', tp: 16, prefill_tp: 8, num_decode_servers: 1, num_prefill_servers: 2 })).toBe(32);
