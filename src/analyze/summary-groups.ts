@@ -16,8 +16,25 @@ export const CONFIG_IDENTITY: readonly string[] = ['label', 'engine', 'model', '
  * The axis and `num_prompts` (which sweeps scale with the load) are left out.
  */
 export function identityColumns(rows: readonly Row[], axis: string): string[] {
-  const varying = CONFIG_COLUMNS.filter((c) => !CONFIG_IDENTITY.includes(c) && new Set(rows.map((r) => keyOf(r[c]))).size > 1);
+  const varying = CONFIG_COLUMNS.filter((c) => !CONFIG_IDENTITY.includes(c) && new Set(rows.map((r) => keyOf(r[c]))).size > 1 && !repeatsAxis(rows, c, axis));
   return [...CONFIG_IDENTITY, ...varying].filter((c) => c !== axis && c !== 'num_prompts');
+}
+
+/**
+ * A column that only repeats the load: every row that has it holds the axis's own value there (a
+ * batch benchmark starts its server with `--max-running-requests` set to the batch: `max_num_seqs`
+ * is the concurrency). It tells no configurations apart, and as identity it would cut a curve into
+ * points.
+ */
+function repeatsAxis(rows: readonly Row[], column: string, axis: string): boolean {
+  let seen = false;
+  for (const r of rows) {
+    const v = r[column];
+    if (v === null || v === undefined) continue;
+    if (v !== r[axis]) return false;
+    seen = true;
+  }
+  return seen;
 }
 
 /** Groups rows by the given columns, keeping first-seen order; returns [identity, rows] pairs. */

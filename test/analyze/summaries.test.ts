@@ -42,6 +42,13 @@ describe('break-even', () => {
     const runs: Row[] = rows.map((r) => ({ spec_method: 'eagle3', num_spec_tokens: 3, input_len: r.input_len ?? null, max_concurrency: r.max_concurrency ?? null, mean_ttft_ms: 100 }));
     expect(slaTable(runs, parseSla('ttft=200')).map((r) => [r.input_len, r.largest_max_concurrency_meeting_sla])).toEqual([[128, 64], [8192, 64]]);
   });
+  it('does not cut a curve at a column that only repeats the load (a batch server started with --max-running-requests = the batch)', () => {
+    const rows = [1, 8, 32].map((c, i) => pair('eagle3', 4, c, [1.8, 1.2, 0.8][i] as number, { max_num_seqs: c, batch_size: c }));
+    expect(breakEven(rows).map((b) => [b.points, b.verdict, b.break_even])).toEqual([[3, 'falls below 1', 16]]);
+    // a server flag that is swept on its own still tells configurations apart
+    const swept = [1, 32].flatMap((c) => [64, 128].map((seqs) => pair('eagle3', 4, c, c === 1 ? 1.5 : 0.9, { max_num_seqs: seqs })));
+    expect(breakEven(swept).map((b) => [b.max_num_seqs, b.points])).toEqual([[64, 2], [128, 2]]);
+  });
   it('names the break-even column for the load axis the runs step along (a rate is not a concurrency)', () => {
     const rated = [pair('eagle3', 3, 0, 1.2, { max_concurrency: null, request_rate: 2 }), pair('eagle3', 3, 0, 0.8, { max_concurrency: null, request_rate: 8 })];
     const [row] = annotateBreakEven(rated);
