@@ -33,13 +33,13 @@ export function keyFindings(comparison: readonly Row[], failed: readonly FailedC
     // what it accepted there, where measured: how much of the speedup acceptance explains
     const accepted = acceptanceOf.get(b.run_id ?? null);
     const acceptance = typeof accepted === 'number' ? `, mean acceptance length ${fmt(accepted)}` : '';
-    out.push(`${String(b.spec_method ?? 'none')}: best ${metric} speedup ${fmt(b.best_speedup)}× (${where}${acceptance}${source ? `, ${source}` : ''}).`);
+    out.push(`${methodOf(b)}: best ${metric} speedup ${fmt(b.best_speedup)}× (${where}${acceptance}${source ? `, ${source}` : ''}).`);
   }
   const evens = breakEven(comparison, { metric });
   // what else told the configurations apart there (input lengths, a swept flag)
   const swept = Object.keys(evens[0] ?? {}).filter((c) => !BREAK_EVEN_FIELDS.includes(c) && !CONFIG_IDENTITY.includes(c));
   for (const e of evens.slice(0, MAX_BREAK_EVEN_FINDINGS)) {
-    const who = `${String(e.spec_method ?? 'none')}${describeInline(e, [...named, 'num_spec_tokens', 'label', 'tp', 'dataset', ...swept])}`;
+    const who = `${methodOf(e)}${describeInline(e, [...named, 'num_spec_tokens', 'label', 'tp', 'dataset', ...swept])}`;
     if (e.break_even !== null && e.break_even !== undefined) out.push(`${who}: speedup ${String(e.verdict)} at ${String(e.axis)} ≈ ${String(e.break_even)} (break-even, interpolated on log2).`);
     else out.push(`${who}: speedup ${String(e.verdict)} at every measured ${String(e.axis)} (${String(e.points)} points).`);
   }
@@ -50,6 +50,14 @@ export function keyFindings(comparison: readonly Row[], failed: readonly FailedC
     out.push(`${failed.length} configuration${failed.length === 1 ? '' : 's'} failed and produced no run: ${list}${more}.`);
   }
   return out;
+}
+
+/**
+ * The method a finding speaks of: a run that states none is not the baseline's `none` (a
+ * sweep's results that keep the method in a folder name or the server's flags only).
+ */
+function methodOf(r: Row): string {
+  return r.spec_method === null || r.spec_method === undefined ? 'spec method not stated' : String(r.spec_method);
 }
 
 /** Whether `column` has two values among the rows of one speculative-decoding method. */

@@ -24,6 +24,14 @@ describe('key findings', () => {
     expect(findings).toContain(`… and where the speedup crosses 1 for ${30 - MAX_BREAK_EVEN_FINDINGS} more configurations: tables/summary-break-even.csv.`);
   });
 
+  it("never call a run that states no method the baseline's none", () => {
+    const pair = (c: number, s: number): Pair => ({ run_id: `k4-c${c}`, source_file: 'grid.jsonl', source_line: c, spec_method: null, num_spec_tokens: 4, max_concurrency: c, pair_status: 'ok', output_throughput: 100 * s, baseline_output_throughput: 100, speedup_output_throughput: s });
+    const findings = keyFindings([pair(1, 2.4), pair(8, 1.3)], []);
+    expect(findings[0]).toMatch(/^spec method not stated: best output_throughput speedup 2\.40× /);
+    expect(findings[1]).toMatch(/^spec method not stated \(num_spec_tokens 4\): speedup always above 1/);
+    expect(findings.some((f) => f.startsWith('none'))).toBe(false);
+  });
+
   it('name five failed configurations and count the rest', () => {
     const [line] = keyFindings([], Array.from({ length: 7 }, (_, i) => failure(i))).filter((f) => f.includes('failed'));
     expect(line).toBe('7 configurations failed and produced no run: f0/serve.log:1 (torch.OutOfMemoryError); f1/serve.log:1 (torch.OutOfMemoryError); f2/serve.log:1 (torch.OutOfMemoryError); f3/serve.log:1 (torch.OutOfMemoryError); f4/serve.log:1 (torch.OutOfMemoryError); and 2 more: tables/failed-configurations.csv.');
