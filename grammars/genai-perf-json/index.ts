@@ -19,6 +19,9 @@ const AGGREGATE_SIGNATURE = /"aggregation_type"\s*:|"ci_low"\s*:/;
 const AIPERF_FILE = /(?:^|\/)profile_export_aiperf[^/]*$/;
 /** What every inference-perf report has (its own grammar reads them). */
 const INFERENCE_PERF_SIGNATURE = /"load_summary"\s*:\s*\{/;
+/** An llm-d-benchmark Benchmark Report: its schema version beside its own sections. */
+const LLMD_REPORT_VERSION = /"version"\s*:\s*"0\.[12](?:\.\d+)?"/;
+const LLMD_REPORT_SECTION = /"(?:request_performance|scenario)"\s*:/;
 /** Keys only AIPerf writes. */
 const AIPERF_KEYS = ['aiperf_version', 'schema_version', 'was_cancelled', 'error_summary', 'telemetry_data', 'benchmark_id', 'run_info'];
 /** Top-level keys that are bookkeeping, not metrics. */
@@ -32,6 +35,8 @@ export const grammar: Grammar = {
     if (!looksLikeJson(head)) return NOT_MINE;
     // kubernetes-sigs/inference-perf reports (inference-perf-json) hold request_latency statistics under successes.latency
     if (INFERENCE_PERF_SIGNATURE.test(head)) return NOT_MINE;
+    // llm-d-benchmark Benchmark Reports in JSON (llmd-benchmark-report): unit-tagged statistics objects too
+    if (LLMD_REPORT_VERSION.test(head) && LLMD_REPORT_SECTION.test(head)) return NOT_MINE;
     if (SIGNATURE.test(head)) return { score: 0.85, reason: 'metric keys with unit/avg/pNN statistics objects' };
     if (AGGREGATE_SIGNATURE.test(head) && /"aiperf_version"\s*:/.test(head)) return { score: 0.85, reason: 'AIPerf multi-run aggregate (confidence statistics)' };
     if (COMPANION_SIGNATURE.test(head)) return { score: 0.8, reason: 'AIPerf export beside the run (time slices, steady state, energy, server metrics, sweep)' };

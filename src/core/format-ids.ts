@@ -18,6 +18,7 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   'inferencex-result-json',
   'specdecode-study-jsonl',
   'inference-benchmarker-json',
+  'llmd-benchmark-report',
   // TensorRT-LLM artifacts (issue 3 item 2)
   'trtllm-bench',
   'trtllm-bench-report-json',

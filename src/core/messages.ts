@@ -82,6 +82,10 @@ export const MESSAGES = {
   ),
   'json/too-deep': msg('warning', (depth: number) => `JSON nested ${depth} levels deep here: deeper than any result, skipped`),
   'json/not-a-result': msg('info', (keys: string) => `JSON object is not a benchmark result (keys: ${keys})`),
+  // llm-d-benchmark Benchmark Reports, YAML or JSON (grammars/llmd-benchmark-report)
+  'yaml/syntax': msg('warning', (detail: string) => `YAML could not be read here: ${detail}`),
+  'report/missing-section': msg('warning', (keys: string) => `benchmark report has no ${keys} (cut short?): kept as a partial run`),
+  'report/unknown-unit': msg('warning', (metric: string, units: string) => `${metric} in units ${q(units)} that cannot be converted: left out`),
   'json/pytorch-copy': msg('info', (records: number, copyOf: string) =>
     `vLLM's copy of a benchmark result in the PyTorch benchmark format (${records} metric ${records === 1 ? 'record' : 'records'}, SAVE_TO_PYTORCH_BENCHMARK_FORMAT): not read as a run, its values are those of ${copyOf} written with it`,
   ),
