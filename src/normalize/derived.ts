@@ -25,13 +25,16 @@ export function addDerived(row: Row): void {
 }
 
 /**
- * The GPUs a run was served by: tp × pp × pcp (prefill context parallelism, `pcp_size`) × dp,
+ * The GPUs a run was served by: `num_gpus` when its source counts them (a runner manifest's GPUs,
+ * a deployment's accelerators); else tp × pp × pcp (prefill context parallelism, `pcp_size`) × dp,
  * where SGLang's data-parallel attention (`dp` ranks inside the `tp` ones) adds none, times the
  * servers behind one endpoint (`num_workers`); for a prefill/decode-disaggregated server, every
  * decode and prefill server's (the prefill servers' sizes are the decode ones' unless a `prefill_`
  * column says otherwise), and none known without both servers' counts. Null when the sizes are not known.
  */
 export function servingGpus(row: Readonly<Row>): number | null {
+  const stated = num(row.num_gpus);
+  if (stated !== null && stated > 0) return stated;
   const tp = num(row.tp);
   if (tp === null || tp <= 0) return null;
   const perServer = (prefix: '' | 'prefill_'): number => {

@@ -8,6 +8,12 @@ describe('the GPUs a run was served by (output_throughput_per_gpu)', () => {
     expect(servingGpus({ pp: 2 })).toBeNull();
   });
 
+  it('are the GPUs the source counts when it does (a deployment of prefill and decode servers of other sizes)', () => {
+    expect(servingGpus({ disaggregation: 'pd', tp: 8, num_decode_servers: 2, num_prefill_servers: 1, num_gpus: 20 })).toBe(20);
+    expect(servingGpus({ tp: 2, num_workers: 2, num_gpus: 4 })).toBe(4);
+    expect(servingGpus({ num_gpus: 0, tp: 2 })).toBe(2);
+  });
+
   it('count prefill context parallelism and every worker behind one endpoint', () => {
     expect(servingGpus({ tp: 4, pcp_size: 2 })).toBe(8);
     expect(servingGpus({ tp: 8, pp: 2, num_workers: 3 })).toBe(48);
