@@ -8,6 +8,7 @@ import { grammar as guidellmConsole } from './guidellm-console/index.js';
 import { grammar as guidellmJson } from './guidellm-json/index.js';
 import { grammar as guidellmCsv } from './guidellm-csv/index.js';
 import { grammar as inferencePerfJson } from './inference-perf-json/index.js';
+import { grammar as inferencePerfConfig } from './inference-perf-config/index.js';
 import { grammar as tgiBenchmark } from './tgi-benchmark/index.js';
 import { grammar as llmperfJson } from './llmperf-json/index.js';
 import { grammar as inferencexResultJson } from './inferencex-result-json/index.js';
@@ -56,6 +57,7 @@ export const GRAMMARS = {
   'guidellm-json': guidellmJson,
   'guidellm-csv': guidellmCsv,
   'inference-perf-json': inferencePerfJson,
+  'inference-perf-config': inferencePerfConfig,
   'tgi-benchmark': tgiBenchmark,
   'llmperf-json': llmperfJson,
   'inferencex-result-json': inferencexResultJson,

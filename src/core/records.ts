@@ -39,8 +39,12 @@ export function runLastLine(run: RunRecord): number {
 export interface ConfigRecord extends FieldMap {
   readonly kind: 'config';
   readonly at: SourcePos;
-  /** `sweep`: the overrides a sweep tool ran a combination with (`vllm bench sweep`'s failure records). */
-  readonly origin: 'launch-command' | 'bench-command' | 'server-log' | 'manifest' | 'sweep';
+  /**
+   * `sweep`: the overrides a sweep tool ran a combination with (`vllm bench sweep`'s failure records).
+   * `bench-config`: a load generator's own configuration file beside its results (inference-perf's
+   * `config.yaml`): its `client` field names the tool whose runs it describes, in its folder and below.
+   */
+  readonly origin: 'launch-command' | 'bench-command' | 'server-log' | 'manifest' | 'sweep' | 'bench-config';
 }
 
 /** The periodic server stats lines of one file (schema.md §2), by column (timeline-series.ts). */

@@ -7,7 +7,7 @@ import type { ParsedRecord } from '../pipeline/process-file.js';
 import { type ConfigLayer, applyLayers } from './config-layers.js';
 import { addDerived } from './derived.js';
 import { failedConfigurations, type FailedConfiguration } from './failed-configurations.js';
-import { indexSources, linkManifest, linkServer } from './link-runs.js';
+import { indexSources, linkBenchConfig, linkManifest, linkServer } from './link-runs.js';
 import { copyPlaces, dedupeRuns, withoutCopies } from './dedupe-runs.js';
 import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
@@ -64,7 +64,8 @@ const DERIVED = new Set<string>(DERIVED_COLUMNS);
 /**
  * Records → runs table with configuration inference and run linking (issue 4). Each run row is
  * filled from its sources in precedence order: runner manifest > linked server log or launch
- * command > the benchmark's own arguments > directory and file names. `config_sources` lists the
+ * command > the benchmark's own arguments > its tool's configuration file beside it (`bench-config`)
+ * > directory and file names. `config_sources` lists the
  * sources that contributed, lowest precedence first.
  *
  * `records` is emptied as the rows are built (as takeRuns does): every caller is done with them,
@@ -123,15 +124,16 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     // logs beside the run, none at its time: its own log missing or overwritten, or clocks in two time zones (a container's UTC, the host's local time)
     if (link.offClock && own && window) offClock.push({ at, own, window, logs: link.offClock, nearestMs: link.nearestMs ?? 0, concurrency: typeof b.max_concurrency === 'number' ? b.max_concurrency : null });
     const manifest = linkManifest(file, index);
-    for (const src of [link.source, manifest]) if (src) linked.set(src, (linked.get(src) ?? 0) + 1);
+    const benchConfig = linkBenchConfig(file, identity.client, index);
+    for (const src of [link.source, manifest, benchConfig]) if (src) linked.set(src, (linked.get(src) ?? 0) + 1);
     // the offset holds for every server: one started in the run's own output brings no stats to read in a window (attach-in-file.ts reads them)
-    return { window, server: link.source, manifest };
+    return { window, server: link.source, manifest, benchConfig };
   });
   const clockOffsets = reportOffClock(offClock, offsetMs, sink);
   // Pass 2, one run at a time: what a row is built from dies young, only the finished row stays (peak RSS).
   const rows = bases.map((_, i) => {
     const base = bases[i] as RunRow;
-    const { window, server, manifest } = links[i] as (typeof links)[number];
+    const { window, server, manifest, benchConfig } = links[i] as (typeof links)[number];
     bases[i] = null;
     if (i > 0 && i % PAUSE_EVERY === 0) options.pause?.();
     const file = String(base.source_file);
@@ -140,6 +142,8 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
       ...(manifest ? configLayers(manifest.configs) : []),
       ...(server ? configLayers(server.configs) : []),
       { source: 'bench-args', fields: benchFields(base) },
+      // the tool's own configuration file: what its result did not say of the benchmark
+      ...(benchConfig ? configLayers(benchConfig.configs) : []),
       { source: 'path', fields: runPathFields(file, options.pathTemplate, base.client) },
     ];
     for (const l of layers) if (l.source !== 'bench-args') for (const k of Object.keys(l.fields)) extraConfig.add(k);
@@ -177,8 +181,8 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
   const linkedRuns = new Map<string, number>();
   rows.forEach((row, i) => {
     if (!keptIds.has(row.run_id)) return;
-    const { server, manifest } = links[i] as (typeof links)[number];
-    for (const src of [server, manifest]) if (src) linkedRuns.set(src.file, (linkedRuns.get(src.file) ?? 0) + 1);
+    const { server, manifest, benchConfig } = links[i] as (typeof links)[number];
+    for (const src of [server, manifest, benchConfig]) if (src) linkedRuns.set(src.file, (linkedRuns.get(src.file) ?? 0) + 1);
   });
   links.length = 0;
   const kept = capExtraColumns(unique, sink);

@@ -53,6 +53,8 @@ interface ServerEntry {
 export interface SourceIndex {
   readonly serversByDir: ReadonlyMap<string, readonly ServerEntry[]>;
   readonly manifests: readonly ConfigSource[];
+  /** Load generators' own configuration files (server-sources.ts, `bench-config`). */
+  readonly benchConfigs: readonly ConfigSource[];
   /** The servers started in each file that holds runs, in line order (server-sources.ts, inFileServerSources). */
   readonly serversInFile: ReadonlyMap<string, readonly ServerEntry[]>;
 }
@@ -67,15 +69,17 @@ export function indexSources(sources: readonly ConfigSource[], inFile: readonly 
   }
   const serversByDir = new Map<string, ServerEntry[]>();
   const manifests: ConfigSource[] = [];
+  const benchConfigs: ConfigSource[] = [];
   for (const src of sources) {
     if (src.kind === 'manifest') manifests.push(src);
+    if (src.kind === 'bench-config') benchConfigs.push(src);
     if (src.kind !== 'server') continue;
     const d = dirOf(src.file);
     let entries = serversByDir.get(d);
     if (!entries) serversByDir.set(d, (entries = []));
     entries.push({ src, engine: sourceEngine(src), tokens: nameTokens(src.file), healthy: sourceFailure(src) === null ? 1 : 0 });
   }
-  return { serversByDir, manifests, serversInFile };
+  return { serversByDir, manifests, benchConfigs, serversInFile };
 }
 
 /** Where a run was printed: its own line, and its copies' (the stdout block of a run whose result JSON was kept). */
@@ -170,8 +174,21 @@ function serverAbove(servers: readonly ServerEntry[], runLine: number, engine: s
 
 /** The runner manifest that governs a run: the deepest one in the run's directory or above it. */
 export function linkManifest(runFile: string, sources: SourceIndex): ConfigSource | null {
+  return deepestAbove(runFile, sources.manifests);
+}
+
+/**
+ * The configuration file of the load generator that made a run (`client`): the deepest one in the
+ * run's directory or above it that names that tool. Another tool's runs beside it are not its.
+ */
+export function linkBenchConfig(runFile: string, client: string | null, sources: SourceIndex): ConfigSource | null {
+  if (client === null || sources.benchConfigs.length === 0) return null;
+  return deepestAbove(runFile, sources.benchConfigs.filter((src) => src.configs.some((c) => c.fields.client === client)));
+}
+
+function deepestAbove(runFile: string, candidates: readonly ConfigSource[]): ConfigSource | null {
   let best: ConfigSource | null = null;
-  for (const src of sources.manifests) {
+  for (const src of candidates) {
     const d = dirOf(src.file);
     if (d !== '' && !runFile.startsWith(`${d}/`)) continue;
     if (!best || d.length > dirOf(best.file).length) best = src;

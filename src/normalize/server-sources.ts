@@ -3,10 +3,13 @@ import type { RelPath } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
 import { type Instant, seriesClock } from './time-window.js';
 
-/** A file that describes a server (log, launch command) or a runner variant (manifest), not a run. */
+/**
+ * A file that describes a server (log, launch command), a runner variant (manifest) or a load
+ * generator's runs (its own configuration file, `bench-config`), not a run.
+ */
 export interface ConfigSource {
   readonly file: RelPath;
-  readonly kind: 'server' | 'manifest' | 'failure';
+  readonly kind: 'server' | 'manifest' | 'bench-config' | 'failure';
   readonly configs: readonly ConfigRecord[];
   readonly timeline: readonly TimelineRecord[];
   readonly failures: readonly FailureRecord[];
@@ -42,9 +45,10 @@ export function collectSources(records: readonly ParsedRecord[]): ConfigSource[]
     if (b.runs > 0) continue;
     const manifest = b.configs.some((c) => c.origin === 'manifest');
     const server = b.configs.some((c) => c.origin === 'server-log' || c.origin === 'launch-command') || b.timeline.length > 0;
-    if (!manifest && !server && b.failures.length === 0) continue;
+    const benchConfig = b.configs.some((c) => c.origin === 'bench-config');
+    if (!manifest && !server && !benchConfig && b.failures.length === 0) continue;
     // a failure with no server of its own (a sweep's failure record) serves no run: never linked, a failed configuration
-    const kind = manifest ? 'manifest' : server ? 'server' : 'failure';
+    const kind = manifest ? 'manifest' : server ? 'server' : benchConfig ? 'bench-config' : 'failure';
     out.push({ file, kind, configs: b.configs, timeline: b.timeline, failures: b.failures, span: spanOf(b.timeline) });
   }
   return out;
