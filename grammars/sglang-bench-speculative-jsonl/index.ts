@@ -3,9 +3,9 @@ import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { toField } from '../../src/normalize/flags.js';
-import { settleSglangSpec } from '../../src/normalize/sglang-spec.js';
 import { scaleExact } from '../../src/parse/values.js';
-import { isJsonObject, type JsonObject, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { isJsonObject, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { addSpecGridPoint, addSpecGridSpeed, type GridValue, SPEC_GRID_CLIENT, type SpecGridPoint } from '../_shared/sglang-spec-grid.js';
 
 /**
  * The record's own keys: the step time and acceptance length of one grid point, with its draft
@@ -13,9 +13,6 @@ import { isJsonObject, type JsonObject, type JsonValue, keyLines, looksLikeJson,
  * writes `acc_length` without them).
  */
 const SIGNATURE = [/"acc_length"\s*:/, /"step_time"\s*:/, /"num_draft_tokens"\s*:/];
-
-/** The grid point's three speculation knobs (SGLang server flags) → the canonical SGLang columns. */
-const KNOBS: Readonly<Record<string, string>> = { steps: 'spec_num_steps', topk: 'spec_eagle_topk', num_draft_tokens: 'spec_num_draft_tokens' };
 
 /** Keys read by toRun itself; any other scalar key is kept under its own name. */
 const READ = new Set(['batch_size', 'steps', 'topk', 'num_draft_tokens', 'acc_length', 'step_time', 'speed', 'completion_tokens', 'model_path']);
@@ -53,38 +50,27 @@ function toRun(value: JsonValue, line: number, source: TextSource, sink: Diagnos
   const lineOf = (key: string): number => lines[key] ?? line;
   const builder = new FieldMapBuilder();
   builder.set('engine', 'sglang', line);
-  builder.set('client', 'sglang-bench-speculative', line);
+  builder.set('client', SPEC_GRID_CLIENT, line);
   if (typeof obj.model_path === 'string' && obj.model_path !== '') builder.set('model', obj.model_path, lineOf('model_path'));
 
-  // The batch is both the client's concurrency cap and the server's `--max-running-requests`.
-  const batch = num(obj.batch_size);
-  if (batch !== undefined) {
-    builder.set('batch_size', batch, lineOf('batch_size'));
-    builder.set('max_concurrency', batch, lineOf('batch_size'));
-    builder.set('max_num_seqs', batch, lineOf('batch_size'));
-  }
+  // batch size and knobs: the rule shared with the console's `Start i=N:` lines (_shared/sglang-spec-grid.ts)
+  const valueAt = (key: string): GridValue | undefined => {
+    const v = num(obj[key]);
+    return v === undefined ? undefined : { value: v, line: lineOf(key) };
+  };
+  const point: SpecGridPoint = { batch_size: valueAt('batch_size'), steps: valueAt('steps'), topk: valueAt('topk'), num_draft_tokens: valueAt('num_draft_tokens') };
+  const speculative = addSpecGridPoint(builder, point);
+  // The script writes 1.0 when the server reported none: a real acceptance only with speculation.
+  const acc = num(obj.acc_length);
+  if (speculative !== false && acc !== undefined) builder.set('spec_acceptance_length', acc, lineOf('acc_length'));
 
-  const speculative = isSpeculative(obj);
-  if (speculative === false) builder.set('spec_method', 'none', lineOf('steps'));
-  else {
-    for (const [key, column] of Object.entries(KNOBS)) {
-      const v = num(obj[key]);
-      if (v !== undefined) builder.set(column, v, lineOf(key));
-    }
-    settleSglangSpec(builder);
-    // The script writes 1.0 when the server reported none: a real acceptance only with speculation.
-    const acc = num(obj.acc_length);
-    if (acc !== undefined) builder.set('spec_acceptance_length', acc, lineOf('acc_length'));
-  }
-
-  const stepTime = num(obj.step_time);
-  if (stepTime !== undefined) builder.set('p20_step_time_ms', scaleExact(stepTime, 1000), lineOf('step_time'));
-  const speed = num(obj.speed);
-  if (speed !== undefined) {
-    builder.set('output_speed_per_user', speed, lineOf('speed'));
-    // every sequence of the full batch gains `speed` tokens per second: the batch's decode rate
-    if (batch !== undefined) builder.set('output_throughput', scaleExact(speed, batch), lineOf('speed'));
-  }
+  const stepTime = valueAt('step_time');
+  const speed = valueAt('speed');
+  addSpecGridSpeed(builder, speed, stepTime && { value: scaleExact(stepTime.value, 1000), line: stepTime.line });
+  // every sequence of the full batch gains `speed` tokens per second: the batch's decode rate
+  // (the console's block measured it instead: sglang-bench-serving keeps that one)
+  const batch = point.batch_size;
+  if (speed !== undefined && batch !== undefined) builder.set('output_throughput', scaleExact(speed.value, batch.value), speed.line);
   const completion = num(obj.completion_tokens);
   if (completion !== undefined) builder.set('mean_output_len', completion, lineOf('completion_tokens'));
 
@@ -95,16 +81,6 @@ function toRun(value: JsonValue, line: number, source: TextSource, sink: Diagnos
     if (field !== undefined) builder.set(key, field, lineOf(key));
   }
   return { kind: 'run', at, label: null, complete: true, fields: builder.fields, lines: builder.lines };
-}
-
-/**
- * False for the grid's no-speculation point (all three knobs 0: the script starts the server
- * without speculative flags), true when a knob is above 0, null when the line gives none.
- */
-function isSpeculative(obj: JsonObject): boolean | null {
-  const knobs = Object.keys(KNOBS).map((k) => num(obj[k])).filter((v): v is number => v !== undefined);
-  if (knobs.length === 0) return null;
-  return knobs.some((v) => v > 0);
 }
 
 function num(v: JsonValue | undefined): number | undefined {

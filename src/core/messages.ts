@@ -71,6 +71,10 @@ export const MESSAGES = {
   'block/interleaved-line': msg('info', (count: number) => `${count} log lines interleaved in a result block were skipped`),
   'block/spliced-line': msg('warning', () => 'server output was written into the middle of this line of a result block: the line was put back together from its two parts, at its second'),
   'block/empty': msg('warning', () => 'result block has no values'),
+  // SGLang scripts/playground/bench_speculative.py console: `Start i=N: …` with no `Finish i=N: …` (grammars/sglang-bench-serving)
+  'block/unfinished-grid-point': msg('warning', (point: string, settings: string) =>
+    `bench_speculative.py grid point ${point} (${settings}) has no Finish line (the script killed, or its server failed): its result blocks are read as plain bench_serving runs, the warm-up batch's too, without the grid point's settings`,
+  ),
   'block/inaccurate-values': msg('warning', (columns: string, reason: string) => `the benchmark printed that its ${columns} are not accurate here (${reason}): kept as printed`),
   // SGLang forks print -1 for metrics they do not support
   'block/sentinel-value': msg('info', (count: number) => `${count} sentinel -1 values read as missing`),

@@ -18,15 +18,16 @@ import { fnv1a } from '../core/fnv1a.js';
  * named in `config_sources` and an info diagnostic, so nothing disappears silently. GuideLLM's
  * console tables and its `benchmarks.json`, which share no request count: guidellmIdentity; a
  * single-batch benchmark's stdout and JSONL: batchIdentity; InferenceX's processed result and the
- * client result it was made from: processedIdentity. Exact copies of a result file in another
- * folder: withoutCopies.
+ * client result it was made from: processedIdentity; bench_speculative.py's console and JSONL of
+ * one grid point: gridPointIdentity. Exact copies of a result file in another folder: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathConfig?: (row: RunRow) => RunRow): RunRow[] {
   // the rows hold what their files say; what their paths say (`eagle3-k2/`, `medusa-k2/`) must agree too
   const agree = pathConfig ? (a: RunRow, b: RunRow) => configurationsAgree(pathConfig(a), pathConfig(b)) : () => true;
   const once = mergeCopies(rows, identity, (a, b) => sameMeasurement(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const guidellm = mergeCopies(once, guidellmIdentity, (a, b) => sameGuidellmBenchmark(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
-  const batches = mergeCopies(guidellm, batchIdentity, (a, b) => sameBatch(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+  const single = mergeCopies(guidellm, batchIdentity, (a, b) => sameBatch(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+  const batches = mergeCopies(single, gridPointIdentity, (a, b) => sameGridPoint(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   if (!batches.some((r) => r.source_format === INFERENCEX)) return batches;
   return mergeCopies(batches, processedIdentity, (a, b) => sameProcessedResult(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
 }
@@ -89,6 +90,32 @@ function sameBatch(a: RunRow, b: RunRow): boolean {
   if (shared.length === 0 || !shared.every((c) => Math.abs((a[c] as number) - (b[c] as number)) <= PRINTED_THROUGHPUT)) return false;
   const [x, y] = [a.total_latency_ms, b.total_latency_ms];
   return typeof x !== 'number' || typeof y !== 'number' || Math.abs(x - y) <= PRINTED_SECONDS_MS;
+}
+
+/**
+ * A grid point of SGLang's `bench_speculative.py`: its JSONL line (no request counts, no latencies,
+ * what `identity` needs) and the measured block its console printed before `Finish i=N:` (read
+ * by sglang-bench-serving). They meet by grid point, whatever client either names: batch size, the
+ * three knobs and whether it is the baseline; only rows with the script's step time and speed.
+ */
+function gridPointIdentity(row: RunRow): string | null {
+  const { batch_size: batch, p20_step_time_ms: step, output_speed_per_user: speed } = row;
+  if (typeof batch !== 'number' || typeof step !== 'number' || typeof speed !== 'number') return null;
+  const knobs = ['spec_num_steps', 'spec_eagle_topk', 'spec_num_draft_tokens'].map((c) => ownCell(row, c) ?? null);
+  return JSON.stringify([batch, ...knobs, ownCell(row, 'spec_method') === 'none']);
+}
+
+/** The console's Finish line prints the speed (tok/s) and the step time (ms) with two decimals. */
+const GRID_PRINTED = 0.0051;
+
+/**
+ * One grid point printed and saved: in two files of two formats (the console and the JSONL; two
+ * lines of one JSONL are a grid point run again), the speed and the step time agreeing to the
+ * console's two decimals, their configurations too.
+ */
+function sameGridPoint(a: RunRow, b: RunRow): boolean {
+  if (a.source_file === b.source_file || a.source_format === b.source_format || !configurationsAgree(a, b)) return false;
+  return (['output_speed_per_user', 'p20_step_time_ms'] as const).every((c) => Math.abs((a[c] as number) - (b[c] as number)) <= GRID_PRINTED);
 }
 
 /**

@@ -180,3 +180,43 @@ describe('dedupeRuns: an InferenceX processed result beside the client result it
     expect(sink.list()).toEqual([]);
   });
 });
+
+describe("dedupeRuns: a bench_speculative.py grid point's console block and its JSONL line", () => {
+  // the measured block before `Finish i=1: …, speed=394.82 token/s, step_time=7.92 ms` (sglang-bench-serving), and the line of output.jsonl
+  const consoleRow = { source_file: 's/bench_speculative.log', source_line: 117, source_format: 'sglang-bench-serving', config_sources: '["bench-args"]', label: null, client: 'sglang-bench-speculative', batch_size: 1, max_concurrency: 1, spec_num_steps: 3, spec_eagle_topk: 1, spec_num_draft_tokens: 4, num_spec_tokens: 4, completed: 16, duration_s: 21.52, total_output_tokens: 8192, output_throughput: 380.67, mean_ttft_ms: 17.04, spec_acceptance_length: 3.13, output_speed_per_user: 394.82, p20_step_time_ms: 7.92 };
+  const jsonlRow = { source_file: 's/output.jsonl', source_line: 2, source_format: 'sglang-bench-speculative-jsonl', config_sources: '["bench-args"]', label: null, client: 'sglang-bench-speculative', batch_size: 1, max_concurrency: 1, spec_num_steps: 3, spec_eagle_topk: 1, spec_num_draft_tokens: 4, num_spec_tokens: 4, spec_acceptance_length: 3.127, output_speed_per_user: 394.823, p20_step_time_ms: 7.92, output_throughput: 394.823, mean_output_len: 512 };
+  const base = { spec_method: 'none', spec_num_steps: null, spec_eagle_topk: null, spec_num_draft_tokens: null, num_spec_tokens: null, spec_acceptance_length: null };
+
+  it('is one grid point when the speed and step time agree to the two decimals the console prints, the JSONL kept', () => {
+    const sink = new DiagnosticCollector();
+    const rows = dedupeRuns([consoleRow, jsonlRow], sink);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source_file: 's/output.jsonl', output_speed_per_user: 394.823, completed: 16, mean_ttft_ms: 17.04 });
+    expect(sink.list().map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
+      's/bench_speculative.log:117 same measurement as s/output.jsonl:2 (stdout block and result JSON of one run): counted once',
+    ]);
+    // the baseline too, and whichever client the console row names
+    const baseRows = dedupeRuns([{ ...consoleRow, ...base, client: 'sglang-bench-serving', output_speed_per_user: 161.03, p20_step_time_ms: 6.21 }, { ...jsonlRow, ...base, output_speed_per_user: 161.028, p20_step_time_ms: 6.21 }], new DiagnosticCollector());
+    expect(baseRows.map((r) => r.source_file)).toEqual(['s/output.jsonl']);
+  });
+
+  it('keeps grid points apart: another knob, batch size, speed or step time, the baseline, two lines of one file or of two JSONL files', () => {
+    const others = [
+      { spec_num_draft_tokens: 6, num_spec_tokens: 6 },
+      { spec_eagle_topk: 2 },
+      { batch_size: 8, max_concurrency: 8 },
+      { output_speed_per_user: 394.83 },
+      { p20_step_time_ms: 7.93 },
+      { ...base, spec_num_steps: 3, spec_eagle_topk: 1, spec_num_draft_tokens: 4 },
+      { source_file: 's/bench_speculative.log' },
+      { source_format: 'sglang-bench-serving', source_file: 's/other.log' },
+    ];
+    expect(dedupeRuns([consoleRow, jsonlRow], new DiagnosticCollector())).toHaveLength(1);
+    for (const other of others) expect(dedupeRuns([consoleRow, { ...jsonlRow, ...other }], new DiagnosticCollector()), JSON.stringify(other)).toHaveLength(2);
+    // two models (from their paths, a manifest): two sweeps
+    expect(dedupeRuns([{ ...consoleRow, model: 'Qwen/Qwen3-8B' }, { ...jsonlRow, model: 'meta-llama/Llama-3.1-8B-Instruct' }], new DiagnosticCollector())).toHaveLength(2);
+    // a grid point run again (`--start`), in one JSONL and in a second one: repeats, not copies
+    expect(dedupeRuns([jsonlRow, { ...jsonlRow, source_line: 3 }], new DiagnosticCollector())).toHaveLength(2);
+    expect(dedupeRuns([jsonlRow, { ...jsonlRow, source_file: 's/run2/output.jsonl' }], new DiagnosticCollector())).toHaveLength(2);
+  });
+});
