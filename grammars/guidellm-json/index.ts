@@ -2,7 +2,7 @@ import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
-import { type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { firstKeyLine, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { addRunConfig } from './config.js';
 import { addSummary, asObject, METRICS, type MetricSpec } from './distribution.js';
 import { lookupTable } from '../../src/core/cells.js';
@@ -47,7 +47,7 @@ function toRuns(value: JsonValue, docLine: number, source: TextSource, sink: Dia
     const bench = asObject(item);
     if (!bench) continue;
     const lines = keyLines.get(bench) ?? {};
-    const line = firstLine(lines) ?? topLines.benchmarks ?? docLine;
+    const line = firstKeyLine(bench) ?? topLines.benchmarks ?? docLine;
     const metrics = asObject(bench.metrics);
     if (!metrics) {
       sink.report('json/not-a-result', { file: source.path, line, column: 1 }, Object.keys(bench).slice(0, 6).join(', '));
@@ -95,8 +95,3 @@ function addTokenTotals(builder: FieldMapBuilder, metrics: { [key: string]: Json
   }
 }
 
-/** The line of an object's first key: the best line for an object that spans many lines. */
-function firstLine(lines: Record<string, number>): number | undefined {
-  const all = Object.values(lines);
-  return all.length > 0 ? Math.min(...all) : undefined;
-}

@@ -2,7 +2,7 @@ import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
-import { isJsonObject, type JsonObject, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { firstKeyLine, isJsonObject, type JsonObject, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { lookupTable } from '../../src/core/cells.js';
 import { addExtraMeta, addInvocationConfig } from './config.js';
 
@@ -62,7 +62,7 @@ function toRuns(value: JsonValue, docLine: number, source: TextSource, sink: Dia
   for (const [index, item] of (value.results as JsonValue[]).entries()) {
     if (!isJsonObject(item)) continue;
     const lines = keyLines.get(item) ?? {};
-    const line = firstLine(lines) ?? topLines.results ?? docLine;
+    const line = firstKeyLine(item) ?? topLines.results ?? docLine;
     const id = typeof item.id === 'string' ? item.id : null;
     if (id === WARMUP_ID) {
       sink.report('table/ignored-block', { file: source.path, line, column: 1 }, `warm-up step ${JSON.stringify(id)} (${describeLoad(item)}, run to prewarm the server before the measured steps)`);
@@ -174,11 +174,6 @@ function describeLoad(step: JsonObject): string {
   return parts.length > 0 ? parts.join(' for ') : 'no load given';
 }
 
-/** The line of an object's first key: the best line for an object that spans many lines. */
-function firstLine(lines: Readonly<Record<string, number>>): number | undefined {
-  const all = Object.values(lines);
-  return all.length > 0 ? Math.min(...all) : undefined;
-}
 
 function num(value: JsonValue | undefined): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;

@@ -7,7 +7,7 @@ import { addFlags } from '../../src/normalize/flags.js';
 import type { PyValue } from '../../src/parse/python-repr.js';
 import { scaleExact } from '../../src/parse/values.js';
 import { documentOf } from '../_shared/json/fast-path.js';
-import { isJsonObject, type JsonDocument, type JsonObject, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { firstKeyLine, isJsonObject, type JsonDocument, type JsonObject, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { addParallelism, addPrecision, addSpec, divisorsOf, engineOf, gpuOf, type LineOf, num } from './config.js';
 
 /** Keys every processed result has had since the first process_result.py (2025). */
@@ -59,7 +59,7 @@ export const grammar: Grammar = {
       const objects = Array.isArray(doc.value) ? doc.value : [doc.value];
       for (const value of objects) {
         if (!isJsonObject(value)) continue;
-        const run = toRun(value, value === doc.value && !recovered ? at : { ...at, line: firstLine(value) ?? at.line }, source, sink);
+        const run = toRun(value, value === doc.value && !recovered ? at : { ...at, line: firstKeyLine(value) ?? at.line }, source, sink);
         if (run) runs.push(run);
       }
     }
@@ -106,12 +106,6 @@ export function wholeElementsOfCutArray(lines: readonly string[]): JsonDocument[
     }
   }
   return docs;
-}
-
-/** The line of an object's first key (an element of a collected array). */
-function firstLine(obj: JsonObject): number | undefined {
-  const all = Object.values(keyLines.get(obj) ?? {});
-  return all.length > 0 ? Math.min(...all) : undefined;
 }
 
 function toRun(obj: JsonObject, at: SourcePos, source: TextSource, sink: DiagnosticSink): RunRecord | null {

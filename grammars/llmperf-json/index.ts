@@ -6,7 +6,7 @@ import type { FieldValue, SourcePos } from '../../src/core/types.js';
 import { addFlags } from '../../src/normalize/flags.js';
 import type { PyValue } from '../../src/parse/python-repr.js';
 import { scaleExact } from '../../src/parse/values.js';
-import { isJsonObject, type JsonObject, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { firstKeyLine, isJsonObject, type JsonObject, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
 import { isPerRequestExport, reportPerRequestExport } from './individual-responses.js';
 import { DISTRIBUTIONS, SCALARS, splitStatKey, TOP_LEVEL } from './metrics.js';
@@ -45,19 +45,13 @@ export const grammar: Grammar = {
       }
       const objects = Array.isArray(doc.value) ? doc.value.filter(isJsonObject) : [doc.value];
       for (const obj of objects) {
-        const run = toRun(obj, obj === doc.value ? at : { ...at, line: firstLine(obj) ?? at.line }, source, sink);
+        const run = toRun(obj, obj === doc.value ? at : { ...at, line: firstKeyLine(obj) ?? at.line }, source, sink);
         if (run) runs.push(run);
       }
     }
     return runs;
   },
 };
-
-/** The line of an object's first key (an element of an array of summaries). */
-function firstLine(obj: JsonObject): number | undefined {
-  const all = Object.values(keyLines.get(obj) ?? {});
-  return all.length > 0 ? Math.min(...all) : undefined;
-}
 
 function toRun(obj: JsonObject, at: SourcePos, source: TextSource, sink: DiagnosticSink): RunRecord | null {
   const lines = keyLines.get(obj) ?? {};

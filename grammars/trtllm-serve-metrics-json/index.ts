@@ -3,7 +3,7 @@ import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { type TimelineRecord, timelineRecords } from '../../src/core/records.js';
 import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
-import { type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { firstKeyLine, type JsonDocument, type JsonValue, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { isObject, metricsEntry } from './fields.js';
 import { closeTruncatedArray } from './salvage.js';
 
@@ -34,7 +34,7 @@ function toRecords(docs: readonly JsonDocument[], source: TextSource, sink: Diag
     const items: JsonValue[] = Array.isArray(doc.value) ? doc.value : [doc.value];
     for (const item of items) {
       if (!isObject(item)) continue;
-      const line = firstLine(item, doc.line);
+      const line = firstKeyLine(item) ?? doc.line;
       const at = { file: source.path, line, column: 1 };
       if (!('iter' in item) && !('iterLatencyMS' in item)) {
         sink.report('json/not-a-result', at, Object.keys(item).slice(0, 6).join(', '));
@@ -46,8 +46,3 @@ function toRecords(docs: readonly JsonDocument[], source: TextSource, sink: Diag
   return timelineRecords(source.path, series, sink);
 }
 
-/** The line of an object's first key: where the element starts for provenance. */
-function firstLine(obj: { [key: string]: JsonValue }, fallback: number): number {
-  const lines = Object.values(keyLines.get(obj) ?? {});
-  return lines.length > 0 ? Math.min(...lines) : fallback;
-}

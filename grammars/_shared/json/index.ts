@@ -17,6 +17,16 @@ export function isJsonObject(v: JsonValue | undefined): v is JsonObject {
 }
 
 /**
+ * The line of an object's first key: where an element of an array that spans many lines starts,
+ * for its provenance. Undefined for an object with no key.
+ */
+export function firstKeyLine(obj: JsonObject): number | undefined {
+  let first: number | undefined;
+  for (const line of Object.values(keyLines.get(obj) ?? {})) if (first === undefined || line < first) first = line;
+  return first;
+}
+
+/**
  * Above this many characters, JSON that JSON.parse cannot read whole is not tokenized: the grammar
  * holds a token object per value, some 50 times the text's size (a 4 MB file took 250 MB).
  */
