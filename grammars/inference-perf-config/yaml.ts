@@ -1,4 +1,5 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseAllDocuments } from 'yaml';
+import type { Node } from 'yaml';
+import { yamlRuntime } from '../../src/parse/yaml-runtime.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { TextSource } from '../../src/core/grammar.js';
 
@@ -37,6 +38,7 @@ const MAX_DEPTH = 64;
  * read before it is kept.
  */
 export function readConfig(source: TextSource, sink: DiagnosticSink): ConfigDocument | null {
+  const { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments } = yamlRuntime();
   const counter = new LineCounter();
   const docs = parseAllDocuments(source.lines.join('\n'), { lineCounter: counter, prettyErrors: false, uniqueKeys: false, version: '1.1' });
   const list = Array.isArray(docs) ? docs : [];

@@ -1,4 +1,5 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseAllDocuments } from 'yaml';
+import type { Node } from 'yaml';
+import { yamlRuntime } from '../../src/parse/yaml-runtime.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { TextSource } from '../../src/core/grammar.js';
 import { isJsonObject, type JsonObject, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
@@ -30,6 +31,7 @@ export function readReports(source: TextSource, sink: DiagnosticSink): ReportDoc
   const first = source.lines.find((l) => l.trim() !== '' && !/^\s*#/.test(l)) ?? '';
   if (looksLikeJson(first)) return parseJsonDocuments(source, sink).map((d) => ({ value: d.value, line: d.line }));
   const text = source.lines.join('\n');
+  const { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments } = yamlRuntime();
   const counter = new LineCounter();
   const docs = parseAllDocuments(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: false });
   const out: ReportDocument[] = [];
