@@ -40,6 +40,7 @@ export const MESSAGES = {
   'ingest/binary-file': msg('warning', (archive?: string) =>
     archive ? `${archive} skipped (compressed files and archives are not read: unpack it first)` : 'binary file skipped (NUL bytes or control characters)',
   ),
+  'ingest/not-text': msg('info', (kind: string) => `${kind}: not a text output, skipped`),
   'ingest/unreadable': msg('error', (reason: string) => `file could not be read: ${reason}`),
   'ingest/gunzipped': msg('info', (bytes: number) => `gzip-compressed: read as its ${textSize(bytes)} of text (line numbers are the text's)`),
   'ingest/gzip-too-large': msg('warning', (mb: number) => `gzip-compressed file holds more than ${mb} MB of text, more than is read whole of what is neither a server log nor a result JSON: not read (unpack it first)`),

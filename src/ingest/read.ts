@@ -60,7 +60,7 @@ export function fromBytes(bytes: Uint8Array, rel: RelPath, sink: DiagnosticSink)
   const utf16 = utf16Encoding(bytes);
   if (utf16) sink.report('ingest/utf16', at, utf16 === 'utf-16le' ? 'little' : 'big');
   else if (looksBinary(bytes.subarray(0, DEFAULTS.sniffBytes))) {
-    sink.report('ingest/binary-file', at, compressionOf(bytes));
+    reportBinary(sink, rel, bytes);
     return null;
   }
   const encoding = utf16 ?? 'utf-8';
@@ -152,6 +152,44 @@ const COMPRESSED: readonly (readonly [what: string, at: number, magic: readonly 
 /** What a binary file's magic bytes say it is (`gzip-compressed file`; undefined: none known). */
 export function compressionOf(bytes: Uint8Array): string | undefined {
   return COMPRESSED.find(([, at, magic]) => magic.every((b, i) => bytes[at + i] === b))?.[0];
+}
+
+const ascii = (text: string): number[] => Array.from(text, (c) => c.charCodeAt(0));
+
+/**
+ * Files a campaign folder holds beside its logs that are no text output of any tool: plots,
+ * spreadsheets, the databases and columnar files some load generators keep (EvalScope's SQLite,
+ * Parquet, NumPy). Known by their magic bytes (an Office document by its zip magic and its name).
+ */
+const NOT_TEXT: readonly (readonly [what: string, at: number, magic: readonly number[]])[] = [
+  ['PNG image', 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['JPEG image', 0, [0xff, 0xd8, 0xff]],
+  ['GIF image', 0, ascii('GIF8')],
+  ['WebP image', 8, ascii('WEBP')],
+  ['PDF document', 0, ascii('%PDF-')],
+  ['SQLite database', 0, ascii('SQLite format 3\0')],
+  ['Parquet file', 0, ascii('PAR1')],
+  ['Arrow file', 0, ascii('ARROW1')],
+  ['HDF5 file', 0, [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['NumPy array', 0, [0x93, ...ascii('NUMPY')]],
+];
+const OFFICE = /\.(?:xlsx|xlsm|docx|pptx|ods|odt)$/i;
+
+/** What kind of non-text file this is (`PNG image`), undefined for any other binary. */
+function notTextKind(bytes: Uint8Array, rel: RelPath): string | undefined {
+  if (OFFICE.test(rel) && compressionOf(bytes) === 'zip archive') return 'office document';
+  return NOT_TEXT.find(([, at, magic]) => magic.every((b, i) => bytes[at + i] === b))?.[0];
+}
+
+/**
+ * Says why a binary file is skipped: a plot or a database beside the logs with an info, anything
+ * else with a warning (a log written over with NUL bytes, an archive to unpack first).
+ */
+export function reportBinary(sink: DiagnosticSink, rel: RelPath, bytes: Uint8Array): void {
+  const at = { file: rel, line: 1, column: 1 };
+  const kind = notTextKind(bytes, rel);
+  if (kind !== undefined) sink.report('ingest/not-text', at, kind);
+  else sink.report('ingest/binary-file', at, compressionOf(bytes));
 }
 
 function looksBinary(sample: Uint8Array): boolean {

@@ -4,7 +4,7 @@ import type { FormatId } from '../core/format-ids.js';
 import { type Grammar, type TextHead, type TextSource, wantsLine } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile, skimJsonInput } from '../ingest/json-skim.js';
-import { compressionOf, fromBytes, headOf, readSource } from '../ingest/read.js';
+import { fromBytes, headOf, readSource, reportBinary } from '../ingest/read.js';
 import { GUNZIP_MAX_BYTES, gunzipFile, isGzip, MAX_DEFLATE_RATIO, statedGunzipSize } from '../ingest/gunzip.js';
 import { GunzipInput, gunzipText } from '../ingest/gunzip-stream.js';
 import { readTail } from '../ingest/tail.js';
@@ -86,7 +86,7 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
   if (size > DEFAULTS.streamAboveBytes) {
     const headSource = fromBytes(head, rel, new DiagnosticCollector());
     if (!headSource) {
-      sink.report('ingest/binary-file', { file: rel, line: 1, column: 1 }, compressionOf(head));
+      reportBinary(sink, rel, head);
       return outcome(rel, size, null, sink);
     }
     const utf16 = utf16Encoding(head);
@@ -155,7 +155,7 @@ function gunzipStreamedOutcome(abs: string, rel: RelPath, size: number, limit: n
   }
   const headSource = fromBytes(head.bytes, rel, new DiagnosticCollector());
   if (!headSource) {
-    sink.report('ingest/binary-file', at, compressionOf(head.bytes));
+    reportBinary(sink, rel, head.bytes);
     return outcome(rel, size, null, sink);
   }
   const headClaims = scoredClaims(headOf(headSource));

@@ -31,6 +31,23 @@ describe('read', () => {
     expect(sink.list()[0]).toMatchObject({ code: 'ingest/binary-file', file: 'x.log', line: 1 });
   });
 
+  it("says plots, spreadsheets and tools' databases beside the logs with an info, not a warning", () => {
+    const said = (bytes: Uint8Array, name = 'x.bin'): string => {
+      const sink = new DiagnosticCollector();
+      expect(fromBytes(bytes, asRelPath(name), sink)).toBeNull();
+      return sink.list().map((d) => `${d.severity} ${d.code} ${d.message}`).join();
+    };
+    const padded = (head: number[]): Uint8Array => Uint8Array.from([...head, ...new Array<number>(64).fill(0)]);
+    expect(said(padded([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'ttft.png')).toBe('info ingest/not-text PNG image: not a text output, skipped');
+    expect(said(Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(64)]), 'benchmark_data.db')).toBe('info ingest/not-text SQLite database: not a text output, skipped');
+    // an Office document is a zip: known by its name; any other zip is an archive to unpack
+    const zip = padded([0x50, 0x4b, 0x03, 0x04]);
+    expect(said(zip, 'experiment_summary.xlsx')).toBe('info ingest/not-text office document: not a text output, skipped');
+    expect(said(zip, 'results.zip')).toBe('warning ingest/binary-file zip archive skipped (compressed files and archives are not read: unpack it first)');
+    // anything else binary is still a warning: a log overwritten with NUL bytes must not pass quietly
+    expect(said(padded([0x7f, 0x45, 0x4c, 0x46]), 'server.log')).toBe('warning ingest/binary-file binary file skipped (NUL bytes or control characters)');
+  });
+
   it('names a compressed file or an archive it skips, so the user knows to unpack it', () => {
     const text = Buffer.from('============ Serving Benchmark Result ============\n'.repeat(50));
     const tar = Buffer.alloc(1024);
