@@ -14,6 +14,7 @@ import { grammar as llmperfJson } from './llmperf-json/index.js';
 import { grammar as inferencexResultJson } from './inferencex-result-json/index.js';
 import { grammar as specdecodeStudyJsonl } from './specdecode-study-jsonl/index.js';
 import { grammar as inferenceBenchmarkerJson } from './inference-benchmarker-json/index.js';
+import { grammar as evalscopePerfJson } from './evalscope-perf-json/index.js';
 import { grammar as llmdBenchmarkReport } from './llmd-benchmark-report/index.js';
 import { grammar as vllmBenchResultJson } from './vllm-bench-result-json/index.js';
 import { grammar as vllmBenchServe } from './vllm-bench-serve/index.js';
@@ -63,6 +64,7 @@ export const GRAMMARS = {
   'inferencex-result-json': inferencexResultJson,
   'specdecode-study-jsonl': specdecodeStudyJsonl,
   'inference-benchmarker-json': inferenceBenchmarkerJson,
+  'evalscope-perf-json': evalscopePerfJson,
   'llmd-benchmark-report': llmdBenchmarkReport,
   // TensorRT-LLM artifacts (issue 3 item 2)
   'trtllm-bench': trtllmBench,

@@ -72,6 +72,8 @@ const STUDY_KEY = /"NUM_SPEC_TOKENS"\s*:/;
 // GenAI-Perf/AIPerf exports nest each metric in a statistics object and may carry `endpoint_type`
 // in their input_config; those are not vLLM results.
 const STATS_OBJECT = /"(?:time_to_first_token|request_latency|request_throughput|output_token_throughput)"\s*:\s*\{/;
+// EvalScope's `benchmark_args.json` names the model `model_id` too (evalscope-perf-json reads it).
+const EVALSCOPE_ARGS = /"(?:log_every_n_query|max_prompt_length|min_prompt_length|query_template)"\s*:/;
 
 /** vLLM `--save-result` / `--append-result` JSON (one object per file, or several appended). */
 export const grammar: Grammar = {
@@ -80,7 +82,7 @@ export const grammar: Grammar = {
   detect({ head }) {
     if (!looksLikeJson(head)) return NOT_MINE;
     if (PYTORCH_COPY.test(head)) return { score: 0.8, reason: "vLLM's PyTorch-benchmark-format copy of a result" };
-    if (!SIGNATURE.test(head) || STATS_OBJECT.test(head) || STUDY_KEY.test(head)) return NOT_MINE;
+    if (!SIGNATURE.test(head) || STATS_OBJECT.test(head) || STUDY_KEY.test(head) || EVALSCOPE_ARGS.test(head)) return NOT_MINE;
     return { score: 0.8, reason: 'JSON with model_id / tokenizer_id keys' };
   },
   skim: PER_REQUEST_KEYS,

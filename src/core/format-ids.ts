@@ -19,6 +19,7 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   'inferencex-result-json',
   'specdecode-study-jsonl',
   'inference-benchmarker-json',
+  'evalscope-perf-json',
   'llmd-benchmark-report',
   // TensorRT-LLM artifacts (issue 3 item 2)
   'trtllm-bench',
