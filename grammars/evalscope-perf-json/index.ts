@@ -6,7 +6,8 @@ import type { BenchRecord } from '../../src/core/records.js';
 import type { SourcePos } from '../../src/core/types.js';
 import { isJsonObject, type JsonObject, type JsonValue, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { ARGS_OWN, ARGS_REQUIRED, argsConfig } from './args.js';
-import { SUMMARY_SECOND, SUMMARY_SIGNATURE, summaryRun } from './summary.js';
+import { percentileRecord } from './percentiles.js';
+import { CLIENT, SUMMARY_SECOND, SUMMARY_SIGNATURE, summaryRun } from './summary.js';
 
 /** `benchmark_percentile.json`: rows (or, transposed, columns) keyed `Percentiles` (2024: `Percentile`). */
 const PERCENTILE_KEY = /"Percentiles?"\s*:/;
@@ -29,7 +30,8 @@ function kindOf(text: string): Kind | null {
  * (`<outputs>/<time>/<model>/`, or its `parallel_<N>_number_<M>/` sub-folder when several
  * parallel values were given). `benchmark_summary.json` is the run; `benchmark_args.json` its
  * configuration (a `bench-config` ConfigRecord for the evalscope runs of its folder and below);
- * `benchmark_percentile.json` and `speed_benchmark.json` are said, not read into the run.
+ * `benchmark_percentile.json` more results of the run beside it (a `bench-metrics` ConfigRecord:
+ * its percentiles fill the run's empty cells); `speed_benchmark.json` is said, not read.
  */
 export const grammar: Grammar = {
   id: 'evalscope-perf-json',
@@ -55,7 +57,13 @@ export const grammar: Grammar = {
     const out: BenchRecord[] = [];
     for (const doc of parseJsonDocuments(source, sink)) {
       const at: SourcePos = { file: source.path, line: doc.line, column: 1 };
-      if (kind === 'percentile' || kind === 'speed') {
+      if (kind === 'percentile') {
+        const record = percentileRecord(doc.value, at, CLIENT);
+        if (record) out.push(record);
+        else reportTable(kind, doc.value, at, sink);
+        continue;
+      }
+      if (kind === 'speed') {
         reportTable(kind, doc.value, at, sink);
         continue;
       }
@@ -79,9 +87,8 @@ function summaryOrNot(obj: JsonObject, at: SourcePos, source: TextSource, sink: 
 }
 
 /**
- * The percentile table (rows `{Percentiles: '50%', 'TTFT (ms)': …}`, or columns `{Percentiles:
- * ['10%', …], …}`) or the speed benchmark's rows: one info with their size. The run they belong
- * to is the `benchmark_summary.json` beside them, which a grammar reading one file cannot reach.
+ * The speed benchmark's rows, or a percentile table with no value to map: one info with their
+ * size. The run they belong to is the `benchmark_summary.json` beside them.
  */
 function reportTable(kind: 'percentile' | 'speed', value: JsonValue, at: SourcePos, sink: DiagnosticSink): void {
   if (kind === 'speed') {
@@ -103,5 +110,5 @@ function reportTable(kind: 'percentile' | 'speed', value: JsonValue, at: SourceP
   metrics.delete('Percentiles');
   metrics.delete('Percentile');
   const span = labels.length > 0 ? ` ${String(labels[0])}…${String(labels[labels.length - 1])}` : '';
-  sink.report('table/ignored-block', at, `evalscope percentile table (${counted(labels.length, 'percentile')}${span} of ${counted(metrics.size, 'metric')}; not joined to the run of the benchmark_summary.json beside it)`);
+  sink.report('table/ignored-block', at, `evalscope percentile table (${counted(labels.length, 'percentile')}${span} of ${counted(metrics.size, 'metric')}; none of them a latency or length column)`);
 }

@@ -43,8 +43,11 @@ export interface ConfigRecord extends FieldMap {
    * `sweep`: the overrides a sweep tool ran a combination with (`vllm bench sweep`'s failure records).
    * `bench-config`: a load generator's own configuration file beside its results (inference-perf's
    * `config.yaml`): its `client` field names the tool whose runs it describes, in its folder and below.
+   * `bench-metrics`: a load generator's file of more results of a run beside the run's own file
+   * (EvalScope's `benchmark_percentile.json`): fills the empty result cells of its `client`'s one
+   * run in the same folder.
    */
-  readonly origin: 'launch-command' | 'bench-command' | 'server-log' | 'manifest' | 'sweep' | 'bench-config';
+  readonly origin: 'launch-command' | 'bench-command' | 'server-log' | 'manifest' | 'sweep' | 'bench-config' | 'bench-metrics';
 }
 
 /** The periodic server stats lines of one file (schema.md §2), by column (timeline-series.ts). */

@@ -7,7 +7,7 @@ import type { ParsedRecord } from '../pipeline/process-file.js';
 import { type ConfigLayer, applyLayers } from './config-layers.js';
 import { addDerived } from './derived.js';
 import { failedConfigurations, type FailedConfiguration } from './failed-configurations.js';
-import { indexSources, linkBenchConfig, linkManifest, linkServer } from './link-runs.js';
+import { indexSources, linkBenchConfig, linkBenchMetrics, linkManifest, linkServer } from './link-runs.js';
 import { copyPlaces, dedupeRuns, withoutCopies } from './dedupe-runs.js';
 import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
@@ -125,15 +125,16 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     if (link.offClock && own && window) offClock.push({ at, own, window, logs: link.offClock, nearestMs: link.nearestMs ?? 0, concurrency: typeof b.max_concurrency === 'number' ? b.max_concurrency : null });
     const manifest = linkManifest(file, index);
     const benchConfig = linkBenchConfig(file, identity.client, index);
-    for (const src of [link.source, manifest, benchConfig]) if (src) linked.set(src, (linked.get(src) ?? 0) + 1);
+    const benchMetrics = linkBenchMetrics(file, identity.client, index);
+    for (const src of [link.source, manifest, benchConfig, benchMetrics]) if (src) linked.set(src, (linked.get(src) ?? 0) + 1);
     // the offset holds for every server: one started in the run's own output brings no stats to read in a window (attach-in-file.ts reads them)
-    return { window, server: link.source, manifest, benchConfig };
+    return { window, server: link.source, manifest, benchConfig, benchMetrics };
   });
   const clockOffsets = reportOffClock(offClock, offsetMs, sink);
   // Pass 2, one run at a time: what a row is built from dies young, only the finished row stays (peak RSS).
   const rows = bases.map((_, i) => {
     const base = bases[i] as RunRow;
-    const { window, server, manifest, benchConfig } = links[i] as (typeof links)[number];
+    const { window, server, manifest, benchConfig, benchMetrics } = links[i] as (typeof links)[number];
     bases[i] = null;
     if (i > 0 && i % PAUSE_EVERY === 0) options.pause?.();
     const file = String(base.source_file);
@@ -156,6 +157,8 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     // a static batch is the load point of a latency benchmark, as a concurrency is a server's: configuration
     if (row.batch_size !== null && row.batch_size !== undefined) extraConfig.add('batch_size');
     const rowSources = mergeSources(base.config_sources, contributed, String(base.source_format), file, Number(base.source_line));
+    // more results of the run written beside it (a percentile table): its empty cells, when it is the one run of its tool there
+    if (benchMetrics && linked.get(benchMetrics) === 1 && fillResults(row, benchMetrics.configs)) rowSources.push(...benchMetrics.configs.map((c) => `${c.origin}:${c.at.file}:${c.at.line}`));
     // what the lines of a log the run was tee'd into gave stays (attach-in-file.ts): they are the run's by their place
     const served = server ? servedLines(window, linked.get(server) === 1) : null;
     if (server && served) {
@@ -181,8 +184,8 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
   const linkedRuns = new Map<string, number>();
   rows.forEach((row, i) => {
     if (!keptIds.has(row.run_id)) return;
-    const { server, manifest, benchConfig } = links[i] as (typeof links)[number];
-    for (const src of [server, manifest, benchConfig]) if (src) linkedRuns.set(src.file, (linkedRuns.get(src.file) ?? 0) + 1);
+    const { server, manifest, benchConfig, benchMetrics } = links[i] as (typeof links)[number];
+    for (const src of [server, manifest, benchConfig, benchMetrics]) if (src) linkedRuns.set(src.file, (linkedRuns.get(src.file) ?? 0) + 1);
   });
   links.length = 0;
   const kept = capExtraColumns(unique, sink);
@@ -276,6 +279,19 @@ function benchFields(base: RunRow): Record<string, FieldValue> {
 }
 
 /** Keeps sources an earlier step recorded (within-file attachment), naming the grammar's own `bench-args`. */
+/** Fills a row's empty cells from a tool's file of more results of it (not its `client`); true when one was filled. */
+function fillResults(row: RunRow, configs: readonly ConfigRecord[]): boolean {
+  let filled = false;
+  for (const c of configs) {
+    for (const [k, v] of Object.entries(c.fields)) {
+      if (k === 'client' || v === null || (row[k] !== null && row[k] !== undefined)) continue;
+      setCell<FieldValue>(row, k, v);
+      filled = true;
+    }
+  }
+  return filled;
+}
+
 function mergeSources(previous: FieldValue | undefined, contributed: readonly string[], format: string, file: string, line: number): string[] {
   let earlier: string[] = [];
   try {

@@ -55,6 +55,8 @@ export interface SourceIndex {
   readonly manifests: readonly ConfigSource[];
   /** Load generators' own configuration files (server-sources.ts, `bench-config`). */
   readonly benchConfigs: readonly ConfigSource[];
+  /** Load generators' files of more results of a run (`bench-metrics`). */
+  readonly benchMetrics: readonly ConfigSource[];
   /** The servers started in each file that holds runs, in line order (server-sources.ts, inFileServerSources). */
   readonly serversInFile: ReadonlyMap<string, readonly ServerEntry[]>;
 }
@@ -70,16 +72,18 @@ export function indexSources(sources: readonly ConfigSource[], inFile: readonly 
   const serversByDir = new Map<string, ServerEntry[]>();
   const manifests: ConfigSource[] = [];
   const benchConfigs: ConfigSource[] = [];
+  const benchMetrics: ConfigSource[] = [];
   for (const src of sources) {
     if (src.kind === 'manifest') manifests.push(src);
     if (src.kind === 'bench-config') benchConfigs.push(src);
+    if (src.kind === 'bench-metrics') benchMetrics.push(src);
     if (src.kind !== 'server') continue;
     const d = dirOf(src.file);
     let entries = serversByDir.get(d);
     if (!entries) serversByDir.set(d, (entries = []));
     entries.push({ src, engine: sourceEngine(src), tokens: nameTokens(src.file), healthy: sourceFailure(src) === null ? 1 : 0 });
   }
-  return { serversByDir, manifests, benchConfigs, serversInFile };
+  return { serversByDir, manifests, benchConfigs, benchMetrics, serversInFile };
 }
 
 /** Where a run was printed: its own line, and its copies' (the stdout block of a run whose result JSON was kept). */
@@ -184,6 +188,16 @@ export function linkManifest(runFile: string, sources: SourceIndex): ConfigSourc
 export function linkBenchConfig(runFile: string, client: string | null, sources: SourceIndex): ConfigSource | null {
   if (client === null || sources.benchConfigs.length === 0) return null;
   return deepestAbove(runFile, sources.benchConfigs.filter((src) => src.configs.some((c) => c.fields.client === client)));
+}
+
+/**
+ * The file of more results of a run (`bench-metrics`) in the run's own directory that names the
+ * run's tool: one result file and its companions are written side by side.
+ */
+export function linkBenchMetrics(runFile: string, client: string | null, sources: SourceIndex): ConfigSource | null {
+  if (client === null || sources.benchMetrics.length === 0) return null;
+  const dir = dirOf(runFile);
+  return sources.benchMetrics.find((src) => dirOf(src.file) === dir && src.configs.some((c) => c.fields.client === client)) ?? null;
 }
 
 function deepestAbove(runFile: string, candidates: readonly ConfigSource[]): ConfigSource | null {

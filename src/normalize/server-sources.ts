@@ -5,11 +5,12 @@ import { type Instant, seriesClock } from './time-window.js';
 
 /**
  * A file that describes a server (log, launch command), a runner variant (manifest) or a load
- * generator's runs (its own configuration file, `bench-config`), not a run.
+ * generator's runs (its own configuration file, `bench-config`; more results of its run,
+ * `bench-metrics`), not a run.
  */
 export interface ConfigSource {
   readonly file: RelPath;
-  readonly kind: 'server' | 'manifest' | 'bench-config' | 'failure';
+  readonly kind: 'server' | 'manifest' | 'bench-config' | 'bench-metrics' | 'failure';
   readonly configs: readonly ConfigRecord[];
   readonly timeline: readonly TimelineRecord[];
   readonly failures: readonly FailureRecord[];
@@ -46,9 +47,10 @@ export function collectSources(records: readonly ParsedRecord[]): ConfigSource[]
     const manifest = b.configs.some((c) => c.origin === 'manifest');
     const server = b.configs.some((c) => c.origin === 'server-log' || c.origin === 'launch-command') || b.timeline.length > 0;
     const benchConfig = b.configs.some((c) => c.origin === 'bench-config');
-    if (!manifest && !server && !benchConfig && b.failures.length === 0) continue;
+    const benchMetrics = b.configs.some((c) => c.origin === 'bench-metrics');
+    if (!manifest && !server && !benchConfig && !benchMetrics && b.failures.length === 0) continue;
     // a failure with no server of its own (a sweep's failure record) serves no run: never linked, a failed configuration
-    const kind = manifest ? 'manifest' : server ? 'server' : benchConfig ? 'bench-config' : 'failure';
+    const kind = manifest ? 'manifest' : server ? 'server' : benchConfig ? 'bench-config' : benchMetrics ? 'bench-metrics' : 'failure';
     out.push({ file, kind, configs: b.configs, timeline: b.timeline, failures: b.failures, span: spanOf(b.timeline) });
   }
   return out;

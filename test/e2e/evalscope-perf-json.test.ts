@@ -41,9 +41,24 @@ describe('evalscope perf output folder with two parallel values', () => {
       expect(JSON.parse(String(r.config_sources))).toContain(`bench-config:${dir}/benchmark_args.json:1`);
     }
     expect(rows.map((r) => r.mean_e2el_ms)).toEqual([4118.7, 4102.1]);
-    // the percentile files are claimed and said, never a run; nothing warns
+    // each run's percentiles come from the table beside it (seconds → ms), named in its sources; never a run
+    expect(rows.map((r) => [r.p99_ttft_ms, r.median_e2el_ms, r.p10_tpot_ms])).toEqual([[183.2, 4102.1, 7.4], [183.2, 4102.1, 7.4]]);
+    for (const r of rows) {
+      const dir = path.dirname(String(r.source_file));
+      expect(JSON.parse(String(r.config_sources))).toContain(`bench-metrics:${dir}/benchmark_percentile.json:1`);
+    }
     const all = [...scanned.diagnostics, ...sink.list()].map(formatDiagnostic);
-    expect(all.filter((d) => d.includes('evalscope percentile table'))).toHaveLength(2);
     expect(all.filter((d) => / (warning|error) /.test(d))).toEqual([]);
+  });
+
+  it('joins a percentile table to no run when its folder holds two of them (which one is it?)', () => {
+    const root = path.join(tmp, 'two');
+    writeRun(root, 1, 10, {});
+    const dir = path.join(root, 'parallel_1_number_10');
+    writeFileSync(path.join(dir, 'benchmark_summary_copy.json'), JSON.stringify({ ...fixture('basic-summary'), 'Number of concurrency': 4, 'Time taken for tests (s)': 50.5 }, null, 4));
+    const scanned = scanPaths([root]);
+    const { rows } = buildRuns(scanned.records.slice(), new DiagnosticCollector());
+    expect(rows).toHaveLength(2);
+    for (const r of rows) expect(r.p99_ttft_ms ?? null).toBeNull();
   });
 });

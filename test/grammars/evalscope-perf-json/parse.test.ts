@@ -57,7 +57,7 @@ describe('evalscope-perf-json', () => {
     expect(config({ ...ARGS, min_prompt_length: 1024, max_prompt_length: 1024 }).input_len).toBeUndefined();
   });
 
-  it('claims the percentile table (rows or columns) with one info and no run', () => {
+  it('reads the percentile table (rows or columns) as more results of its run, in ms, never as a run', () => {
     for (const table of [
       [{ Percentiles: '50%', 'TTFT (ms)': 30 }, { Percentiles: '99%', 'TTFT (ms)': 80 }],
       { Percentiles: ['50%', '99%'], 'TTFT (s)': [0.03, 0.08], 'Latency (s)': [1, 2] },
@@ -65,10 +65,14 @@ describe('evalscope-perf-json', () => {
       const text = json(table);
       expect(grammar.detect({ head: text, path: 'benchmark_percentile.json' } as never)).toMatchObject({ score: 0.8 });
       const { records, diagnostics } = runGrammar(grammar, text);
-      expect(records).toEqual([]);
-      expect(diagnostics.map((d) => d.code)).toEqual(['table/ignored-block']);
-      expect(String(diagnostics[0]?.message)).toContain('2 percentiles 50%…99%');
+      expect(records.map((r) => [r.kind, r.kind === 'config' ? r.origin : null])).toEqual([['config', 'bench-metrics']]);
+      expect(records[0]?.kind === 'config' ? records[0].fields : null).toMatchObject({ client: 'evalscope-perf', median_ttft_ms: 30, p99_ttft_ms: 80 });
+      expect(diagnostics).toEqual([]);
     }
+    // a table of no latency or length column: said, not kept
+    const { records, diagnostics } = runGrammar(grammar, json([{ Percentiles: '50%', 'TTFT (ms)': 'n/a', 'Output (tok/s)': 12 }]));
+    expect(records).toEqual([]);
+    expect(diagnostics.map((d) => d.code)).toEqual(['table/ignored-block']);
   });
 
   it('detects by content: a summary or args without evalscope keys is not its', () => {
