@@ -9,6 +9,7 @@ import { grammar as guidellmJson } from './guidellm-json/index.js';
 import { grammar as guidellmCsv } from './guidellm-csv/index.js';
 import { grammar as inferencePerfJson } from './inference-perf-json/index.js';
 import { grammar as inferencePerfConfig } from './inference-perf-config/index.js';
+import { grammar as genaiBenchJson } from './genai-bench-json/index.js';
 import { grammar as tgiBenchmark } from './tgi-benchmark/index.js';
 import { grammar as llmperfJson } from './llmperf-json/index.js';
 import { grammar as inferencexResultJson } from './inferencex-result-json/index.js';
@@ -59,6 +60,7 @@ export const GRAMMARS = {
   'guidellm-csv': guidellmCsv,
   'inference-perf-json': inferencePerfJson,
   'inference-perf-config': inferencePerfConfig,
+  'genai-bench-json': genaiBenchJson,
   'tgi-benchmark': tgiBenchmark,
   'llmperf-json': llmperfJson,
   'inferencex-result-json': inferencexResultJson,
