@@ -12,6 +12,7 @@ import { grammar as inferencePerfConfig } from './inference-perf-config/index.js
 import { grammar as genaiBenchJson } from './genai-bench-json/index.js';
 import { grammar as tgiBenchmark } from './tgi-benchmark/index.js';
 import { grammar as llmperfJson } from './llmperf-json/index.js';
+import { grammar as llmLoadTestJson } from './llm-load-test-json/index.js';
 import { grammar as inferencexResultJson } from './inferencex-result-json/index.js';
 import { grammar as specdecodeStudyJsonl } from './specdecode-study-jsonl/index.js';
 import { grammar as inferenceBenchmarkerJson } from './inference-benchmarker-json/index.js';
@@ -63,6 +64,7 @@ export const GRAMMARS = {
   'genai-bench-json': genaiBenchJson,
   'tgi-benchmark': tgiBenchmark,
   'llmperf-json': llmperfJson,
+  'llm-load-test-json': llmLoadTestJson,
   'inferencex-result-json': inferencexResultJson,
   'specdecode-study-jsonl': specdecodeStudyJsonl,
   'inference-benchmarker-json': inferenceBenchmarkerJson,
