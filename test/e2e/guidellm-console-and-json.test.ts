@@ -2,10 +2,8 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DiagnosticCollector, formatDiagnostic } from '../../src/core/diagnostic.js';
-import { buildRuns } from '../../src/normalize/build-runs.js';
-import { scanPaths } from '../../src/pipeline/scan.js';
 import { FIXTURES } from '../helpers/fixtures.js';
+import { runsOf } from '../helpers/runs-of.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'benchlens-guidellm-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -34,13 +32,6 @@ const saved = {
     benchmark({ type_: 'constant', rate: 22.5 }, 150784, 75392, [58.35, 122.61], [17.94, 21.26]),
   ],
 };
-
-function runsOf(folder: string) {
-  const scanned = scanPaths([folder]);
-  const sink = new DiagnosticCollector();
-  const { rows } = buildRuns(scanned.records.slice(), sink);
-  return { rows, diagnostics: sink.list().map(formatDiagnostic) };
-}
 
 describe('GuideLLM console tables beside the benchmarks.json of the same command', () => {
   it('count each benchmark once, the JSON kept (its rates; the console has none)', () => {

@@ -2,10 +2,8 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DiagnosticCollector, formatDiagnostic } from '../../src/core/diagnostic.js';
-import { buildRuns } from '../../src/normalize/build-runs.js';
-import { scanPaths } from '../../src/pipeline/scan.js';
 import { FIXTURES } from '../helpers/fixtures.js';
+import { runsOf } from '../helpers/runs-of.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'benchlens-guidellm-csv-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -102,13 +100,6 @@ const report = (benchmarks: readonly Saved[]) => ({
   args: { model: 'acme/chat-7b', data: ['prompt_tokens=256,output_tokens=128'] },
   benchmarks: benchmarks.map(benchmark),
 });
-
-function runsOf(folder: string) {
-  const scanned = scanPaths([folder]);
-  const sink = new DiagnosticCollector();
-  const { rows } = buildRuns(scanned.records.slice(), sink);
-  return { rows, diagnostics: sink.list().map(formatDiagnostic) };
-}
 
 /** A folder as `guidellm benchmark --outputs json,csv` leaves it. */
 function savedFolder(json: object): string {

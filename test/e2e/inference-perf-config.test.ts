@@ -2,20 +2,11 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DiagnosticCollector, formatDiagnostic } from '../../src/core/diagnostic.js';
-import { buildRuns } from '../../src/normalize/build-runs.js';
-import { scanPaths } from '../../src/pipeline/scan.js';
 import { FIXTURES } from '../helpers/fixtures.js';
+import { runsOf } from '../helpers/runs-of.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'benchlens-inference-perf-config-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-function runsOf(folder: string) {
-  const scanned = scanPaths([folder]);
-  const sink = new DiagnosticCollector();
-  const { rows } = buildRuns(scanned.records.slice(), sink);
-  return { rows, diagnostics: sink.list().map(formatDiagnostic) };
-}
 
 const RATE_STAGES = ['basic-constant-stage', 'non-streaming-null-latencies'];
 
