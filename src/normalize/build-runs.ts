@@ -278,7 +278,6 @@ function benchFields(base: RunRow): Record<string, FieldValue> {
   return out;
 }
 
-/** Keeps sources an earlier step recorded (within-file attachment), naming the grammar's own `bench-args`. */
 /** Fills a row's empty cells from a tool's file of more results of it (not its `client`); true when one was filled. */
 function fillResults(row: RunRow, configs: readonly ConfigRecord[]): boolean {
   let filled = false;
@@ -292,6 +291,7 @@ function fillResults(row: RunRow, configs: readonly ConfigRecord[]): boolean {
   return filled;
 }
 
+/** Keeps sources an earlier step recorded (within-file attachment), naming the grammar's own `bench-args`. */
 function mergeSources(previous: FieldValue | undefined, contributed: readonly string[], format: string, file: string, line: number): string[] {
   let earlier: string[] = [];
   try {

@@ -53,10 +53,10 @@ interface ServerEntry {
 export interface SourceIndex {
   readonly serversByDir: ReadonlyMap<string, readonly ServerEntry[]>;
   readonly manifests: readonly ConfigSource[];
-  /** Load generators' own configuration files (server-sources.ts, `bench-config`). */
-  readonly benchConfigs: readonly ConfigSource[];
-  /** Load generators' files of more results of a run (`bench-metrics`). */
-  readonly benchMetrics: readonly ConfigSource[];
+  /** Load generators' own configuration files (server-sources.ts, `bench-config`), by directory. */
+  readonly benchConfigsByDir: ReadonlyMap<string, readonly ConfigSource[]>;
+  /** Load generators' files of more results of a run (`bench-metrics`), by directory. */
+  readonly benchMetricsByDir: ReadonlyMap<string, readonly ConfigSource[]>;
   /** The servers started in each file that holds runs, in line order (server-sources.ts, inFileServerSources). */
   readonly serversInFile: ReadonlyMap<string, readonly ServerEntry[]>;
 }
@@ -71,19 +71,23 @@ export function indexSources(sources: readonly ConfigSource[], inFile: readonly 
   }
   const serversByDir = new Map<string, ServerEntry[]>();
   const manifests: ConfigSource[] = [];
-  const benchConfigs: ConfigSource[] = [];
-  const benchMetrics: ConfigSource[] = [];
+  const benchConfigsByDir = new Map<string, ConfigSource[]>();
+  const benchMetricsByDir = new Map<string, ConfigSource[]>();
   for (const src of sources) {
     if (src.kind === 'manifest') manifests.push(src);
-    if (src.kind === 'bench-config') benchConfigs.push(src);
-    if (src.kind === 'bench-metrics') benchMetrics.push(src);
+    // a campaign of thousands of runs has as many of these (one per run's folder): each run looks in its own folders only
+    const byDir = src.kind === 'bench-config' ? benchConfigsByDir : src.kind === 'bench-metrics' ? benchMetricsByDir : null;
+    if (byDir) {
+      const d = dirOf(src.file);
+      byDir.set(d, [...(byDir.get(d) ?? []), src]);
+    }
     if (src.kind !== 'server') continue;
     const d = dirOf(src.file);
     let entries = serversByDir.get(d);
     if (!entries) serversByDir.set(d, (entries = []));
     entries.push({ src, engine: sourceEngine(src), tokens: nameTokens(src.file), healthy: sourceFailure(src) === null ? 1 : 0 });
   }
-  return { serversByDir, manifests, benchConfigs, benchMetrics, serversInFile };
+  return { serversByDir, manifests, benchConfigsByDir, benchMetricsByDir, serversInFile };
 }
 
 /** Where a run was printed: its own line, and its copies' (the stdout block of a run whose result JSON was kept). */
@@ -186,8 +190,16 @@ export function linkManifest(runFile: string, sources: SourceIndex): ConfigSourc
  * run's directory or above it that names that tool. Another tool's runs beside it are not its.
  */
 export function linkBenchConfig(runFile: string, client: string | null, sources: SourceIndex): ConfigSource | null {
-  if (client === null || sources.benchConfigs.length === 0) return null;
-  return deepestAbove(runFile, sources.benchConfigs.filter((src) => src.configs.some((c) => c.fields.client === client)));
+  if (client === null || sources.benchConfigsByDir.size === 0) return null;
+  for (let dir = dirOf(runFile); ; dir = dirOf(dir)) {
+    const own = sources.benchConfigsByDir.get(dir)?.find((src) => describes(src, client));
+    if (own) return own;
+    if (dir === '') return null;
+  }
+}
+
+function describes(src: ConfigSource, client: string): boolean {
+  return src.configs.some((c) => c.fields.client === client);
 }
 
 /**
@@ -195,9 +207,8 @@ export function linkBenchConfig(runFile: string, client: string | null, sources:
  * run's tool: one result file and its companions are written side by side.
  */
 export function linkBenchMetrics(runFile: string, client: string | null, sources: SourceIndex): ConfigSource | null {
-  if (client === null || sources.benchMetrics.length === 0) return null;
-  const dir = dirOf(runFile);
-  return sources.benchMetrics.find((src) => dirOf(src.file) === dir && src.configs.some((c) => c.fields.client === client)) ?? null;
+  if (client === null) return null;
+  return sources.benchMetricsByDir.get(dirOf(runFile))?.find((src) => describes(src, client)) ?? null;
 }
 
 function deepestAbove(runFile: string, candidates: readonly ConfigSource[]): ConfigSource | null {
