@@ -11,6 +11,12 @@ const ASSIGNMENT_LINE = /^\s*(?:(?:export|local|readonly|declare)\s+)?[A-Za-z_]\
 const FOR_LINE = /^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.*?)\s*(?:;\s*do\b.*)?$/;
 const DONE = /(?:^|[;&\s])done\b/;
 const MD_QUOTE = /^\s*(?:>\s?)+/;
+/**
+ * The command SGLang's test utilities print before starting a server (`popen_launch_server`:
+ * `command=python3 -m sglang.launch_server …`, in bench_speculative.py's console among others): a
+ * command, not an assignment followed by one.
+ */
+const PRINTED_COMMAND = /^(\s*)command=(?=(?:python3?|sglang|vllm|trtllm-serve)\b)/;
 
 /**
  * Walks a file once: keeps literal `VAR=value` assignments and `for X in ...` loop values in
@@ -18,7 +24,7 @@ const MD_QUOTE = /^\s*(?:>\s?)+/;
  * recognized command into a ConfigRecord.
  */
 export function findCommands(source: TextSource, sink: DiagnosticSink, limit = Infinity): ConfigRecord[] {
-  const lines = source.lines.map((l) => l.replace(MD_QUOTE, (m) => ' '.repeat(m.length)));
+  const lines = source.lines.map((l) => l.replace(MD_QUOTE, (m) => ' '.repeat(m.length)).replace(PRINTED_COMMAND, (m) => ' '.repeat(m.length)));
   const vars = new Map<string, string>();
   const loops: { name: string; values: string[] }[] = [];
   const records: ConfigRecord[] = [];

@@ -96,3 +96,12 @@ describe('launch-command grammar', () => {
     expect(parse(head)[0]?.fields).toMatchObject({ client: 'vllm-bench-serve', model: 'org/m', num_prompts: 10 });
   });
 });
+
+describe('commands printed by tools', () => {
+  it("reads the command SGLang's popen_launch_server prints (command=python3 -m sglang.launch_server …)", () => {
+    const [server] = parse('Start i=1: batch_size=1, steps=3, topk=1, num_draft_tokens=4\ncommand=python3 -m sglang.launch_server --model-path org/M --speculative-algorithm EAGLE3 --speculative-num-steps 3 --tp-size 2');
+    expect(server).toMatchObject({ origin: 'launch-command', at: { line: 2 }, fields: { engine: 'sglang', model: 'org/M', spec_method: 'eagle3', spec_num_steps: 3, tp: 2 } });
+    // a shell assignment of another name stays one
+    expect(parse('cmd=python3 -m sglang.launch_server --model-path org/M')).toEqual([]);
+  });
+});
