@@ -41,8 +41,13 @@ function energy(obj: JsonObject): string | null {
 
 /** `server_metrics_export.json`: Prometheus summaries of the serving endpoints (`metrics.<name>.series[].stats`). */
 function serverMetrics(obj: JsonObject): string | null {
-  if (!isJsonObject(obj.summary) || !Array.isArray(obj.summary.endpoints_configured) || !isJsonObject(obj.metrics)) return null;
+  if (!isServerMetricsExport(obj)) return null;
   return `AIPerf server metrics export (${counted(Object.keys(obj.metrics).length, 'Prometheus metric')} of the serving endpoints during the run)`;
+}
+
+/** Whether `obj` is a server metrics export (its spec-decode counters join the run: server-metrics.ts). */
+export function isServerMetricsExport(obj: JsonObject): obj is JsonObject & { metrics: JsonObject } {
+  return isJsonObject(obj.summary) && Array.isArray(obj.summary.endpoints_configured) && isJsonObject(obj.metrics);
 }
 
 /**

@@ -1,15 +1,16 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
-import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import { type BenchRecord, FieldMapBuilder } from '../../src/core/records.js';
 import { isJsonObject, type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { commandTool, shellWords } from '../_shared/perf-metrics/cli-command.js';
 import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
 import { isAggregate, reportAggregate } from './aggregate.js';
-import { COMPANION_SIGNATURE, companionExport } from './companion-exports.js';
+import { COMPANION_SIGNATURE, companionExport, isServerMetricsExport } from './companion-exports.js';
 import { aiperfPartialExport } from '../_shared/perf-metrics/aiperf-folders.js';
 import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 import { addInputConfig } from './input-config.js';
+import { serverMetricsRecord } from './server-metrics.js';
 
 /** A metric key followed by a statistics object (per-request JSONL carries `{"value": …}` instead). */
 const SIGNATURE = /"(?:time_to_first_token|request_latency|request_throughput|output_token_throughput|inter_token_latency)"\s*:\s*\{[^{}]*"(?:avg|p\d+|min|max|std)"\s*:\s*[\d-]/;
@@ -47,7 +48,7 @@ export const grammar: Grammar = {
   },
 };
 
-function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): RunRecord[] {
+function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): BenchRecord[] {
   const at = { file: source.path, line: doc.line, column: 1 };
   const obj = doc.value;
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return [];
@@ -55,6 +56,9 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Run
     reportAggregate(obj, sink, at);
     return [];
   }
+  // a server metrics export with speculative-decoding counters: the run's acceptance, for the AIPerf run beside it
+  const spec = isServerMetricsExport(obj) ? serverMetricsRecord(obj, at, 'aiperf') : null;
+  if (spec !== null) return [spec];
   const companion = companionExport(obj);
   if (companion !== null) {
     sink.report('table/ignored-block', at, companion);

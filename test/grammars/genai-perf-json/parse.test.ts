@@ -4,6 +4,7 @@ import { grammar as vllmJson } from '../../../grammars/vllm-bench-result-json/in
 import { asRelPath } from '../../../src/core/types.js';
 import { runFields, runGrammar } from '../../helpers/grammar-run.js';
 import { DiagnosticCollector } from '../../../src/core/diagnostic.js';
+import type { BenchRecord } from '../../../src/core/records.js';
 
 /** The grammar on a text read from `file` (its path says what some AIPerf files are). */
 function runAt(file: string, text: string) {
@@ -139,6 +140,55 @@ describe('genai-perf-json', () => {
         '{"timestamp_ns":1,"endpoint_latency_ns":1200,"endpoint_url":"http://h/metrics","metrics":{"vllm:num_requests_running":[{"value":4.0}]}}',
       ];
       for (const head of lines) expect(grammar.detect({ path, head }).score, head).toBe(0);
+    });
+  });
+  describe('server metrics export with speculative-decoding counters', () => {
+    const counter = (series: Array<[Record<string, string>, number]>) => ({ type: 'counter', series: series.map(([labels, total]) => ({ endpoint_url: 'http://h:8000/metrics', labels, stats: { total, rate: total / 100 } })) });
+    const fieldsOf = (records: readonly BenchRecord[]) => records.map((r) => (r.kind === 'config' ? r.fields : r.kind));
+    const exportOf = (metrics: Record<string, unknown>) => JSON.stringify({ aiperf_version: '0.4.0', benchmark_id: 'b', summary: { endpoints_configured: ['http://h:8000/metrics'] }, metrics }, null, 2);
+
+    it('joins the counters increase over the run as the acceptance of the AIPerf run beside it', () => {
+      const e0 = { engine: '0', model_name: 'm' };
+      const e1 = { engine: '1', model_name: 'm' };
+      const text = exportOf({
+        'vllm:num_requests_running': { type: 'gauge', series: [{ labels: e0, stats: { avg: 3, max: 8 } }] },
+        'vllm:spec_decode_num_accepted_tokens': counter([[e0, 700], [e1, 500]]),
+        'vllm:spec_decode_num_accepted_tokens_per_pos': counter([[{ ...e0, position: '0' }, 400], [{ ...e0, position: '1' }, 300], [{ ...e1, position: '0' }, 300], [{ ...e1, position: '1' }, 200]]),
+        'vllm:spec_decode_num_draft_tokens': counter([[e0, 1000], [e1, 1000]]),
+        'vllm:spec_decode_num_drafts': counter([[e0, 500], [e1, 500]]),
+      });
+      const { records, diagnostics } = runAt('art/server_metrics_export.json', text);
+      expect(diagnostics).toEqual([]);
+      expect(records).toHaveLength(1);
+      const [record] = records;
+      if (record?.kind !== 'config') throw new Error('no config record');
+      expect(record.origin).toBe('bench-metrics');
+      // summed over both engines: 1200 accepted of 2000 drafted in 1000 drafts; 700 and 500 at positions 0 and 1
+      expect(record.fields).toEqual({ client: 'aiperf', spec_num_drafts: 1000, spec_draft_tokens: 2000, spec_accepted_tokens: 1200, spec_acceptance_rate: 0.6, spec_acceptance_length: 2.2, spec_per_position_acceptance: [0.7, 0.5] });
+      const lineOf = (key: string) => text.split('\n').findIndex((l) => l.includes(`"${key}": {`)) + 1;
+      expect(record.lines.spec_acceptance_rate).toBe(lineOf('vllm:spec_decode_num_accepted_tokens'));
+      expect(record.lines.spec_num_drafts).toBe(lineOf('vllm:spec_decode_num_drafts'));
+      expect(record.lines.spec_per_position_acceptance).toBe(lineOf('vllm:spec_decode_num_accepted_tokens_per_pos'));
+    });
+
+    it('takes the _total sample names, and gives no rate over no drafts', () => {
+      const text = exportOf({ 'vllm:spec_decode_num_drafts_total': counter([[{}, 0]]), 'vllm:spec_decode_num_draft_tokens_total': counter([[{}, 0]]), 'vllm:spec_decode_num_accepted_tokens_total': counter([[{}, 0]]) });
+      const { records } = runAt('server_metrics_export.json', text);
+      expect(fieldsOf(records)).toEqual([{ client: 'aiperf', spec_num_drafts: 0, spec_draft_tokens: 0, spec_accepted_tokens: 0 }]);
+    });
+
+    it('leaves out per-position rates with a position missing, and counts no gauge', () => {
+      const text = exportOf({
+        'vllm:spec_decode_num_accepted_tokens': counter([[{}, 30]]),
+        'vllm:spec_decode_num_accepted_tokens_per_pos': counter([[{ position: '0' }, 20], [{ position: '2' }, 10]]),
+        'vllm:spec_decode_num_drafts': counter([[{}, 40]]),
+      });
+      const { records } = runAt('server_metrics_export.json', text);
+      expect(fieldsOf(records)).toEqual([{ client: 'aiperf', spec_num_drafts: 40, spec_accepted_tokens: 30, spec_acceptance_length: 1.75 }]);
+      // a gauge of a counter's name is a level, no count of the run: then the export joins nothing and stays an ignored block
+      const gauge = runAt('server_metrics_export.json', exportOf({ 'vllm:spec_decode_num_drafts': { type: 'gauge', series: [{ stats: { avg: 40, total: 40 } }] } }));
+      expect(gauge.records).toEqual([]);
+      expect(gauge.diagnostics).toEqual(['table/ignored-block AIPerf server metrics export (1 Prometheus metric of the serving endpoints during the run) ignored']);
     });
   });
 });
