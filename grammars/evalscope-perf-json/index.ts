@@ -7,7 +7,7 @@ import type { SourcePos } from '../../src/core/types.js';
 import { isJsonObject, type JsonObject, type JsonValue, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { ARGS_OWN, ARGS_REQUIRED, argsConfig } from './args.js';
 import { percentileRecord } from './percentiles.js';
-import { CLIENT, SUMMARY_SECOND, SUMMARY_SIGNATURE, summaryRun } from './summary.js';
+import { CLIENT, hasSummaryDuration, SUMMARY_SECOND, summaryRun } from './summary.js';
 
 /** `benchmark_percentile.json`: rows (or, transposed, columns) keyed `Percentiles` (2024: `Percentile`). */
 const PERCENTILE_KEY = /"Percentiles?"\s*:/;
@@ -18,7 +18,7 @@ const SPEED_BENCHMARK = [/"Prompt Tokens"\s*:/, /"Speed\(tokens\/s\)"\s*:/];
 type Kind = 'summary' | 'args' | 'percentile' | 'speed';
 
 function kindOf(text: string): Kind | null {
-  if (SUMMARY_SIGNATURE.test(text) && SUMMARY_SECOND.test(text)) return 'summary';
+  if (hasSummaryDuration(text) && SUMMARY_SECOND.test(text)) return 'summary';
   if (PERCENTILE_KEY.test(text) && PERCENTILE_METRIC.test(text)) return 'percentile';
   if (ARGS_REQUIRED.every((re) => re.test(text)) && ARGS_OWN.test(text)) return 'args';
   if (SPEED_BENCHMARK.every((re) => re.test(text))) return 'speed';

@@ -65,7 +65,11 @@ export const SUMMARY_KEYS: Readonly<Record<string, Column | null>> = {
 };
 
 /** Keys a summary of any version has: what tells it from any other JSON. */
-export const SUMMARY_SIGNATURE = /"(?:Time taken for tests \(s\)|Test Duration \(s\))"\s*:/;
+/** The duration key of each spelling: two expressions with a literal each (tried on every JSON head; an alternation of quoted keys is tried at every quote). */
+const SUMMARY_DURATION = [/"Time taken for tests \(s\)"\s*:/, /"Test Duration \(s\)"\s*:/];
+export function hasSummaryDuration(text: string): boolean {
+  return SUMMARY_DURATION.some((re) => re.test(text));
+}
 export const SUMMARY_SECOND = /"(?:Number of concurrency|Concurrency|Succeed requests|Success Requests|Total requests|Total Requests)"\s*:/;
 
 /** One run from a `benchmark_summary.json` object. */
