@@ -17,6 +17,7 @@ import { grammar as inferencexResultJson } from './inferencex-result-json/index.
 import { grammar as specdecodeStudyJsonl } from './specdecode-study-jsonl/index.js';
 import { grammar as inferenceBenchmarkerJson } from './inference-benchmarker-json/index.js';
 import { grammar as evalscopePerfJson } from './evalscope-perf-json/index.js';
+import { grammar as evalscopePerfConsole } from './evalscope-perf-console/index.js';
 import { grammar as llmdBenchmarkReport } from './llmd-benchmark-report/index.js';
 import { grammar as vllmBenchResultJson } from './vllm-bench-result-json/index.js';
 import { grammar as vllmBenchServe } from './vllm-bench-serve/index.js';
@@ -69,6 +70,7 @@ export const GRAMMARS = {
   'specdecode-study-jsonl': specdecodeStudyJsonl,
   'inference-benchmarker-json': inferenceBenchmarkerJson,
   'evalscope-perf-json': evalscopePerfJson,
+  'evalscope-perf-console': evalscopePerfConsole,
   'llmd-benchmark-report': llmdBenchmarkReport,
   // TensorRT-LLM artifacts (issue 3 item 2)
   'trtllm-bench': trtllmBench,

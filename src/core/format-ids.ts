@@ -22,6 +22,7 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   'specdecode-study-jsonl',
   'inference-benchmarker-json',
   'evalscope-perf-json',
+  'evalscope-perf-console',
   'llmd-benchmark-report',
   // TensorRT-LLM artifacts (issue 3 item 2)
   'trtllm-bench',

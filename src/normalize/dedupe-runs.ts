@@ -28,8 +28,52 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathCo
   const guidellm = mergeCopies(once, guidellmIdentity, (a, b) => sameGuidellmBenchmark(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const single = mergeCopies(guidellm, batchIdentity, (a, b) => sameBatch(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const batches = mergeCopies(single, gridPointIdentity, (a, b) => sameGridPoint(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
-  if (!batches.some((r) => r.source_format === INFERENCEX)) return batches;
-  return mergeCopies(batches, processedIdentity, (a, b) => sameProcessedResult(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+  const printed = batches.some((r) => r.source_format === EVALSCOPE_PRINTED)
+    ? mergeCopies(batches, evalscopeIdentity, (a, b) => samePrintedEvalscopeRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run')
+    : batches;
+  if (!printed.some((r) => r.source_format === INFERENCEX)) return printed;
+  return mergeCopies(printed, processedIdentity, (a, b) => sameProcessedResult(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+}
+
+/**
+ * EvalScope prints what it saves: a run's `Benchmarking summary` table (its console, its own
+ * `benchmark.log`) beside its `benchmark_summary.json`, and a sweep's report
+ * (`performance_summary.txt`) above the `parallel_<N>_number_<M>/` folders of its pairs. The printed
+ * copy rounds (two decimals in 2026, even a latency in seconds; six significant digits in 2025) and
+ * the report has no counts nor duration, what `identity` needs: they meet by load point.
+ */
+const EVALSCOPE_PRINTED = 'evalscope-perf-console';
+
+function evalscopeIdentity(row: RunRow): string | null {
+  if (row.client !== 'evalscope-perf' || typeof row.output_throughput !== 'number') return null;
+  return JSON.stringify([ownCell(row, 'max_concurrency') ?? null, ownCell(row, 'request_rate') ?? null], spelledOut);
+}
+
+/** What a printed value may differ by from the saved one: two decimals, or six significant digits of a large one. */
+const printedAgrees = (x: number, y: number, decimals: number) => Math.abs(x - y) <= decimals + 1e-5 * Math.max(Math.abs(x), Math.abs(y));
+/** Half a unit of the last printed digit, in ms: a latency printed in seconds to two decimals, one printed in ms (or in s to four). */
+const EVALSCOPE_LATENCY_MS: Readonly<Record<string, number>> = { mean_e2el_ms: 5.1, mean_ttft_ms: 0.51, mean_tpot_ms: 0.51, mean_itl_ms: 0.51 };
+const EVALSCOPE_COUNTS = ['completed', 'failed', 'num_requests'] as const;
+
+/**
+ * One EvalScope run printed and saved: one copy printed, the other not; the counts both have equal;
+ * the output throughput, duration and mean latencies both have agreeing to the printed precision
+ * (at least the throughput and one latency: the fingerprint no two runs share). A report row has
+ * no counts nor duration: it meets only the results in its folder or below it (its sweep's).
+ */
+function samePrintedEvalscopeRun(a: RunRow, b: RunRow): boolean {
+  if ((a.source_format === EVALSCOPE_PRINTED) === (b.source_format === EVALSCOPE_PRINTED)) return false;
+  if (!loadPointsAgree(a, b) || !configurationsAgree(a, b)) return false;
+  if (!EVALSCOPE_COUNTS.every((c) => typeof a[c] !== 'number' || typeof b[c] !== 'number' || a[c] === b[c])) return false;
+  const printedCopy = a.source_format === EVALSCOPE_PRINTED ? a : b;
+  const saved = printedCopy === a ? b : a;
+  if (typeof printedCopy.completed !== 'number' && !isWithin(folderOf(saved), folderOf(printedCopy))) return false;
+  for (const c of ['output_throughput', 'duration_s']) {
+    const [x, y] = [a[c], b[c]];
+    if (typeof x === 'number' && typeof y === 'number' && !printedAgrees(x, y, 0.0051)) return false;
+  }
+  const latencies = Object.entries(EVALSCOPE_LATENCY_MS).filter(([c]) => typeof a[c] === 'number' && typeof b[c] === 'number');
+  return latencies.length > 0 && latencies.every(([c, ms]) => printedAgrees(a[c] as number, b[c] as number, ms));
 }
 
 /**
@@ -255,6 +299,11 @@ function sameMeasurement(a: RunRow, b: RunRow): boolean {
   return folderOf(a) === folderOf(b) || MEAN_LATENCIES.some((c) => typeof a[c] === 'number' && typeof b[c] === 'number');
 }
 
+/** Is `folder` `parent` or below it (`''` is the scan's top)? */
+function isWithin(folder: string, parent: string): boolean {
+  return parent === '' || folder === parent || folder.startsWith(`${parent}/`);
+}
+
 function folderOf(row: RunRow): string {
   const file = String(row.source_file);
   return file.slice(0, Math.max(0, file.lastIndexOf('/')));
@@ -343,6 +392,7 @@ function merge(group: readonly RunRow[], sink: DiagnosticSink, code: 'normalize/
 /** What two copies of one measurement are, for the duplicate-run info. */
 function copiesOf(a: RunRow, b: RunRow): string {
   if ((a.source_format === INFERENCEX) !== (b.source_format === INFERENCEX)) return 'client result and the processed result made from it';
+  if ((a.source_format === EVALSCOPE_PRINTED) !== (b.source_format === EVALSCOPE_PRINTED)) return 'printed table and result JSON of one run';
   return copyKind(a) !== copyKind(b) ? 'stdout block and result JSON of one run' : 'one result saved twice';
 }
 

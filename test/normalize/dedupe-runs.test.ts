@@ -220,3 +220,36 @@ describe("dedupeRuns: a bench_speculative.py grid point's console block and its 
     expect(dedupeRuns([jsonlRow, { ...jsonlRow, source_file: 's/run2/output.jsonl' }], new DiagnosticCollector())).toHaveLength(2);
   });
 });
+
+describe('dedupeRuns: EvalScope printed tables and saved results', () => {
+  const saved = { source_file: 'out/20260105/m/benchmark_summary.json', source_line: 1, source_format: 'evalscope-perf-json', config_sources: '[]', client: 'evalscope-perf', max_concurrency: 8, request_rate: Number.POSITIVE_INFINITY, completed: 64, failed: 0, duration_s: 12.3456, output_throughput: 1327.0912, mean_e2el_ms: 3932.1, mean_ttft_ms: 81.234, p99_ttft_ms: null };
+  const console = { ...saved, source_file: 'out/20260105/m/benchmark.log', source_line: 40, source_format: 'evalscope-perf-console', duration_s: 12.35, output_throughput: 1327.09, mean_e2el_ms: 3930, mean_ttft_ms: 81.23, p99_ttft_ms: 140 };
+  const report = { ...console, source_file: 'out/20260105/performance_summary.txt', source_line: 12, completed: null, failed: null, duration_s: null };
+
+  it('counts a run once when its console table and its benchmark_summary.json are both read, the JSON values first', () => {
+    const sink = new DiagnosticCollector();
+    const rows = dedupeRuns([console, saved], sink);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source_format: 'evalscope-perf-json', mean_e2el_ms: 3932.1, p99_ttft_ms: 140 });
+    expect(sink.list().map((d) => d.message)).toEqual([`same measurement as ${saved.source_file}:1 (printed table and result JSON of one run): counted once`]);
+  });
+
+  it('counts a sweep report row once with the result of its pair below it, never with one elsewhere', () => {
+    expect(dedupeRuns([report, saved], new DiagnosticCollector())).toHaveLength(1);
+    expect(dedupeRuns([{ ...report, source_file: 'other/performance_summary.txt' }, saved], new DiagnosticCollector())).toHaveLength(2);
+    // a console table has counts to agree on: it may be a log kept anywhere
+    expect(dedupeRuns([{ ...console, source_file: 'logs/evalscope.log' }, saved], new DiagnosticCollector())).toHaveLength(1);
+  });
+
+  it('keeps runs apart that differ beyond the printed precision, in a count, or in load', () => {
+    const sink = new DiagnosticCollector();
+    expect(dedupeRuns([{ ...console, output_throughput: 1327.2 }, saved], sink)).toHaveLength(2);
+    expect(dedupeRuns([{ ...console, mean_e2el_ms: 3940 }, saved], sink)).toHaveLength(2);
+    expect(dedupeRuns([{ ...console, completed: 63 }, saved], sink)).toHaveLength(2);
+    expect(dedupeRuns([{ ...console, max_concurrency: 4 }, saved], sink)).toHaveLength(2);
+    // two saved results (two invocations alike) are never merged by this rule, nor two printed ones
+    expect(dedupeRuns([{ ...saved, source_file: 'b/benchmark_summary.json', duration_s: 12.35 }, saved], sink)).toHaveLength(2);
+    expect(dedupeRuns([console, { ...console, source_file: 'b/benchmark.log' }], sink)).toHaveLength(2);
+    expect(sink.list()).toEqual([]);
+  });
+});
