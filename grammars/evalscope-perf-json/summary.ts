@@ -44,6 +44,9 @@ export const SUMMARY_KEYS: Readonly<Record<string, Column | null>> = {
   'Total Throughput (tok/s)': { column: 'total_token_throughput' },
   'Input token throughput (tok/s)': { column: 'input_throughput' },
   'Input Throughput (tok/s)': { column: 'input_throughput' },
+  // the first 2024 spelling (`Metrics` in perf/utils/benchmark_util.py): output tokens / test time, successful requests / test time
+  'Throughput(average tokens/s)': { column: 'output_throughput' },
+  'Average QPS': { column: 'request_throughput' },
   'Request throughput (req/s)': { column: 'request_throughput' },
   'Req Throughput (req/s)': { column: 'request_throughput' },
   'Average latency (s)': { column: 'mean_e2el_ms', scale: 1000 },
@@ -64,13 +67,21 @@ export const SUMMARY_KEYS: Readonly<Record<string, Column | null>> = {
   'Result DB path': null,
 };
 
-/** Keys a summary of any version has: what tells it from any other JSON. */
 /** The duration key of each spelling: two expressions with a literal each (tried on every JSON head; an alternation of quoted keys is tried at every quote). */
 const SUMMARY_DURATION = [/"Time taken for tests \(s\)"\s*:/, /"Test Duration \(s\)"\s*:/];
 export function hasSummaryDuration(text: string): boolean {
   return SUMMARY_DURATION.some((re) => re.test(text));
 }
+/** With the duration key, what tells a summary of any version from any other JSON. */
 export const SUMMARY_SECOND = /"(?:Number of concurrency|Concurrency|Succeed requests|Success Requests|Total requests|Total Requests)"\s*:/;
+
+/**
+ * The first 2024 summary's time per output token is each request's latency over its output tokens
+ * (`query_latency / completion_tokens`), TTFT included: an NTPOT, not the TPOT later versions
+ * compute ((latency − TTFT) / (tokens − 1)) under the same key.
+ */
+const TPOT_2024 = 'Average time per output token (s)';
+const NTPOT: Column = { column: 'mean_ntpot_ms', scale: 1000 };
 
 /** One run from a `benchmark_summary.json` object. */
 export function summaryRun(obj: JsonObject, at: SourcePos, source: TextSource, sink: DiagnosticSink): RunRecord {
@@ -78,8 +89,9 @@ export function summaryRun(obj: JsonObject, at: SourcePos, source: TextSource, s
   const lineOf = (key: string): number => lines[key] ?? at.line;
   const builder = new FieldMapBuilder();
   const unknown: string[] = [];
+  const first2024 = Object.hasOwn(obj, 'Throughput(average tokens/s)') || Object.hasOwn(obj, 'Average QPS');
   for (const [key, value] of Object.entries(obj)) {
-    const spec = SUMMARY_KEYS[key];
+    const spec = first2024 && key === TPOT_2024 ? NTPOT : SUMMARY_KEYS[key];
     if (spec === null) continue;
     if (spec === undefined) {
       // a metric of a later version (`Stream Requests`, `Decoded Tok/Iter`): kept under its own name
