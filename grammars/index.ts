@@ -29,6 +29,8 @@ import { grammar as vllmBenchSweep } from './vllm-bench-sweep/index.js';
 // TensorRT-LLM artifacts (issue 3 item 2)
 import { grammar as trtllmBench } from './trtllm-bench/index.js';
 import { grammar as trtllmBenchReportJson } from './trtllm-bench-report-json/index.js';
+import { grammar as trtllmBenchIterationLog } from './trtllm-bench-iteration-log/index.js';
+import { grammar as trtllmBenchRequestsJson } from './trtllm-bench-requests-json/index.js';
 import { grammar as trtllmServe } from './trtllm-serve/index.js';
 import { grammar as trtllmServeMetricsJson } from './trtllm-serve-metrics-json/index.js';
 // launch and benchmark commands (issue 3 item 4)
@@ -75,6 +77,8 @@ export const GRAMMARS = {
   // TensorRT-LLM artifacts (issue 3 item 2)
   'trtllm-bench': trtllmBench,
   'trtllm-bench-report-json': trtllmBenchReportJson,
+  'trtllm-bench-iteration-log': trtllmBenchIterationLog,
+  'trtllm-bench-requests-json': trtllmBenchRequestsJson,
   'trtllm-serve': trtllmServe,
   'trtllm-serve-metrics-json': trtllmServeMetricsJson,
   // launch and benchmark commands (issue 3 item 4)

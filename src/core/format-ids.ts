@@ -27,6 +27,8 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   // TensorRT-LLM artifacts (issue 3 item 2)
   'trtllm-bench',
   'trtllm-bench-report-json',
+  'trtllm-bench-iteration-log',
+  'trtllm-bench-requests-json',
   'trtllm-serve',
   'trtllm-serve-metrics-json',
   // launch and benchmark commands (issue 3 item 4)

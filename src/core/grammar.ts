@@ -64,6 +64,13 @@ export interface Grammar {
    */
   readonly skip?: readonly string[];
   /**
+   * Optional, for `lines`: the grammar looks only at the start and end of a line (a per-request
+   * file it accounts for without reading it): a line longer than a stream keeps
+   * (src/ingest/line-stream.ts) loses it nothing, and is said with an info, not a warning, when
+   * every grammar streaming the file is such.
+   */
+  readonly lineHeadsOnly?: boolean;
+  /**
    * Optional, for JSON formats: paths of values this grammar never reads, from a top-level
    * document's keys (`ttfts`, `benchmarks[].requests`: per-request data). A large file claimed
    * only by grammars that all list a path is read without the arrays and objects there

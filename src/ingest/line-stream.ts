@@ -37,8 +37,8 @@ export interface LineSink {
  * makes large folders cost about what `grep` costs. Lines passed on are cleaned like whole-file
  * reads (CR, tqdm redraws, ANSI), with their original 1-based numbers.
  */
-export function streamLines(abs: string, rel: RelPath, filter: LineFilterSpec, sink: LineSink, diagnostics: DiagnosticSink, encoding: TextEncoding = PLAIN_TEXT): StreamStats {
-  return new LineStream(rel, filter, sink, diagnostics).read(abs, encoding);
+export function streamLines(abs: string, rel: RelPath, filter: LineFilterSpec, sink: LineSink, diagnostics: DiagnosticSink, encoding: TextEncoding = PLAIN_TEXT, headsSuffice = false): StreamStats {
+  return new LineStream(rel, filter, sink, diagnostics, headsSuffice).read(abs, encoding);
 }
 
 /**
@@ -58,12 +58,15 @@ class LineStream {
   /** The head of a line longer than a chunk, while it is read (at most maxLineBytes of it). */
   #carry: Buffer | null = null;
   #carryTruncated = false;
+  /** Its readers look only at a line's start and end (Grammar.lineHeadsOnly): a truncated line is an info. */
+  readonly #headsSuffice: boolean;
 
-  constructor(rel: RelPath, filter: LineFilterSpec, sink: LineSink, diagnostics: DiagnosticSink) {
+  constructor(rel: RelPath, filter: LineFilterSpec, sink: LineSink, diagnostics: DiagnosticSink, headsSuffice: boolean) {
     this.#rel = rel;
     this.#filter = chunkFilter(filter);
     this.#sink = sink;
     this.#diagnostics = diagnostics;
+    this.#headsSuffice = headsSuffice;
   }
 
   /** A gzip-compressed or UTF-16 file is streamed as the UTF-8 bytes of its text (see TextEncoding). */
@@ -139,7 +142,7 @@ class LineStream {
   #emitCarry(): void {
     const carry = this.#carry as Buffer;
     const lineNo = ++this.#lineNo;
-    if (this.#carryTruncated) this.#diagnostics.report('read/long-line', { file: this.#rel, line: lineNo, column: 1 }, carry.length);
+    if (this.#carryTruncated) this.#diagnostics.report(this.#headsSuffice ? 'read/long-line-head' : 'read/long-line', { file: this.#rel, line: lineNo, column: 1 }, carry.length);
     this.#carry = null;
     this.#carryTruncated = false;
     if (this.#filter.acceptsLine(carry.toString('latin1'))) this.#emit(carry, 0, carry.length, lineNo);

@@ -75,7 +75,8 @@ export function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[]
   const lines = new ClaimantsSink(byLine, rel, sink, kept);
   try {
     // every line the line grammars do not skip reaches the sink: what they want, and what is kept
-    streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink, encoding);
+    const headsSuffice = claims.every((g) => g.lines !== undefined && g.lineHeadsOnly === true);
+    streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink, encoding, headsSuffice);
   } catch (e) {
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
   }
