@@ -39,7 +39,8 @@ export function iterationLogLineParser(path: RelPath, sink: DiagnosticSink): Lin
       return true;
     },
     finish() {
-      return timelineRecords(path, series, sink);
+      // the engine statistics of the trtllm-bench run written beside them (linkServer: an offline run's own)
+      return timelineRecords(path, series, sink, 'trtllm-bench');
     },
   };
 }

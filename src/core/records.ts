@@ -56,15 +56,22 @@ export interface TimelineRecord {
   /** The first stats line. */
   readonly at: SourcePos;
   readonly series: TimelineSeries;
+  /**
+   * The benchmark (its `client`) whose in-process engine logged these stats, when no server did
+   * (trtllm-bench's `--iteration_log`): they are the statistics of that benchmark's run beside
+   * them, never a server's that other runs could have used.
+   */
+  readonly inProcessOf?: string;
 }
 
 /** The record of a file's stats lines: none when it had none. Says what the builder left out. */
-export function timelineRecords(file: RelPath, builder: TimelineSeriesBuilder, sink: DiagnosticSink): TimelineRecord[] {
+export function timelineRecords(file: RelPath, builder: TimelineSeriesBuilder, sink: DiagnosticSink, inProcessOf?: string): TimelineRecord[] {
   const dropped = builder.dropped;
   if (dropped) sink.report('log/too-many-stats', { file, line: dropped.line, column: 1 }, dropped.count, MAX_SERIES_COLUMNS, dropped.column);
   if (builder.length === 0) return [];
   const series = builder.finish();
-  return [{ kind: 'timeline', at: { file, line: seriesLine(series, 0), column: 1 }, series }];
+  const at = { file, line: seriesLine(series, 0), column: 1 };
+  return [inProcessOf === undefined ? { kind: 'timeline', at, series } : { kind: 'timeline', at, series, inProcessOf }];
 }
 
 /** A crash or failed start found in a log. */

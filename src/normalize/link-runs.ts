@@ -126,7 +126,7 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
     const own = serverAbove(sources.serversInFile.get(place.file) ?? [], place.line, run.engine);
     if (own) return { source: own, tied: [] };
   }
-  if (offline) return { source: null, tied: [] };
+  if (offline) return inProcessStats(runFile, sources, run.client as string);
   const dir = dirOf(runFile);
   const parent = dir === '' ? null : dirOf(dir);
   let tokens: Set<string> | null = null; // read only when there is a candidate (most runs of a large campaign have none)
@@ -136,6 +136,8 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
   // the run's own directory, then its parent: `near` ranks them so, and ties are within one directory
   const candidates = [...(sources.serversByDir.get(dir) ?? []), ...(parent === null || parent === dir ? [] : (sources.serversByDir.get(parent) ?? []))];
   for (const { src, engine, tokens: theirs, healthy } of candidates) {
+    // an offline benchmark's own engine statistics served no other run
+    if (src.inProcessOf !== undefined) continue;
     if (run.engine !== null && engine !== null && engine !== run.engine) continue;
     let covers = 0;
     if (window && src.span) {
@@ -160,6 +162,23 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
   if (!top) return offClock.length > 0 ? { source: null, tied: [], offClock, nearestMs } : { source: null, tied: [] };
   if (second && same(second, top)) return { source: null, tied: ranked.filter((r) => same(r, top)).map((r) => r.src) };
   return { source: top.src, tied: [] };
+}
+
+/**
+ * An offline benchmark's own engine statistics (trtllm-bench's `--iteration_log`): the log of them
+ * in the run's folder that its client wrote, the one whose name shares the most words with the
+ * run's file when there are several, load points included (`iter_c8.log` beside `report_c8.json`:
+ * one invocation, one run, one log); none on a tie.
+ */
+function inProcessStats(runFile: string, sources: SourceIndex, client: string): LinkResult {
+  const logs = (sources.serversByDir.get(dirOf(runFile)) ?? []).filter((e) => e.src.inProcessOf === client);
+  if (logs.length <= 1) return { source: logs[0]?.src ?? null, tied: [] };
+  const words = (file: string) => new Set((file.split('/').at(-1) ?? file).replace(/\.[a-z0-9]+$/i, '').toLowerCase().split(/[-_.\s=]+/));
+  const own = words(runFile);
+  const shared = (e: ServerEntry) => [...words(e.src.file)].filter((t) => own.has(t)).length;
+  const ranked = logs.map((e) => ({ e, n: shared(e) })).sort((a, b) => b.n - a.n);
+  const [top, second] = ranked as [(typeof ranked)[number], (typeof ranked)[number]];
+  return top.n > second.n ? { source: top.e.src, tied: [] } : { source: null, tied: ranked.filter((r) => r.n === top.n).map((r) => r.e.src) };
 }
 
 /**

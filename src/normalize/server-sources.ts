@@ -16,6 +16,8 @@ export interface ConfigSource {
   readonly failures: readonly FailureRecord[];
   /** First and last stats-line time, when the lines carry one. */
   readonly span: { readonly first: Instant; readonly last: Instant } | null;
+  /** The benchmark whose in-process engine logged the stats (TimelineRecord.inProcessOf); none for a server's. */
+  readonly inProcessOf?: string;
 }
 
 interface Bucket {
@@ -51,7 +53,9 @@ export function collectSources(records: readonly ParsedRecord[]): ConfigSource[]
     if (!manifest && !server && !benchConfig && !benchMetrics && b.failures.length === 0) continue;
     // a failure with no server of its own (a sweep's failure record) serves no run: never linked, a failed configuration
     const kind = manifest ? 'manifest' : server ? 'server' : benchConfig ? 'bench-config' : benchMetrics ? 'bench-metrics' : 'failure';
-    out.push({ file, kind, configs: b.configs, timeline: b.timeline, failures: b.failures, span: spanOf(b.timeline) });
+    const inProcessOf = b.timeline[0]?.inProcessOf;
+    const source: ConfigSource = { file, kind, configs: b.configs, timeline: b.timeline, failures: b.failures, span: spanOf(b.timeline) };
+    out.push(inProcessOf === undefined ? source : { ...source, inProcessOf });
   }
   return out;
 }

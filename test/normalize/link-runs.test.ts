@@ -36,6 +36,22 @@ describe('linkServer', () => {
     expect(linkServer('runs/other.log', null, index, run, [{ file: asRelPath('runs/other.log'), line: 9 }])).toEqual({ source: null, tied: [] });
   });
 
+  it('links an offline trtllm-bench run to its own --iteration_log beside it, and no other run to it', () => {
+    const stats = (file: string): ConfigSource => ({ ...source(file, { engine: 'trtllm' }), configs: [], inProcessOf: 'trtllm-bench' });
+    const run = { engine: 'trtllm', client: 'trtllm-bench' };
+    const own = stats('runs/iteration.log');
+    expect(linkServer('runs/report.json', null, indexSources([vllm, own]), run).source).toBe(own);
+    // a log in another folder is another invocation's
+    expect(linkServer('other/report.json', null, indexSources([stats('runs/iteration.log')]), run).source).toBeNull();
+    // an online benchmark against a server is never given an offline benchmark's engine statistics
+    expect(linkServer('runs/genai-perf.json', null, indexSources([own]), { engine: 'trtllm', client: 'genai-perf' }).source).toBeNull();
+    // several: the one named like the run, a tie said
+    const c8 = stats('runs/iter_c8.log');
+    const c16 = stats('runs/iter_c16.log');
+    expect(linkServer('runs/report_c16.json', null, indexSources([c8, c16]), run).source).toBe(c16);
+    expect(linkServer('runs/report.json', null, indexSources([c8, c16]), run)).toEqual({ source: null, tied: [c8, c16] });
+  });
+
   it('reports a tie instead of guessing', () => {
     const twin = source('runs/serve-d.log', { engine: 'vllm', model: 'm' });
     expect(linkServer('runs/bench.log', null, indexSources([vllm, twin])).tied).toEqual([vllm, twin]);
