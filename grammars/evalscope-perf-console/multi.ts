@@ -62,6 +62,14 @@ const PER_REQUEST: Readonly<Record<string, readonly [stem: string, factor: numbe
   outputtokens: ['output_len', 1],
 };
 const STATS: Readonly<Record<string, string>> = { avg: 'mean', p50: 'median', p99: 'p99', max: 'max' };
+/**
+ * 2026 "Per-Request Metrics" rows of speculative decoding, only an `avg` (evalscope-perf-json's
+ * keys of the same values): the client's acceptance-length estimate, and its rate printed in %.
+ */
+const SPEC_ROWS: Readonly<Record<string, readonly [column: string, factor: number]>> = {
+  'decodedtok/iter': ['client_spec_acceptance_length', 1],
+  'spec.acceptrate': ['client_spec_acceptance_rate', 0.01],
+};
 
 export function isPairsTable(t: BoxTable): boolean {
   return squashed(t.header[0] ?? '') === 'conc.' && !t.header.some((h) => squashed(h) === 'metric');
@@ -186,7 +194,14 @@ function pairKey(conc: string | undefined, rate: string | undefined): string {
 
 /** One per-request row: `Latency (s)` avg/p50/p99/max → `mean_e2el_ms`, `median_e2el_ms`, … */
 function addPerRequest(b: FieldMapBuilder, row: BoxRow): void {
-  const spec = PER_REQUEST[squashed(row.cells[2] ?? '')];
+  const name = squashed(row.cells[2] ?? '');
+  const estimate = SPEC_ROWS[name];
+  if (estimate) {
+    const value = cellNumber(row.cells[3] ?? '');
+    if (typeof value === 'number' && Number.isFinite(value)) b.set(estimate[0], scaleExact(value, estimate[1]), row.line);
+    return;
+  }
+  const spec = PER_REQUEST[name];
   if (!spec) return;
   const stats = ['avg', 'p50', 'p99', 'max'];
   stats.forEach((stat, k) => {

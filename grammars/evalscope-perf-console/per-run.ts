@@ -1,4 +1,5 @@
 import { setCell } from '../../src/core/cells.js';
+import { percentToFraction } from '../../src/parse/values.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { TextSource } from '../../src/core/grammar.js';
 import type { ConfigRecord, RunRecord } from '../../src/core/records.js';
@@ -27,6 +28,8 @@ const PERCENTILE_ALIASES: Readonly<Record<string, string>> = {
   'First Chunk Latency': 'First Chunk Latency (s)',
   Latency: 'Latency (s)',
 };
+/** Keys `benchmark_summary.json` holds as a fraction that the console may print as a percentage (`80.1%`). */
+const FRACTION_KEYS: ReadonlySet<string> = new Set(['Spec. Accept Rate', 'Approx speculative decoding acceptance rate']);
 /** 2026's row of the three counts, `400 / 398 / 2`. */
 const COUNTS_ROW = 'total/success/failed';
 const COUNTS = /^(\d+)\s*\/\s*(\d+)\s*\/\s*(\d+)$/;
@@ -74,7 +77,8 @@ export function summaryTableRun(t: BoxTable, source: TextSource, sink: Diagnosti
       if (!/path$/i.test(key)) sink.report('table/bad-cell', pos(source, row.line), key, cell);
       continue;
     }
-    put(SUMMARY_ALIASES[key] ?? key, value, row.line);
+    // the JSON holds the acceptance estimate as a fraction, the console prints it as a percentage
+    put(SUMMARY_ALIASES[key] ?? key, FRACTION_KEYS.has(key) && cell.endsWith('%') ? percentToFraction(value) : value, row.line);
   }
   if (Object.keys(obj).length === 0) {
     sink.report('table/no-rows', pos(source, t.line), t.title ?? 'Benchmarking summary');

@@ -61,6 +61,12 @@ export const SUMMARY_KEYS: Readonly<Record<string, Column | null>> = {
   'Avg Input Tokens': { column: 'mean_input_len' },
   'Average output tokens per request': { column: 'mean_output_len' },
   'Avg Output Tokens': { column: 'mean_output_len' },
+  // speculative decoding as the client sees it (perf/utils/benchmark_util.py): L = (tokens − 1) / (chunks − 1)
+  // per streamed request, averaged over those above 1, and p = 1 − 1/L, a fraction in the JSON
+  'Decoded Tok/Iter': { column: 'client_spec_acceptance_length' },
+  'Average decoded tokens per iter (tok/iter)': { column: 'client_spec_acceptance_length' },
+  'Spec. Accept Rate': { column: 'client_spec_acceptance_rate' },
+  'Approx speculative decoding acceptance rate': { column: 'client_spec_acceptance_rate' },
   // the client's count of cached prompt tokens over its prompt tokens (multi-turn runs)
   'KV Cache Hit Rate (%)': { column: 'prefix_cache_hit_rate', kind: 'percent' },
   // where the per-request database was written (2024): a path, no measurement

@@ -56,6 +56,25 @@ describe('evalscope-perf-console', () => {
     expect(run).toMatchObject({ num_requests: 10, completed: 9, failed: 1, mean_e2el_ms: 1250, mean_ttft_ms: 40.5 });
   });
 
+  it('reads the speculative-decoding estimates as the JSON holds them: tokens per iteration, and the rate printed in % as a fraction', () => {
+    const text = [
+      'Benchmarking summary:',
+      '┌──────────────────────────┬─────────────┐',
+      '│ Metric                   │       Value │',
+      '├──────────────────────────┼─────────────┤',
+      '│ Test Duration (s)        │       12.00 │',
+      '│ Output Throughput (tok/s)│      520.41 │',
+      '│ ── Speculative ──        │             │',
+      '│ Decoded Tok/Iter         │        3.08 │',
+      '│ Spec. Accept Rate        │       67.5% │',
+      '└──────────────────────────┴─────────────┘',
+    ].join('\n');
+    const [run] = runFields(runGrammar(grammar, text).records);
+    expect(run).toMatchObject({ client_spec_acceptance_length: 3.08, client_spec_acceptance_rate: 0.675 });
+    // a fraction printed as one stays one
+    expect(runFields(runGrammar(grammar, text.replace('67.5%', '0.675')).records)[0]).toMatchObject({ client_spec_acceptance_rate: 0.675 });
+  });
+
   it('joins rich header lines cell by cell and numbers sections', () => {
     const [t] = readBoxTables([
       '┏━━━━━━┳━━━━━━━━━┓',
