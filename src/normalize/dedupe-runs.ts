@@ -28,9 +28,7 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathCo
   const guidellm = mergeCopies(once, guidellmIdentity, (a, b) => sameGuidellmBenchmark(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const single = mergeCopies(guidellm, batchIdentity, (a, b) => sameBatch(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const batches = mergeCopies(single, gridPointIdentity, (a, b) => sameGridPoint(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
-  const printed = batches.some((r) => r.source_format === EVALSCOPE_PRINTED)
-    ? mergeCopies(batches, evalscopeIdentity, (a, b) => samePrintedEvalscopeRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run')
-    : batches;
+  const printed = batches.some((r) => r.source_format === EVALSCOPE_PRINTED) ? withoutPrintedCopies(batches, (a, b) => samePrintedEvalscopeRun(a, b) && agree(a, b), sink) : batches;
   if (!printed.some((r) => r.source_format === INFERENCEX)) return printed;
   return mergeCopies(printed, processedIdentity, (a, b) => sameProcessedResult(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
 }
@@ -44,9 +42,58 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathCo
  */
 const EVALSCOPE_PRINTED = 'evalscope-perf-console';
 
-function evalscopeIdentity(row: RunRow): string | null {
-  if (row.client !== 'evalscope-perf' || typeof row.output_throughput !== 'number') return null;
-  return JSON.stringify([ownCell(row, 'max_concurrency') ?? null, ownCell(row, 'request_rate') ?? null], spelledOut);
+/** A saved EvalScope run's key: its load point and whole output throughput (null: not one). */
+function evalscopeIdentity(row: RunRow, throughput = row.output_throughput): string | null {
+  if (row.client !== 'evalscope-perf' || typeof throughput !== 'number') return null;
+  return JSON.stringify([ownCell(row, 'max_concurrency') ?? null, ownCell(row, 'request_rate') ?? null, Math.round(throughput)], spelledOut);
+}
+
+/** The keys a printed run's saved copy may have: its throughput, printed rounded, may round to the next whole one. */
+function printedIdentities(row: RunRow): string[] {
+  const x = row.output_throughput;
+  if (typeof x !== 'number' || !Number.isFinite(x)) return [];
+  // twice what samePrintedEvalscopeRun allows: these are only the keys to look under
+  const tolerance = 2 * (PRINTED_THROUGHPUT + 1e-5 * Math.abs(x));
+  const keys: string[] = [];
+  for (let whole = Math.round(x - tolerance); whole <= Math.round(x + tolerance); whole++) {
+    const key = evalscopeIdentity(row, whole);
+    if (key !== null) keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * Each printed EvalScope run merged into the saved result it agrees with (samePrintedEvalscopeRun),
+ * at the saved row's place: a run printed twice (its console and its sweep's report) meets its
+ * JSON twice, where copies grouped by their first row would leave the second printed copy out
+ * when the first one came before the JSON.
+ */
+function withoutPrintedCopies(rows: readonly RunRow[], same: (printed: RunRow, saved: RunRow) => boolean, sink: DiagnosticSink): RunRow[] {
+  const saved = new Map<string, RunRow[]>();
+  for (const row of rows) {
+    const key = row.source_format === EVALSCOPE_PRINTED ? null : evalscopeIdentity(row);
+    if (key === null) continue;
+    let list = saved.get(key);
+    if (!list) saved.set(key, (list = []));
+    list.push(row);
+  }
+  const groups = new Map<RunRow, RunRow[]>();
+  const merged = new Set<RunRow>();
+  for (const row of rows) {
+    if (row.source_format !== EVALSCOPE_PRINTED || row.client !== 'evalscope-perf') continue;
+    let original: RunRow | undefined;
+    for (const key of printedIdentities(row)) if ((original = saved.get(key)?.find((s) => same(row, s)))) break;
+    if (!original) continue;
+    let group = groups.get(original);
+    if (!group) groups.set(original, (group = [original]));
+    group.push(row);
+    merged.add(row);
+  }
+  return rows.flatMap((row) => {
+    if (merged.has(row)) return [];
+    const group = groups.get(row);
+    return [group ? merge(group, sink, 'normalize/duplicate-run') : row];
+  });
 }
 
 /** What a printed value may differ by from the saved one: two decimals, or six significant digits of a large one. */
@@ -70,7 +117,7 @@ function samePrintedEvalscopeRun(a: RunRow, b: RunRow): boolean {
   if (typeof printedCopy.completed !== 'number' && !isWithin(folderOf(saved), folderOf(printedCopy))) return false;
   for (const c of ['output_throughput', 'duration_s']) {
     const [x, y] = [a[c], b[c]];
-    if (typeof x === 'number' && typeof y === 'number' && !printedAgrees(x, y, 0.0051)) return false;
+    if (typeof x === 'number' && typeof y === 'number' && !printedAgrees(x, y, PRINTED_THROUGHPUT)) return false;
   }
   const latencies = Object.entries(EVALSCOPE_LATENCY_MS).filter(([c]) => typeof a[c] === 'number' && typeof b[c] === 'number');
   return latencies.length > 0 && latencies.every(([c, ms]) => printedAgrees(a[c] as number, b[c] as number, ms));

@@ -237,8 +237,17 @@ describe('dedupeRuns: EvalScope printed tables and saved results', () => {
   it('counts a sweep report row once with the result of its pair below it, never with one elsewhere', () => {
     expect(dedupeRuns([report, saved], new DiagnosticCollector())).toHaveLength(1);
     expect(dedupeRuns([{ ...report, source_file: 'other/performance_summary.txt' }, saved], new DiagnosticCollector())).toHaveLength(2);
+    // a throughput printed rounded up to the next whole one
+    expect(dedupeRuns([{ ...console, output_throughput: 1327.5 }, { ...saved, output_throughput: 1327.4999 }], new DiagnosticCollector())).toHaveLength(1);
     // a console table has counts to agree on: it may be a log kept anywhere
     expect(dedupeRuns([{ ...console, source_file: 'logs/evalscope.log' }, saved], new DiagnosticCollector())).toHaveLength(1);
+  });
+
+  it('counts a run printed twice (its console kept apart, its sweep report) and saved once as one', () => {
+    const sink = new DiagnosticCollector();
+    const rows = dedupeRuns([{ ...console, source_file: 'logs/evalscope.log' }, saved, report], sink);
+    expect(rows.map((r) => r.source_file)).toEqual([saved.source_file]);
+    expect(sink.list().map((d) => d.file)).toEqual(['logs/evalscope.log', report.source_file]);
   });
 
   it('keeps runs apart that differ beyond the printed precision, in a count, or in load', () => {
