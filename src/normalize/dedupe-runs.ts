@@ -25,7 +25,8 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathCo
   // the rows hold what their files say; what their paths say (`eagle3-k2/`, `medusa-k2/`) must agree too
   const agree = pathConfig ? (a: RunRow, b: RunRow) => configurationsAgree(pathConfig(a), pathConfig(b)) : () => true;
   const once = mergeCopies(rows, identity, (a, b) => sameMeasurement(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
-  const guidellm = mergeCopies(once, guidellmIdentity, (a, b) => sameGuidellmBenchmark(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+  const guidellmRows = mergeCopies(once, guidellmIdentity, (a, b) => sameGuidellmBenchmark(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+  const guidellm = guidellmRows.some(isPartialCsvRow) ? mergeCopies(guidellmRows, guidellmCountsIdentity, (a, b) => samePartialGuidellmRow(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : guidellmRows;
   const single = mergeCopies(guidellm, batchIdentity, (a, b) => sameBatch(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const batches = mergeCopies(single, gridPointIdentity, (a, b) => sameGridPoint(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const printed = batches.some((r) => r.source_format === EVALSCOPE_PRINTED) ? withoutPrintedCopies(batches, (a, b) => samePrintedEvalscopeRun(a, b) && agree(a, b), sink) : batches;
@@ -239,6 +240,32 @@ function sameGuidellmBenchmark(a: RunRow, b: RunRow): boolean {
   return shared.length > 0 && shared.every((c) => Math.abs((a[c] as number) - (b[c] as number)) <= CONSOLE_PRECISION_MS);
 }
 
+/**
+ * A `benchmarks.csv` row whose cells do not line up with the header (GuideLLM 0.4 wrote the first
+ * benchmark's columns only): read for its leading fields (strategy, timings, request counts) and
+ * no statistics, it has no tokens for guidellmIdentity. Beside the `benchmarks.json` of the same
+ * report it meets that benchmark by its folder, strategy, load point and request counts (a
+ * report's benchmarks each have their own load point), its duration agreeing to 1 %.
+ */
+function isPartialCsvRow(row: RunRow): boolean {
+  return row.source_format === 'guidellm-csv' && typeof row.output_throughput !== 'number';
+}
+
+function guidellmCountsIdentity(row: RunRow): string | null {
+  if (row.client !== 'guidellm' || typeof row.completed !== 'number') return null;
+  return JSON.stringify([folderOf(row), row.strategy ?? null, row.completed, row.failed ?? 0, row.incomplete ?? 0]);
+}
+
+const PARTIAL_DURATION_SHARE = 0.01;
+
+function samePartialGuidellmRow(a: RunRow, b: RunRow): boolean {
+  const [partial, whole] = isPartialCsvRow(a) ? [a, b] : [b, a];
+  if (!isPartialCsvRow(partial) || whole.source_format !== 'guidellm-json') return false;
+  if (!guidellmLoadPointsAgree(a, b) || !configurationsAgree(a, b)) return false;
+  const [x, y] = [partial.duration_s, whole.duration_s];
+  return typeof x !== 'number' || typeof y !== 'number' || Math.abs(x - y) <= PARTIAL_DURATION_SHARE * Math.max(x, y);
+}
+
 /** Load points as loadPointsAgree, a request rate to the console's printed precision. */
 function guidellmLoadPointsAgree(a: RunRow, b: RunRow): boolean {
   const x = ownCell(a, 'request_rate') ?? null;
@@ -440,6 +467,7 @@ function merge(group: readonly RunRow[], sink: DiagnosticSink, code: 'normalize/
 function copiesOf(a: RunRow, b: RunRow): string {
   if ((a.source_format === INFERENCEX) !== (b.source_format === INFERENCEX)) return 'client result and the processed result made from it';
   if ((a.source_format === EVALSCOPE_PRINTED) !== (b.source_format === EVALSCOPE_PRINTED)) return 'printed table and result JSON of one run';
+  if ((a.source_format === 'guidellm-csv') !== (b.source_format === 'guidellm-csv')) return 'CSV row and result JSON of one benchmark';
   return copyKind(a) !== copyKind(b) ? 'stdout block and result JSON of one run' : 'one result saved twice';
 }
 

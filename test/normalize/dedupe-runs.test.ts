@@ -262,3 +262,26 @@ describe('dedupeRuns: EvalScope printed tables and saved results', () => {
     expect(sink.list()).toEqual([]);
   });
 });
+
+describe('dedupeRuns: a GuideLLM CSV row read for its leading fields only', () => {
+  const json = { source_file: 'gl/benchmarks.json', source_line: 40, source_format: 'guidellm-json', config_sources: '[]', client: 'guidellm', strategy: 'concurrent', max_concurrency: 8, completed: 120, failed: 0, incomplete: 6, duration_s: 30.0012, total_input_tokens: 61440, total_output_tokens: 30720, output_throughput: 1023.9, mean_ttft_ms: 80.1 };
+  const partial = { source_file: 'gl/benchmarks.csv', source_line: 6, source_format: 'guidellm-csv', config_sources: '[]', client: 'guidellm', strategy: 'concurrent', max_concurrency: 8, completed: 120, failed: 0, incomplete: 6, duration_s: 30.001 };
+
+  it('counts it once with the benchmark of the JSON beside it, the JSON kept', () => {
+    const sink = new DiagnosticCollector();
+    const rows = dedupeRuns([partial, json], sink);
+    expect(rows.map((r) => r.source_file)).toEqual(['gl/benchmarks.json']);
+    expect(sink.list().map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual(['gl/benchmarks.csv:6 same measurement as gl/benchmarks.json:40 (CSV row and result JSON of one benchmark): counted once']);
+  });
+
+  it('keeps it apart from a benchmark of another folder, load point or count', () => {
+    const sink = new DiagnosticCollector();
+    expect(dedupeRuns([partial, { ...json, source_file: 'other/benchmarks.json' }], sink)).toHaveLength(2);
+    expect(dedupeRuns([partial, { ...json, max_concurrency: 16 }], sink)).toHaveLength(2);
+    expect(dedupeRuns([partial, { ...json, incomplete: 5 }], sink)).toHaveLength(2);
+    expect(dedupeRuns([partial, { ...json, duration_s: 60 }], sink)).toHaveLength(2);
+    // a whole CSV row is met by its tokens (guidellmIdentity), not by this rule
+    expect(dedupeRuns([{ ...partial, output_throughput: 1000 }, { ...json, total_input_tokens: 1 }], sink)).toHaveLength(2);
+    expect(sink.list()).toEqual([]);
+  });
+});
