@@ -1,7 +1,7 @@
 /**
  * EvalScope logs through Python `logging` (`evalscope/utils/logger.py`): the first line of each
  * message carries `2025-01-01 12:00:00,000 - evalscope - INFO - `; the table lines of a multi-line
- * message follow bare. Removed so that a table's first line reads as any other.
+ * message follow bare. Removed so that a table's first line reads like every other.
  */
 const LOG_PREFIX = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)? - [\w.]+ - [A-Z]+ - /;
 
