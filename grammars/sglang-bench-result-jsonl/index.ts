@@ -7,7 +7,7 @@ import { settleDataset } from '../../src/normalize/dataset.js';
 import { engineFromBackend } from '../../src/normalize/engine.js';
 import { toField } from '../../src/normalize/flags.js';
 import { type JsonValue, keyLines, parseJsonDocuments } from '../_shared/json/index.js';
-import { datasetKnobApplies } from '../sglang-bench-serving/dataset-knobs.js';
+import { datasetKnobApplies, isEmbeddingBackend } from '../sglang-bench-serving/dataset-knobs.js';
 import { addCacheReport } from './cache-report.js';
 import { latencyKey, PER_REQUEST_KEYS, SGLANG_JSON_KEYS } from './keys.js';
 import { addServerInfo } from './server-info.js';
@@ -39,8 +39,10 @@ function toRun(value: JsonValue, line: number, source: TextSource, sink: Diagnos
   const builder = new FieldMapBuilder();
   for (const [key, value] of Object.entries(obj)) {
     const at = lines[key] ?? line;
-    if (!appliesTo(key, obj.dataset_name)) continue;
-    const mapped = Object.hasOwn(SGLANG_JSON_KEYS, key) ? SGLANG_JSON_KEYS[key] : latencyKey(key) ?? key;
+    if (!appliesTo(key, obj.dataset_name, obj.backend)) continue;
+    const latency = latencyKey(key);
+    if (isEmbeddingBackend(obj.backend) && unmeasuredForEmbeddings(key, latency)) continue;
+    const mapped = Object.hasOwn(SGLANG_JSON_KEYS, key) ? SGLANG_JSON_KEYS[key] : latency ?? key;
     if (mapped === null || mapped === undefined || value === null || typeof value === 'object') continue;
     if (mapped === 'request_rate' && value === 'trace') {
       builder.set('request_rate_mode', 'trace', at);
@@ -62,11 +64,23 @@ function toRun(value: JsonValue, line: number, source: TextSource, sink: Diagnos
   return [{ kind: 'run', at, label, complete: true, fields: builder.fields, lines: builder.lines }];
 }
 
+/**
+ * An embedding request streams no token (2026, `async_request_openai_embeddings`): its TTFT / TPOT /
+ * ITL statistics are the zeros of empty lists, and `max_output_tokens_per_s` counts each request's
+ * start as a token. The text block leaves them unprinted (`is_embedding`); E2E latency is measured.
+ */
+function unmeasuredForEmbeddings(key: string, latency: string | null): boolean {
+  return key === 'max_output_tokens_per_s' || (latency !== null && !latency.includes('_e2el_'));
+}
+
 function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The line's dataset knobs describe the run only for the datasets that use them. */
-function appliesTo(key: string, dataset: JsonValue | undefined): boolean {
-  return datasetKnobApplies(key, typeof dataset === 'string' ? dataset : null);
+/**
+ * The line's dataset knobs describe the run only for the datasets that use them, its output
+ * lengths only when it generates (not for the 2026 embedding backends, dataset-knobs.ts).
+ */
+function appliesTo(key: string, dataset: JsonValue | undefined, backend: JsonValue | undefined): boolean {
+  return datasetKnobApplies(key, typeof dataset === 'string' ? dataset : null, backend);
 }

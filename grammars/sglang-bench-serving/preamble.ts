@@ -7,7 +7,7 @@ import { stripEmbedding } from '../../src/parse/embedding.js';
 import { parseKeywordArgs } from '../../src/parse/python-repr.js';
 import { readBlockNumber } from '../_shared/serving-block/splices.js';
 import { labelKey, type LooseEntry } from '../_shared/serving-block/index.js';
-import { datasetKnobApplies } from './dataset-knobs.js';
+import { datasetKnobApplies, isEmbeddingBackend } from './dataset-knobs.js';
 import { SGLANG_PREAMBLE_LABELS } from './labels.js';
 
 /**
@@ -31,21 +31,29 @@ export function addSglangPreamble(
   to: number,
   sink: DiagnosticSink,
 ): void {
+  const dump = argumentDump(source, from, to);
+  const backend = builder.fields.backend ?? dump?.parsed.backend;
   for (const e of entries) {
     const column = SGLANG_PREAMBLE_LABELS[labelKey(e.label)];
     if (!column) continue;
+    // `#Output tokens` is what the dataset planned; an embedding run generates none (dataset-knobs.ts)
+    if (column === 'total_output_tokens' && isEmbeddingBackend(backend)) continue;
     const v = readBlockNumber(e.value);
     if (!v.ok) sink.report('block/bad-value', { file: source.path, line: e.line, column: 1 }, e.label, e.value);
     else builder.set(column, v.value, e.line);
   }
+  if (dump === null) return;
+  const dataset = typeof dump.parsed.dataset_name === 'string' ? dump.parsed.dataset_name : null;
+  const args = Object.fromEntries(Object.entries(dump.parsed).filter(([k, v]) => v !== '' && datasetKnobApplies(k, dataset, backend)));
+  addFlags(builder, args, dump.line);
+  settleDataset(builder);
+}
+
+/** The last argument dump between `from` and `to` (0-based), parsed, with its 1-based line. */
+function argumentDump(source: TextSource, from: number, to: number): { parsed: ReturnType<typeof parseKeywordArgs>; line: number } | null {
   for (let i = to; i >= from && i >= 0; i--) {
     const m = NAMESPACE.exec(stripEmbedding(source.lines[i] ?? ''));
-    if (!m?.[1]) continue;
-    const parsed = parseKeywordArgs(m[1]);
-    const dataset = typeof parsed.dataset_name === 'string' ? parsed.dataset_name : null;
-    const args = Object.fromEntries(Object.entries(parsed).filter(([k, v]) => v !== '' && datasetKnobApplies(k, dataset)));
-    addFlags(builder, args, i + 1);
-    settleDataset(builder);
-    break;
+    if (m?.[1]) return { parsed: parseKeywordArgs(m[1]), line: i + 1 };
   }
+  return null;
 }

@@ -57,7 +57,7 @@ export function parseStatsLineWithGrammar(message: string): StatsLine {
   return parser().statsLine();
 }
 
-const COMMON_HEAD = /^(?:Prefill|Decode) batch(?: ?\[\d+\])?(?=,|$)/;
+const COMMON_HEAD = /^(?:Prefill|Decode) batch(?: ?\[(?:\d+|[A-Za-z][A-Za-z ]*)\])?(?=,|$)/;
 /** A key the grammar reads as one: words, then a parenthesized unit. */
 const COMMON_KEY = /^#?(?:est\. )?[A-Za-z][\w/-]*(?: [A-Za-z][\w/-]*)*(?: \([^)]*\))?$/;
 /** The grammar's lexer reads these as a head wherever they stand, even at the start of a key. */

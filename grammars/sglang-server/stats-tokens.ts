@@ -9,8 +9,12 @@ import { complementHint } from '../../src/parse/chevrotain.js';
  */
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED });
 export const Separator = createToken({ name: 'Separator', pattern: /[,.]/, group: Lexer.SKIPPED });
-/** `Prefill batch`, `Decode batch [12]`, `Decode batch[12]`, `new fill batch`. */
-export const Head = createToken({ name: 'Head', pattern: /(?:Prefill|Decode) batch(?:\s?\[\d+\])?|new fill batch/ });
+/**
+ * `Prefill batch`, `Decode batch [12]`, `Decode batch[12]`, `new fill batch`, and the 2026
+ * `Decode batch [first graph replay]` (`scheduler_components/metrics_reporter.py`: one line at the
+ * first decode graph replay, before the first periodic one; its tag is words, an iteration digits).
+ */
+export const Head = createToken({ name: 'Head', pattern: /(?:Prefill|Decode) batch(?:\s?\[(?:\d+|[A-Za-z][A-Za-z ]*)\])?|new fill batch/ });
 /**
  * `#running-req`, `token usage`, `gen throughput (token/s)`, `tree_cache_hit_rate`, and the
  * `--enable-mfu-metrics` estimates (2026): `est. decode TFLOPS/s (per GPU)`, `est. read BW (GB/s

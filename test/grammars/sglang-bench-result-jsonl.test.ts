@@ -25,6 +25,13 @@ describe('sglang-bench-result-jsonl', () => {
     expect(r.records[0]?.fields).not.toHaveProperty('spec_acceptance_length');
   });
 
+  it('reads an embedding run (2026 `sglang-embedding`) without output length or per-token latencies', () => {
+    const r = parse(['{"backend": "sglang-embedding", "dataset_name": "random", "random_input_len": 256, "random_output_len": 1024, "completed": 10, "total_output_tokens": 0, "mean_e2e_latency_ms": 80.5, "mean_ttft_ms": 0.0, "p99_itl_ms": 0.0, "max_output_tokens_per_s": 10.0}']);
+    const fields = r.records[0]?.fields;
+    expect(fields).toMatchObject({ input_len: 256, total_output_tokens: 0, mean_e2el_ms: 80.5 });
+    for (const column of ['output_len', 'mean_ttft_ms', 'p99_itl_ms', 'peak_output_throughput']) expect(fields).not.toHaveProperty(column);
+  });
+
   it('ignores random_* knobs of non-random datasets', () => {
     const r = parse(['{"backend": "sglang", "dataset_name": "sharegpt", "completed": 3, "random_input_len": 1024, "random_output_len": 1024, "sharegpt_output_len": 200}']);
     expect(r.records[0]?.fields.output_len).toBe(200);

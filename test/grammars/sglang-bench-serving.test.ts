@@ -142,6 +142,25 @@ describe('sglang-bench-serving value conversions', () => {
     expect(gsp).not.toHaveProperty('input_len');
   });
 
+  it('reads no output length of an embedding run (2026 `sglang-embedding`: it generates nothing)', () => {
+    const lines = [
+      "benchmark_args=Namespace(backend='sglang-embedding', dataset_name='random', random_input_len=256, random_output_len=1024, sharegpt_output_len=None)",
+      '#Input tokens: 2560',
+      '#Output tokens: 10240',
+      ...block([pad('Backend:', 'sglang-embedding'), pad('Successful requests:', '10'), pad('Total input tokens:', '2560')]),
+    ];
+    const fields = parse(lines).records[0]?.fields;
+    expect(fields).toMatchObject({ input_len: 256, total_input_tokens: 2560 });
+    expect(fields).not.toHaveProperty('output_len');
+    expect(fields).not.toHaveProperty('total_output_tokens');
+  });
+
+  it('takes --sharegpt-output-len for the 2026 agentic-trace and autobench datasets', () => {
+    const run = (dataset: string) => parse([`benchmark_args=Namespace(backend='sglang', dataset_name='${dataset}', sharegpt_output_len=300, random_output_len=1024)`, ...block([pad('Backend:', 'sglang'), pad('Successful requests:', '4')])]).records[0]?.fields;
+    expect(run('agentic-trace')).toMatchObject({ output_len: 300 });
+    expect(run('autobench')).toMatchObject({ output_len: 300 });
+  });
+
   it('detects only files with SGLang-only lines under the header', () => {
     const head = (body: string[]) => grammar.detect({ path: asRelPath('x'), head: block(body).join('\n') }).score;
     expect(head([pad('Backend:', 'sglang')])).toBeGreaterThan(0);

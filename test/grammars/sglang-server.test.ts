@@ -82,7 +82,7 @@ describe('sglang-server', () => {
 });
 
 describe('sglang-server stats lines: the common shape read without the grammar', () => {
-  const head = fc.constantFrom('Decode batch', 'Prefill batch', 'Decode batch [12]', 'Decode batch[7]', 'Decode batch  [3]', 'new fill batch', 'Decode batch.', 'decode batch');
+  const head = fc.constantFrom('Decode batch', 'Prefill batch', 'Decode batch [12]', 'Decode batch[7]', 'Decode batch  [3]', 'Decode batch [first graph replay]', 'new fill batch', 'Decode batch.', 'decode batch');
   const key = fc.constantFrom('#running-req', 'token usage', 'gen throughput (token/s)', '#queue-req', 'cuda graph', 'accept len', 'mamba num', '#new-token', 'full token usage', 'x (a, b)', 'x (a: b)', '9lives', 'a-b c-d', 'key with  two spaces', 'Decode batch', 'Prefill batch size', 'new fill batch', 'x Decode batch', 'tree_cache_hit_rate', 'est. decode TFLOPS/s (per GPU)', 'est. read BW (GB/s per GPU)', 'est.x', 'est.  y', 'est. Decode batch', 'a/b c', '/s', 'fwd occupancy', '#bootstrap-req');
   const value = fc.oneof(
     fc.constantFrom('0', '68', '0.49', '2499.67', '.5', '-.5', '-3', '-', '12%', '%', '-%', '5%%', '.5%', 'True', 'False', 'None', 'NaN', 'nan', 'nan%', 'nan%%', 'nan%5', 'inf', 'inf%', 'infinity', 'nano', 'nan5', 'v1.2', '1e-5', '1.2.3', '', '0.', 'a:b', 'x y', 'b: c'),
@@ -113,6 +113,7 @@ describe('sglang-server stats lines: the common shape read without the grammar',
       'Prefill batch, #new-seq: 4, #new-token: 16384, #cached-token: 2048, token usage: 0.21, #running-req: 12, #queue-req: 3, #pending-token: 40960, #bootstrap-req: 3, #inflight-req: 1, cuda graph: False, input throughput (token/s): 28104.55, est. prefill TFLOPS/s (per GPU): 412.37, fwd occupancy: 91.42%',
       'Decode batch, #running-req: 64, #token: 90112, token usage: 0.43, cuda graph: True, gen throughput (token/s): 3120.44, #queue-req: 0, est. decode TFLOPS/s (per GPU): 96.18, est. read BW (GB/s per GPU): 2210.53, est. write BW (GB/s per GPU): 14.02, fwd occupancy: nan%',
       'Decode batch, #running-req: 48, #gpu token: 61440, gpu token usage: 0.62, #cpu token: 1572864, cpu token usage: 0.38, cuda graph: True, gen throughput (token/s): 1840.27, #queue-req: 1',
+      'Decode batch [first graph replay], #running-req: 32, cuda graph: True, #queue-req: 0',
     ]) {
       expect(commonStatsLine(line)).not.toBeNull();
       expect(commonStatsLine(line)).toEqual(parseStatsLineWithGrammar(line));
