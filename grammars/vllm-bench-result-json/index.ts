@@ -11,6 +11,7 @@ import { servingResultObject } from '../_shared/json/result-object.js';
 import { isJsonObject, type JsonDocument, type JsonObject, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { lookupTable } from '../../src/core/cells.js';
 import { isPytorchCopy, PYTORCH_COPY, reportPytorchCopy } from './pytorch-copy.js';
+import { addSteadyState } from './steady-state.js';
 
 /**
  * `--save-result` keys → canonical columns; `scale` converts units (percent → fraction);
@@ -58,12 +59,21 @@ const KEYS: Readonly<Record<string, { column: string; scale?: number; zeroUnmeas
   latencies: null,
   queue_times: null,
   rps_change_events: null,
+  // the Rust `vllm-bench` (rust/src/bench/src/output/json.rs, 2026): each failed request's error,
+  // lengths and timings (written whenever a request failed; `failed` counts them), and with
+  // `--save-detailed` the server's own queue time and TTFT of each request
+  failed_requests: null,
+  server_queue_times: null,
+  server_ttfts: null,
   // `vllm bench sweep serve`: a combination's name (the folder's serve combination is the label)
   _benchmark_name: null,
 });
 
 /** `--save-detailed` per-request arrays (KEYS reads past them): a large file is read without them. */
-export const PER_REQUEST_KEYS: readonly string[] = ['input_lens', 'output_lens', 'ttfts', 'itls', 'start_times', 'generated_texts', 'errors', 'latencies', 'queue_times'];
+export const PER_REQUEST_KEYS: readonly string[] = [
+  'input_lens', 'output_lens', 'ttfts', 'itls', 'start_times', 'generated_texts', 'errors', 'latencies', 'queue_times',
+  'failed_requests', 'server_queue_times', 'server_ttfts',
+];
 
 const SIGNATURE = /"(?:model_id|tokenizer_id|endpoint_type)"\s*:/;
 // other load generators' exports (issue 3 item 6). Spec-decoding study JSONL (`"NUM_SPEC_TOKENS": -1`)
@@ -166,6 +176,8 @@ export function resultRun(obj: JsonObject, lines: Readonly<Record<string, number
       speculativeLine = line;
     } else if (key === 'speculative_config') {
       addFlags(builder, { speculative_config: value as PyValue }, line);
+    } else if (key === 'steady_state' && isJsonObject(value)) {
+      addSteadyState(builder, value, line);
     } else if (known) {
       builder.set(known.column, known.zeroUnmeasured && value === 0 ? null : convert(value, known.scale ?? 1), line);
     } else if (/_ms$/.test(key) && typeof value === 'number') {
@@ -178,6 +190,11 @@ export function resultRun(obj: JsonObject, lines: Readonly<Record<string, number
       // --metadata k=v values (strings) and keys newer than this table
       const field = toField(key === 'model' ? 'metadata_model' : key, value);
       if (field !== undefined) builder.set(key === 'model' ? 'metadata_model' : key, field, line);
+    } else if (value !== null && typeof value === 'object') {
+      // an array or object this table does not know (the Rust client's multi-turn
+      // `per_turn_metrics`, say): no column, but said
+      const what = Array.isArray(value) ? `an array of ${value.length}` : 'an object';
+      sink.report('table/ignored-block', { file: at.file, line, column: 1 }, `result key ${JSON.stringify(key)} (${what})`);
     }
   }
   if (Object.keys(speculative).length > 0) addFlags(builder, { speculative_config: speculative as PyValue }, speculativeLine);

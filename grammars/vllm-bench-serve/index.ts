@@ -10,8 +10,10 @@ import { isSglangBlock } from '../_shared/serving-block/flavor.js';
 import { isLegacyLine, type LegacyItem, legacyRuns } from './legacy.js';
 import { VLLM_BLOCK_LABELS } from './labels.js';
 import { addPreamble } from './preamble.js';
+import { addSteadyState, continuesSteadyState, isSteadyStateWarning, startsSteadyState } from './steady-state.js';
 
-const HEADER = signature(['Serving Benchmark Result'], /^\W{0,8}=+ ?Serving Benchmark Result ?=+/m);
+// the Rust `vllm-bench` (2026) titles a pooling run's block `Embedding/Pooling Benchmark Result`
+const HEADER = signature(['Serving Benchmark Result', 'Pooling Benchmark Result'], /^\W{0,8}=+ ?(?:Serving|Embedding\/Pooling) Benchmark Result ?=+/m);
 const LEGACY = signature(['Total time: '], /^\W{0,8}Total time: [\d.]+ s\s*$[\s\S]{0,200}^\W{0,8}Throughput: [\d.]+ requests\/s/m);
 
 /** vLLM's serving benchmark stdout (`vllm bench serve`, `benchmark_serving.py`, forks), 2023 → 2026. */
@@ -19,7 +21,7 @@ export const grammar: Grammar = {
   id: 'vllm-bench-serve',
   title: 'vLLM serving benchmark output',
   detect({ head }) {
-    if (HEADER.test(head)) return { score: 0.8, reason: 'Serving Benchmark Result header' };
+    if (HEADER.test(head)) return { score: 0.8, reason: 'Serving (or Embedding/Pooling) Benchmark Result header' };
     if (LEGACY.test(head)) return { score: 0.6, reason: '2023 Total time / Throughput lines' };
     return NOT_MINE;
   },
@@ -28,42 +30,70 @@ export const grammar: Grammar = {
   },
 };
 
+/** A block whose run is made once the lines after it are seen (the Rust client's steady-state section). */
+interface PendingBlock {
+  readonly block: ServingBlock;
+  readonly preamble: readonly LooseEntry[];
+  readonly floor: number;
+  readonly steady: LooseEntry[];
+  /** Whether lines after the block may still be its steady-state section. */
+  open: boolean;
+}
+
 function parseRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const ctx = documentContext(source.lines);
   const runs: RunRecord[] = [];
   let floor = -1; // 0-based index of the last line of the previous block
   let preamble: LooseEntry[] = [];
+  let pending: PendingBlock | null = null;
+  const flush = (): void => {
+    if (pending) runs.push(toRun(pending, source, ctx, sink));
+    pending = null;
+  };
   // what the 2023 layout's reader needs of the items (loose lines and where blocks end), not the blocks themselves
   const legacy: LegacyItem[] = [];
   for (const item of parseServingBlocks(source)) {
     if (item.kind === 'kv') {
+      if (pending?.open && takesSteadyLine(pending, item)) continue;
+      if (pending) pending.open = false;
       preamble.push(item);
       if (isLegacyLine(item)) legacy.push(item);
       continue;
     }
-    if (!isSglangBlock(item)) runs.push(toRun(item, preamble, floor, source, ctx, sink));
+    flush();
+    if (!isSglangBlock(item)) pending = { block: item, preamble, floor, steady: [], open: item.footer };
     floor = item.endLine - 1;
     preamble = [];
     legacy.push({ kind: 'block', endLine: item.endLine });
   }
+  flush();
   for (const run of legacyRuns(legacy, source, ctx, sink)) runs.push(run);
   return runs.sort((a, b) => a.at.line - b.at.line);
 }
 
-function toRun(
-  block: ServingBlock,
-  preamble: readonly LooseEntry[],
-  floor: number,
-  source: TextSource,
-  ctx: ReturnType<typeof documentContext>,
-  sink: DiagnosticSink,
-): RunRecord {
+/** Whether a line after a block is (the start of) its steady-state section; the section's lines are held for its run. */
+function takesSteadyLine(pending: PendingBlock, entry: LooseEntry): boolean {
+  const last = pending.steady.at(-1);
+  const near = entry.line - (last?.line ?? pending.block.endLine) <= (last ? 2 : 3);
+  const hasStart = pending.steady.some(startsSteadyState);
+  const belongs = hasStart
+    ? continuesSteadyState(entry)
+    : startsSteadyState(entry) || (pending.steady.length === 0 && entry.line === pending.block.endLine + 1 && isSteadyStateWarning(entry));
+  if (!near || !belongs) return false;
+  pending.steady.push(entry);
+  return true;
+}
+
+function toRun(pending: PendingBlock, source: TextSource, ctx: ReturnType<typeof documentContext>, sink: DiagnosticSink): RunRecord {
+  const { block, preamble, floor, steady } = pending;
   const at = { file: source.path, line: block.line, column: 1 };
   const builder = new FieldMapBuilder();
   addBlockEntries(block, VLLM_BLOCK_LABELS, builder, sink, source.path);
   const isTrtFork = builder.has('user_throughput');
   builder.set('client', isTrtFork ? 'trtllm-benchmark-serving' : 'vllm-bench-serve', block.line);
   addPreamble(builder, preamble, source, floor + 1, block.line - 1, sink);
+  // a warning printed alone after a block is not a section
+  if (steady.some(startsSteadyState)) addSteadyState(builder, steady, source.path, sink);
   if (block.entries.length === 0) sink.report('block/empty', at);
   if (!block.footer) sink.report('block/truncated', { file: source.path, line: block.endLine, column: 1 }, 'no closing ==== line');
   return {

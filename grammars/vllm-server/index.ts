@@ -38,7 +38,7 @@ export const grammar: Grammar = {
     return new VllmServerParser(path, sink);
   },
   anchors: [
-    'vLLM', 'args', 'with config', 'KV cache', 'GPU blocks', 'num_gpu_blocks', 'concurrency', 'max model len',
+    'vLLM', 'args', 'with config', 'KV cache', 'Auto-fit', 'GPU blocks', 'num_gpu_blocks', 'concurrency', 'max model len',
     'Chunked prefill', 'throughput', 'Speculative', 'SpecDecod', 'Prefix cache', 'startup complete', 'Uvicorn running', 'Available routes', 'Route: /',
     'Traceback', 'rror', 'xception', '[type=', 'Interrupt', 'SystemExit', 'out of memory', 'During handling', 'File "',
   ],

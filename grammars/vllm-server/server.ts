@@ -9,6 +9,7 @@ import type { LineParser } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type BenchRecord, type ConfigRecord, type FailureRecord } from '../../src/core/records.js';
 import type { FieldValue, RelPath } from '../../src/core/types.js';
 import { mergeFailures, reportFailures, TracebackTracker } from '../../src/parse/traceback.js';
+import { setCell } from '../../src/core/cells.js';
 import { LogClock } from './clock.js';
 import { parsePrefix } from './prefix.js';
 import { readStartupLine } from './startup.js';
@@ -106,7 +107,14 @@ export class VllmServerParser implements LineParser {
     if (fact === 'banner') current.banner = true;
     if (fact === 'ready') current.ready = true;
     if (fact === 'config' && /^(?:non-default args|args: Namespace|Initializing an? )/.test(message)) current.argsKnown = true;
-    for (const [k, v] of Object.entries(probe.fields)) current.builder.set(k, v, probe.lines[k] ?? lineNo);
+    for (const [k, v] of Object.entries(probe.fields)) {
+      const at = probe.lines[k] ?? lineNo;
+      if (fact !== 'resolved') current.builder.set(k, v, at);
+      else {
+        setCell(current.builder.fields, k, v);
+        setCell(current.builder.lines, k, at);
+      }
+    }
     return true;
   }
 

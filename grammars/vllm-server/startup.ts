@@ -8,7 +8,8 @@ import { addFlags } from '../../src/normalize/flags.js';
 import { parseKeywordArgs, parsePyValue, type PyValue } from '../../src/parse/python-repr.js';
 import { setCell } from '../../src/core/cells.js';
 
-export type StartupFact = 'banner' | 'config' | 'ready' | null;
+/** `resolved`: a value the server settled on after it printed another (it replaces that one). */
+export type StartupFact = 'banner' | 'config' | 'resolved' | 'ready' | null;
 
 const BANNER = /vLLM API server version (\S+)/;
 const NON_DEFAULT = /^non-default args: (\{.*\})\s*$/;
@@ -25,6 +26,16 @@ const GPU_BLOCKS = /num_gpu_blocks is: (\d+)/;
 const KV_MEMORY = /^Available KV cache memory: ([\d.]+) GiB/;
 const MAX_LEN = /^Using max model len (\d+)/;
 const CHUNKED = /^Chunked prefill is enabled with max_num_batched_tokens=(\d+)/;
+/**
+ * `--max-model-len -1` (2026): the engine fits the context length to the KV cache memory once it
+ * is known (vllm/v1/core/kv_cache_utils.py `_auto_fit_max_model_len`), after the argument dump
+ * (`'max_model_len': -1`) and the engine-config line (the model's own length) were printed:
+ * `Auto-fit max_model_len: reduced from 40960 to 18432 to fit in available GPU memory (2.81 GiB
+ * available for KV cache)` or `Auto-fit max_model_len: full model context length 8192 fits in
+ * available GPU memory`. Its length is the one the server ran with: it replaces the engine-config
+ * line's (a `resolved` fact); the dump's -1 is no length and is not kept.
+ */
+const AUTO_FIT = /^Auto-fit max_model_len: (?:reduced from \d+ to (\d+) |full model context length (\d+) fits)/;
 /**
  * One rule for readiness: the server says it serves HTTP. That is the `Starting vLLM API server`
  * line, the route listing that follows it (`Available routes are:`, `Route: /…, Methods: …`,
@@ -77,6 +88,10 @@ export function readStartupLine(message: string, builder: FieldMapBuilder, line:
   if ((m = GPU_BLOCKS.exec(message))) return set(builder, { num_gpu_blocks: int(m[1]) }, line);
   if ((m = KV_MEMORY.exec(message))) return set(builder, { kv_cache_memory_gib: Number(m[1]) }, line);
   if ((m = MAX_LEN.exec(message))) return set(builder, { max_model_len: int(m[1]) }, line);
+  if ((m = AUTO_FIT.exec(message))) {
+    set(builder, { max_model_len: int(m[1] ?? m[2]) }, line);
+    return 'resolved';
+  }
   if ((m = CHUNKED.exec(message))) return set(builder, { enable_chunked_prefill: true, max_num_batched_tokens: int(m[1]) }, line);
   if (READY.test(message)) return 'ready';
   return null;
@@ -87,6 +102,8 @@ function addArgs(builder: FieldMapBuilder, args: PyValue, line: number): Startup
   const kept: Record<string, PyValue> = {};
   for (const [k, v] of Object.entries(args)) {
     if (SKIPPED_ARGS.has(k)) continue;
+    // `--max-model-len -1`: fitted to memory later (the auto-fit line)
+    if (k === 'max_model_len' && v === -1) continue;
     // 2024: `speculative_model='[ngram]'` names a method, not a draft model
     if (k === 'speculative_model' && typeof v === 'string' && /^\[ngram\]$/i.test(v)) kept.speculative_method = 'ngram';
     else kept[k] = normalizeSpec(k, v);

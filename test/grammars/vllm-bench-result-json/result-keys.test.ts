@@ -50,3 +50,33 @@ describe("a sweep's serve and bench overrides merged into its result", () => {
     for (const key of ['tensor_parallel_size', 'dataset_name', 'random-input-len', 'random_output_len']) expect(fields).not.toHaveProperty(key);
   });
 });
+
+describe('the Rust vllm-bench result (2026)', () => {
+  it('flattens steady_state into steady_state_* columns, the window and the TTFT percentile pairs too', () => {
+    const steady = {
+      window: { start_s: 3.2, end_s: 38.9, duration_s: 35.7, target_concurrency: 32, threshold: 0.9, threshold_abs: 29, observed_peak: 32, requests_started_in_window: 171, requests_completed_in_window: 168, requests_total: 200, warning: null },
+      request_throughput: 4.7, mean_ttft_ms: 295.1, percentiles_ttft_ms: [[99, 871.5], [99.9, 990.2]], p90_tpot_ms: 26.9,
+    };
+    const fields = runFields(runGrammar(grammar, JSON.stringify({ ...result, steady_state: steady })).records)[0];
+    expect(fields).toMatchObject({
+      steady_state_start_s: 3.2, steady_state_threshold: 0.9, steady_state_requests_total: 200, steady_state_request_throughput: 4.7,
+      steady_state_mean_ttft_ms: 295.1, steady_state_p99_ttft_ms: 871.5, 'steady_state_p99.9_ttft_ms': 990.2, steady_state_p90_tpot_ms: 26.9,
+    });
+    expect(fields).not.toHaveProperty('steady_state_window');
+    // null: no steady-state window was found; nothing to keep, nothing to say
+    const none = runGrammar(grammar, JSON.stringify({ ...result, steady_state: null }));
+    expect(Object.keys(runFields(none.records)[0] ?? {}).filter((k) => k.startsWith('steady_state'))).toEqual([]);
+    expect(none.diagnostics).toEqual([]);
+  });
+
+  it('reads past its per-request keys and says which arrays or objects it did not read', () => {
+    const text = JSON.stringify({ ...result, failed_requests: [{ index: 3, error: 'timeout' }], server_ttfts: [0.2, null], per_turn_metrics: [{ turn_index: 0 }], extra: { a: 1 } });
+    const { records, diagnostics } = runGrammar(grammar, text);
+    const fields = runFields(records)[0];
+    for (const key of ['failed_requests', 'server_ttfts', 'per_turn_metrics', 'extra']) expect(fields).not.toHaveProperty(key);
+    expect(diagnostics.map((d) => `${d.code} ${d.message}`).sort()).toEqual([
+      'table/ignored-block result key "extra" (an object) ignored',
+      'table/ignored-block result key "per_turn_metrics" (an array of 1) ignored',
+    ]);
+  });
+});

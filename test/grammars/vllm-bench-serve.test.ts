@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { grammar } from '../../grammars/vllm-bench-serve/index.js';
+import { runFields, runGrammar } from '../helpers/grammar-run.js';
+
+const row = (label: string, value: string, width = 40): string => `${label.padEnd(width)} ${value}`;
+const block = (title = ' Serving Benchmark Result ', width = 50): string[] => {
+  const pad = width - title.length;
+  return [
+    `${'='.repeat(Math.floor(pad / 2))}${title}${'='.repeat(Math.ceil(pad / 2))}`,
+    row('Successful requests:', '10'),
+    row('Benchmark duration (s):', '2.00'),
+    row('Request throughput (req/s):', '5.00'),
+    '='.repeat(width),
+  ];
+};
+
+describe('the model a run without --model took from the server', () => {
+  it('is read from the late-2025 `Using model:` line', () => {
+    const text = ['Model not specified, fetching first model from server...', 'Using model: acme/m-8b', ...block()].join('\n');
+    expect(runFields(runGrammar(grammar, text).records)[0]).toMatchObject({ model: 'acme/m-8b' });
+  });
+
+  it('is the id (root) of the 2026 `First model name:` line, the name it is served under beside it', () => {
+    const text = ['First model name: m8, first model id: /models/m-8b', ...block()].join('\n');
+    expect(runFields(runGrammar(grammar, text).records)[0]).toMatchObject({ model: '/models/m-8b', served_model_name: 'm8' });
+    const same = ['First model name: acme/m-8b, first model id: acme/m-8b', ...block()].join('\n');
+    expect(runFields(runGrammar(grammar, same).records)[0]).not.toHaveProperty('served_model_name');
+  });
+});
+
+describe("the Rust client's steady-state section", () => {
+  const section = [
+    '============ Steady-State Metrics =============',
+    row('Concurrency threshold:', '>= 0.90 * 8 = 8', 35),
+    row('Window:', '0.5s -> 1.8s  (1.3s)', 35),
+    row('Requests started in window:', '6 / 10 (60.0%)', 35),
+    '-----------------------------------------------',
+    row('Request throughput (req/s):', '4.62', 35),
+    '===============================================',
+  ];
+
+  it('goes to the run of the block above it, not to the next one', () => {
+    const text = [...block(), ...section, ...block()].join('\n');
+    const [first, second] = runFields(runGrammar(grammar, text).records);
+    expect(first).toMatchObject({ request_throughput: 5, steady_state_request_throughput: 4.62, steady_state_start_s: 0.5, steady_state_requests_total: 10 });
+    expect(Object.keys(second ?? {}).filter((k) => k.startsWith('steady_state'))).toEqual([]);
+  });
+
+  it('is not read from a warning alone, and a value it cannot read is said', () => {
+    const warned = [...block(), 'Warning: steady-state window is 1.3s (65.0% of run); may not be representative', 'Traffic request rate: 4.0', ...block()].join('\n');
+    for (const fields of runFields(runGrammar(grammar, warned).records)) expect(Object.keys(fields).some((k) => k.startsWith('steady_state'))).toBe(false);
+    const bad = [...block(), ...section.map((l) => l.replace('0.5s -> 1.8s', '0.5 to 1.8'))].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, bad);
+    expect(runFields(records)[0]).not.toHaveProperty('steady_state_start_s');
+    expect(diagnostics.map((d) => d.code)).toEqual(['block/bad-value']);
+  });
+});
