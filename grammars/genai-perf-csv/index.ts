@@ -17,12 +17,17 @@ const SUMMARY_COLUMNS = ['output_throughput', 'request_throughput'];
 /** Units only AIPerf prints; GenAI-Perf says `(per sec)` and `(count)`. */
 const AIPERF_UNITS = /\((?:requests\/sec|requests|tokens\/sec\/user)\)/;
 
+const OPENS_JSON = /^\s*[[{]/;
+
 /** `profile_export_genai_perf.csv` (GenAI-Perf) and `profile_export_aiperf.csv` (AIPerf). */
 export const grammar: Grammar = {
   id: 'genai-perf-csv',
   title: 'GenAI-Perf / AIPerf CSV export',
   detect({ head }) {
-    const first = head.split('\n', 1)[0] ?? '';
+    // every header below starts with a word: JSON, the most common head of a folder, is none of them
+    if (OPENS_JSON.test(head)) return NOT_MINE;
+    const end = head.indexOf('\n');
+    const first = end < 0 ? head : head.slice(0, end);
     if (SIGNATURE.test(first)) return { score: 0.8, reason: 'Metric,avg,min,max / Metric,Value header' };
     if (AGGREGATE_SIGNATURE.test(first)) return { score: 0.8, reason: 'AIPerf multi-run aggregate header (mean,std,…,ci_low,ci_high)' };
     if (isCompanionFirstLine(first)) return { score: 0.8, reason: 'AIPerf export beside the run (time slices, archetypes, steady state, server metrics, sweep)' };
