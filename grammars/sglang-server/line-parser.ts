@@ -15,7 +15,7 @@ import { isoTime, writeStatsEntry } from './timeline.js';
 export const ANCHORS: readonly string[] = [
   'Prefill batch', 'Decode batch', 'new fill batch', '#running-req:', 'server_args=', 'max_total_num_tokens=',
   'KV Cache is allocated', 'fired up and ready', 'sglang', 'Traceback', 'Error', 'Exception', 'out of memory',
-  'Interrupt', 'SystemExit', 'During handling', 'direct cause', 'Load weight end',
+  'Interrupt', 'SystemExit', 'During handling', 'direct cause', 'Load weight end', 'Retract requests',
 ];
 /** uvicorn access-log lines (`"POST /generate HTTP/1.1" 200 OK`): never read, even when they say `Error`. */
 export const SKIP: readonly string[] = ['HTTP/1.'];
@@ -28,6 +28,12 @@ const KV_TOKENS = /KV Cache is allocated\. #tokens: (\d+)/;
 /** `Load weight end. type=LlamaForCausalLM, dtype=torch.bfloat16, avail mem=...`: the dtype actually loaded. */
 const LOAD_WEIGHT = /^Load weight end\. .*\bdtype=torch\.(\w+)/;
 const PREFILL_OOM = /^Prefill out of memory\b/;
+/**
+ * `KV cache pool is full. Retract requests. #retracted_reqs: 1, #new_tokens_gained: 646,
+ * #new_token_ratio: 0.0980 -> 0.3487` (scheduler `update_running_batch`; `#new_tokens_gained` since
+ * 2025): decode requests whose KV cache was dropped, to be recomputed, as vLLM preempts them.
+ */
+const RETRACT = /^KV cache pool is full\. Retract requests\. #retracted_reqs: (\d+)/;
 const TRACEBACK_AT = 'Traceback (most recent call last):';
 
 /** Streaming reader of one SGLang server log: timeline rows, one config record, failures. */
@@ -42,6 +48,11 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
   let ready = false;
   let unrecognized = 0;
   let firstUnrecognized = 0;
+  /**
+   * Requests retracted since each rank's last stats line (by its `[… TPn DPm]` tags), and the line
+   * of the first retraction: the next stats line's `preemptions`, printed there.
+   */
+  const retracted = new Map<string, { count: number; line: number }>();
   const note = (line: number): void => {
     if (configLine === 0 || line < configLine) configLine = line;
   };
@@ -58,6 +69,13 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
         if (stats.fields.size > 0) {
           timeline.begin(lineNo);
           writeStatsEntry(timeline, stats, lineNo, isoTime(p.year ?? year, p.date, p.clock), p.ranks);
+          // a busy log has a stats line a batch and no retraction: nothing to look up then
+          if (retracted.size > 0) {
+            const rank = JSON.stringify(p.ranks);
+            const preempted = retracted.get(rank);
+            if (preempted !== undefined) timeline.set('preemptions', preempted.count, preempted.line);
+            retracted.delete(rank);
+          }
           return true;
         }
       }
@@ -93,6 +111,13 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
         config.set('dtype', loaded[1], lineNo);
         note(lineNo);
         return;
+      }
+      const retract = RETRACT.exec(p.message);
+      if (retract?.[1]) {
+        const rank = JSON.stringify(p.ranks);
+        const before = retracted.get(rank);
+        retracted.set(rank, { count: (before?.count ?? 0) + Number(retract[1]), line: before?.line ?? lineNo });
+        return true;
       }
       if (PREFILL_OOM.test(p.message)) {
         own.push({ kind: 'failure', at: { file, line: lineNo, column: 1 }, exception: 'PrefillOutOfMemory', message: p.message.trim() });
