@@ -12,6 +12,7 @@ import { isJsonObject, type JsonDocument, type JsonObject, type JsonValue, keyLi
 import { lookupTable } from '../../src/core/cells.js';
 import { isPytorchCopy, PYTORCH_COPY, reportPytorchCopy } from './pytorch-copy.js';
 import { addSteadyState } from './steady-state.js';
+import { addPerTurn, type TurnValues } from './per-turn.js';
 
 /**
  * `--save-result` keys → canonical columns; `scale` converts units (percent → fraction);
@@ -24,6 +25,8 @@ const KEYS: Readonly<Record<string, { column: string; scale?: number; zeroUnmeas
   request_rate: { column: 'request_rate' },
   burstiness: { column: 'burstiness' },
   max_concurrency: { column: 'max_concurrency' },
+  // the Rust client's multi-turn run: the requests it keeps in flight (its conversations wait between turns)
+  multi_turn_concurrency: { column: 'max_concurrency' },
   duration: { column: 'duration_s' },
   completed: { column: 'completed' },
   failed: { column: 'failed' },
@@ -178,6 +181,10 @@ export function resultRun(obj: JsonObject, lines: Readonly<Record<string, number
       addFlags(builder, { speculative_config: value as PyValue }, line);
     } else if (key === 'steady_state' && isJsonObject(value)) {
       addSteadyState(builder, value, line);
+    } else if (key === 'mode' && value === 'multi_turn') {
+      builder.set('multi_turn', true, line);
+    } else if (key === 'per_turn_metrics' && Array.isArray(value) && value.every(isJsonObject)) {
+      addPerTurn(builder, value.map(turnValues), line, { file: at.file, line, column: 1 }, sink);
     } else if (known) {
       builder.set(known.column, known.zeroUnmeasured && value === 0 ? null : convert(value, known.scale ?? 1), line);
     } else if (/_ms$/.test(key) && typeof value === 'number') {
@@ -191,8 +198,7 @@ export function resultRun(obj: JsonObject, lines: Readonly<Record<string, number
       const field = toField(key === 'model' ? 'metadata_model' : key, value);
       if (field !== undefined) builder.set(key === 'model' ? 'metadata_model' : key, field, line);
     } else if (value !== null && typeof value === 'object') {
-      // an array or object this table does not know (the Rust client's multi-turn
-      // `per_turn_metrics`, say): no column, but said
+      // an array or object this table does not know: no column, but said
       const what = Array.isArray(value) ? `an array of ${value.length}` : 'an object';
       sink.report('table/ignored-block', { file: at.file, line, column: 1 }, `result key ${JSON.stringify(key)} (${what})`);
     }
@@ -202,6 +208,16 @@ export function resultRun(obj: JsonObject, lines: Readonly<Record<string, number
   settleDataset(builder);
   const label = typeof obj.label === 'string' && obj.label !== '' ? obj.label : variant;
   return { kind: 'run', at, label, complete: true, fields: builder.fields, lines: builder.lines };
+}
+
+/** A `per_turn_metrics` element's values by canonical column (`turn_index`, `num_samples` are its place and count). */
+function turnValues(turn: JsonObject): TurnValues {
+  const values = new Map<string, number>();
+  for (const [key, value] of Object.entries(turn)) {
+    if (typeof value !== 'number' || key === 'turn_index' || key === 'num_samples') continue;
+    values.set(KEYS[key]?.column ?? key, value);
+  }
+  return values;
 }
 
 /**

@@ -9,11 +9,16 @@ import { type LooseEntry, parseServingBlocks, type ServingBlock } from '../_shar
 import { isSglangBlock } from '../_shared/serving-block/flavor.js';
 import { isLegacyLine, type LegacyItem, legacyRuns } from './legacy.js';
 import { VLLM_BLOCK_LABELS } from './labels.js';
+import { addMultiTurnEntries, isMultiTurnBlock } from './multi-turn.js';
 import { addPreamble } from './preamble.js';
 import { addSteadyState, continuesSteadyState, isSteadyStateWarning, startsSteadyState } from './steady-state.js';
 
-// the Rust `vllm-bench` (2026) titles a pooling run's block `Embedding/Pooling Benchmark Result`
-const HEADER = signature(['Serving Benchmark Result', 'Pooling Benchmark Result'], /^\W{0,8}=+ ?(?:Serving|Embedding\/Pooling) Benchmark Result ?=+/m);
+// the Rust `vllm-bench` (2026) titles a pooling run's block `Embedding/Pooling Benchmark Result`, a
+// `--multi-turn` run's `Multi-Turn Benchmark Result`
+const HEADER = signature(
+  ['Serving Benchmark Result', 'Pooling Benchmark Result', 'Multi-Turn Benchmark Result'],
+  /^\W{0,8}=+ ?(?:Serving|Embedding\/Pooling|Multi-Turn) Benchmark Result ?=+/m,
+);
 const LEGACY = signature(['Total time: '], /^\W{0,8}Total time: [\d.]+ s\s*$[\s\S]{0,200}^\W{0,8}Throughput: [\d.]+ requests\/s/m);
 
 /** vLLM's serving benchmark stdout (`vllm bench serve`, `benchmark_serving.py`, forks), 2023 → 2026. */
@@ -21,7 +26,7 @@ export const grammar: Grammar = {
   id: 'vllm-bench-serve',
   title: 'vLLM serving benchmark output',
   detect({ head }) {
-    if (HEADER.test(head)) return { score: 0.8, reason: 'Serving (or Embedding/Pooling) Benchmark Result header' };
+    if (HEADER.test(head)) return { score: 0.8, reason: 'Serving (Embedding/Pooling, Multi-Turn) Benchmark Result header' };
     if (LEGACY.test(head)) return { score: 0.6, reason: '2023 Total time / Throughput lines' };
     return NOT_MINE;
   },
@@ -88,7 +93,8 @@ function toRun(pending: PendingBlock, source: TextSource, ctx: ReturnType<typeof
   const { block, preamble, floor, steady } = pending;
   const at = { file: source.path, line: block.line, column: 1 };
   const builder = new FieldMapBuilder();
-  addBlockEntries(block, VLLM_BLOCK_LABELS, builder, sink, source.path);
+  if (isMultiTurnBlock(block)) addMultiTurnEntries(block, builder, sink, source.path);
+  else addBlockEntries(block, VLLM_BLOCK_LABELS, builder, sink, source.path);
   const isTrtFork = builder.has('user_throughput');
   builder.set('client', isTrtFork ? 'trtllm-benchmark-serving' : 'vllm-bench-serve', block.line);
   addPreamble(builder, preamble, source, floor + 1, block.line - 1, sink);

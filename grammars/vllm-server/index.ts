@@ -12,7 +12,7 @@ const QUICK_MARKERS = ['vLLM API server version', 'non-default args: {', 'with c
 /** vLLM's own logger prefix, old and new file part. */
 const PREFIX = /^(?:.{0,80}? )?(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d (?:\[[\w./]+:\d+\]|[\w.]+\.py:\d+\])/m;
 /** Benchmark client output (its own grammar reads it) and the server facts that still make it a server log. */
-const BENCH_BLOCK = /(?<!=)=+ ?Serving Benchmark Result ?=+/;
+const BENCH_BLOCK = /(?<!=)=+ ?(?:Serving|Embedding\/Pooling|Multi-Turn) Benchmark Result ?=+/;
 const STARTUP = /vLLM API server version|non-default args: \{|LLM engine (?:\(v[^)]*\) )?with config:/;
 const PASTED_STATS = /(?:Engine \d+: )?Avg prompt throughput: |SpecDecoding metrics: |Speculative metrics: Draft acceptance rate/;
 const SERVER_HINT = /Started server process|Traceback \(most recent call last\)|GPU KV cache size|# GPU blocks|Starting vLLM/;

@@ -63,6 +63,9 @@ export const MESSAGES = {
   // parse: shared by every grammar
   'parse/grammar-crash': msg('error', (format: string, message: string) => `${format} grammar failed on this file: ${message}`),
   'parse/syntax': msg('warning', (expected: string, found: string) => `expected ${expected}, found ${q(found)}`),
+  'parse/per-turn-values': msg('info', (turns: number, count: number) =>
+    `${count} values of the run's ${turns} turns are not columns (each turn's requests, tokens, output throughput and mean TTFT, TPOT and E2EL are, as per_turn_* lists)`,
+  ),
   'parse/unrecognized-lines': msg('info', (count: number) => (count === 1 ? '1 line not recognized here' : `${count} lines not recognized, the first here`)),
   // serving-benchmark result blocks (vLLM, SGLang and forks)
   'block/truncated': msg('warning', (missing: string) => `result block ends before its footer (${missing}): kept as a partial run`),

@@ -154,8 +154,9 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
       if (!DERIVED.has(k) && v !== null && v !== undefined) setCell<FieldValue>(row, k, v);
     }
     const contributed = applyLayers(row, layers, sink, at);
-    // a static batch is the load point of a latency benchmark, as a concurrency is a server's: configuration
-    if (row.batch_size !== null && row.batch_size !== undefined) extraConfig.add('batch_size');
+    // a static batch is the load point of a latency benchmark, as a concurrency is a server's; a
+    // multi-turn run's requests carry their conversation so far: configuration, both
+    for (const c of RUN_SHAPE_COLUMNS) if (row[c] !== null && row[c] !== undefined) extraConfig.add(c);
     const rowSources = mergeSources(base.config_sources, contributed, String(base.source_format), file, Number(base.source_line));
     // more results of the run written beside it (a percentile table): its empty cells, when it is the one run of its tool there
     if (benchMetrics && linked.get(benchMetrics) === 1 && fillResults(row, benchMetrics.configs)) rowSources.push(...benchMetrics.configs.map((c) => `${c.origin}:${c.at.file}:${c.at.line}`));
@@ -196,6 +197,9 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
   const configColumns = [...new Set<string>([...CONFIG_COLUMNS, ...extra.sort()])];
   return { rows: unique, failedConfigurations: failed, configColumns, served: servedRuns.filter((s) => keptIds.has(s.runId)), linkedRuns, clockOffsets };
 }
+
+/** Columns a benchmark's result states that shape what its run measured: compared runs must share them. */
+const RUN_SHAPE_COLUMNS = ['batch_size', 'multi_turn'] as const;
 
 const NOT_CONFIG = new Set(['label', 'server_status', 'model_tag', 'error', 'time']);
 

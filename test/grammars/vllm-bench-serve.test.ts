@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { grammar } from '../../grammars/vllm-bench-serve/index.js';
+import { FIXTURES } from '../helpers/fixtures.js';
 import { runFields, runGrammar } from '../helpers/grammar-run.js';
 
 const row = (label: string, value: string, width = 40): string => `${label.padEnd(width)} ${value}`;
@@ -53,5 +56,29 @@ describe("the Rust client's steady-state section", () => {
     const { records, diagnostics } = runGrammar(grammar, bad);
     expect(runFields(records)[0]).not.toHaveProperty('steady_state_start_s');
     expect(diagnostics.map((d) => d.code)).toEqual(['block/bad-value']);
+  });
+});
+
+const PRINTED = readFileSync(path.join(FIXTURES, 'vllm-bench-serve/layout-2026-rust-multi-turn/input.txt'), 'utf8');
+
+describe("the Rust vllm-bench's Multi-Turn Benchmark Result block", () => {
+  it('counts the conversations that did not complete as failed, and reads no turn label as a duplicate', () => {
+    const text = PRINTED.replace(/^(Conversations completed\/total:\s+)16\/16/m, '$114/16');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    const fields = runFields(records)[0];
+    expect(fields).toMatchObject({ conversations_completed: 14, conversations_failed: 2, completed: 48, max_concurrency: 8, multi_turn: true });
+    expect(diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+  });
+
+  it('gives no list a turn cut short lacks a value of, and says how many values are no columns', () => {
+    // the block cut inside its third turn, before its TTFT section (the client killed)
+    const lines = PRINTED.split('\n');
+    const cut = lines.findIndex((l, i) => i > lines.findIndex((m) => m.includes('Turn 3')) && l.startsWith('Mean TTFT'));
+    const { records, diagnostics } = runGrammar(grammar, lines.slice(0, cut).join('\n'));
+    const fields = runFields(records)[0] ?? {};
+    expect(fields.per_turn_total_input_tokens).toEqual([10240, 20480, 30720]);
+    expect(fields).not.toHaveProperty('per_turn_mean_ttft_ms');
+    expect(fields.mean_ttft_ms).toBe(88.41);
+    expect(diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(['block/truncated', 'parse/per-turn-values']));
   });
 });

@@ -20,5 +20,7 @@ const SGLANG_ONLY = new Set([
  * client wrote a block, so one file may mix both and each grammar claims only its own blocks.
  */
 export function isSglangBlock(block: ServingBlock): boolean {
+  // the Rust `vllm-bench`'s multi-turn block prints `Concurrency:` too
+  if (/^Multi-Turn\b/i.test(block.title)) return false;
   return block.entries.some((e) => SGLANG_ONLY.has(labelKey(e.label)));
 }
