@@ -144,6 +144,12 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
         records.push({ kind: 'config', at: { file, line: configLine, column: 1 }, origin: 'server-log', fields: config.fields, lines: config.lines });
       }
       if (unrecognized > 0) sink.report('parse/unrecognized-lines', { file, line: firstUnrecognized, column: 1 }, unrecognized);
+      // the server stopped (or the log was cut) before the rank printed its next stats line
+      if (retracted.size > 0) {
+        const left = [...retracted.values()];
+        const first = Math.min(...left.map((r) => r.line));
+        sink.report('log/retractions-after-stats', { file, line: first, column: 1 }, left.reduce((n, r) => n + r.count, 0));
+      }
       return [...records, ...timelineRecords(file, timeline, sink), ...failures].sort((a, b) => a.at.line - b.at.line);
     },
   };

@@ -126,6 +126,9 @@ export const MESSAGES = {
   'log/too-many-stats': msg('warning', (values: number, kept: number, first: string) =>
     `stats lines name more than ${kept} kinds of values: ${values} values of the others (first ${q(first)}) left out of the timeline`,
   ),
+  'log/retractions-after-stats': msg('info', (requests: number) =>
+    `${requests} requests retracted ("KV cache pool is full") after their rank's last stats line, the first here: in no interval's preemptions`,
+  ),
   'log/failed-start': msg('warning', (engine: string) => `${engine} server log has a crash and no ready line: failed start`),
   // launch and benchmark commands (grammars/launch-command)
   'command/unterminated-quote': msg('warning', () => 'a quote in this command never closes: read to the end of the command as written'),
