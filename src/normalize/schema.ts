@@ -25,7 +25,7 @@ export const RESULT_COLUMNS = [
 ] as const;
 
 /** What a server's stats lines over a run give its row (server-aggregates.ts); not canonical, listed with the flags. */
-export const SERVER_AGGREGATE_COLUMNS = ['server_gen_throughput_mean', 'server_kv_cache_usage_max', 'server_running_max', 'server_waiting_max'] as const;
+export const SERVER_AGGREGATE_COLUMNS = ['server_gen_throughput_mean', 'server_kv_cache_usage_max', 'server_running_max', 'server_waiting_max', 'server_preemptions'] as const;
 
 export const DERIVED_COLUMNS = ['est_mean_e2el_ms', 'output_throughput_per_user', 'output_throughput_per_gpu'] as const;
 

@@ -79,10 +79,11 @@ function firstAfter(series: TimelineSeries, line: number): number {
 
 /** The server aggregates of the lines of `timeline` that `served` takes. */
 export function serverAggregates(timeline: readonly TimelineRecord[], served: ServedLines): ServerAggregates {
-  const gen = new Mean();
+  const gen = new Tally();
   const kv = new Max();
   const running = new Max();
   const waiting = new Max();
+  const preemptions = new Tally();
   for (const { series } of timeline) {
     const { from, to, counts } = servedEntries(series, served);
     for (let i = from; i < to; i++) {
@@ -91,6 +92,7 @@ export function serverAggregates(timeline: readonly TimelineRecord[], served: Se
       kv.add(seriesValue(series, 'kv_cache_usage', i));
       running.add(seriesValue(series, 'running', i));
       waiting.add(seriesValue(series, 'waiting', i));
+      preemptions.add(seriesValue(series, 'preemptions', i));
     }
   }
   const out: ServerAggregates = {};
@@ -98,6 +100,9 @@ export function serverAggregates(timeline: readonly TimelineRecord[], served: Se
   if (kv.value !== null) out.server_kv_cache_usage_max = kv.value;
   if (running.value !== null) out.server_running_max = running.value;
   if (waiting.value !== null) out.server_waiting_max = waiting.value;
+  // vLLM V1 prints `Preemptions` in an interval, SGLang a retraction, only when there were some: a
+  // run none of whose lines say any has none here, not 0 (an older vLLM prints no count at all)
+  if (preemptions.n > 0) out.server_preemptions = preemptions.sum;
   return out;
 }
 
@@ -106,7 +111,8 @@ function finite(v: FieldValue | undefined): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-class Mean {
+/** The sum and count of the finite values added (a mean or a total). */
+class Tally {
   sum = 0;
   n = 0;
   add(v: FieldValue | undefined): void {

@@ -224,6 +224,27 @@ describe('buildRuns: server aggregates', () => {
     expect([b.server_gen_throughput_mean, b.server_running_max]).toEqual([900, 16]);
   });
 
+  it("totals the preemptions of the run's lines, and gives none to a run whose lines say none (not 0: older servers print no count)", () => {
+    const withPreemptions = (file: string, time: string, preemptions: number | null, line: number) =>
+      timelineRec(file, { time, gen_throughput: 500, running: 32, ...(preemptions === null ? {} : { preemptions }) }, line);
+    const { rows } = buildRuns(
+      [
+        runRec('p/bench-a.json', { ...bench, date: '20251102-100100', duration_s: 60 }),
+        runRec('p/bench-b.json', { ...bench, date: '20251102-100300', duration_s: 60 }),
+        configRec('p/serve.log', 'server-log', { tp: 1 }),
+        withPreemptions('p/serve.log', '11-02 10:00:10', 3, 10),
+        withPreemptions('p/serve.log', '11-02 10:00:20', null, 11),
+        withPreemptions('p/serve.log', '11-02 10:00:40', 4, 12),
+        withPreemptions('p/serve.log', '11-02 10:02:30', null, 13),
+        // after b's window: not b's
+        withPreemptions('p/serve.log', '11-02 10:03:30', 9, 14),
+      ],
+      new DiagnosticCollector(),
+    );
+    const byFile = Object.fromEntries(rows.map((r) => [r.source_file, r.server_preemptions ?? null]));
+    expect(byFile).toEqual({ 'p/bench-a.json': 7, 'p/bench-b.json': null });
+  });
+
   it('links each run to the log whose stats span covers its window, over file names', () => {
     const { rows } = buildRuns(
       [
