@@ -1,8 +1,5 @@
-import { num } from './fields.js';
 import { naturalOrder } from '../core/natural-order.js';
-import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
-import { combineRepeats } from './repeats.js';
-import { seriesNamer, varyingKeys } from './series.js';
+import { listLines } from './list-lines.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
@@ -10,23 +7,8 @@ import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult,
 export function acceptancePosition(rows: readonly Row[], options: ChartOptions): ChartResult {
   const withArrays = rows.filter((r) => Array.isArray(r.spec_per_position_acceptance));
   if (withArrays.length === 0) return chartSkip('no runs with spec_per_position_acceptance');
-  const keys = varyingKeys(withArrays);
-  const seriesOf = seriesNamer(withArrays, keys, options.color);
-  const lineOf = (r: Row): string => {
-    const conc = num(r.max_concurrency);
-    return conc === null || keys.includes('max_concurrency') ? seriesOf(r) : `${seriesOf(r)} @${conc}`;
-  };
-  const measured = withArrays.flatMap((r) => {
-    const arr = r.spec_per_position_acceptance as readonly number[];
-    const name = lineOf(r);
-    const source = `${String(r.source_file)}:${String(r.source_line)}`;
-    return arr.flatMap((a, i) => (Number.isFinite(a) ? [{ key: `${name}\u0000${i + 1}`, values: [a], series: name, position: i + 1, source }] : []));
-  });
-  const lines = new Set(measured.map((m) => m.series)).size;
-  const crowded = lines > LEGIBLE.series ? crowdedReason('acceptance-position', options, lines, 'configurations', LEGIBLE.series, filterHint(withArrays, [...keys, 'max_concurrency'], lineOf, LEGIBLE.series)) : undefined;
-  // repeats of a configuration: one line, at their median (repeats.ts)
-  const points = combineRepeats(measured).map((c) => ({ series: c.first.series, position: c.first.position, acceptance: c.median[0] as number, ...(c.runs > 1 ? { runs: c.runs } : {}), source: c.source }));
-  points.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : a.position - b.position));
+  const { points: lines, crowded } = listLines(withArrays, 'spec_per_position_acceptance', 'acceptance-position', options);
+  const points = lines.map(({ series, place, value, runs, source }) => ({ series, position: place, acceptance: value, ...(runs === undefined ? {} : { runs }), source }));
   const body = {
     data: { values: points },
     width: 420,

@@ -6,6 +6,7 @@ import { PARETO } from './pareto.js';
 import { SERVER_TIMELINE } from './server-timeline.js';
 import { SPEEDUP_HEATMAP } from './speedup-heatmap.js';
 import { SPEEDUP_LINES } from './speedup-lines.js';
+import { TURN_LINES } from './turn-lines.js';
 import type { ChartDef } from './types.js';
 
 /** Chart ids, in the order a report shows them. */
@@ -17,6 +18,7 @@ export const CHART_IDS = [
   'ladder',
   'acceptance-position',
   'acceptance-speedup',
+  'turn-lines',
   'server-timeline',
 ] as const;
 export type ChartId = (typeof CHART_IDS)[number];
@@ -30,6 +32,7 @@ export const CHARTS: Readonly<Record<ChartId, ChartDef>> = {
   ladder: LADDER,
   'acceptance-position': ACCEPTANCE_POSITION,
   'acceptance-speedup': ACCEPTANCE_SPEEDUP,
+  'turn-lines': TURN_LINES,
   'server-timeline': SERVER_TIMELINE,
 };
 

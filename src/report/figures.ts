@@ -3,6 +3,7 @@ import { loadAxis, loadAxisName } from '../analyze/load-axis.js';
 import { CHART_IDS, CHARTS, type ChartId } from '../charts/catalogue.js';
 import { filterText, inPart, legibleParts, type PartTerm } from '../charts/parts.js';
 import { binTimelineRows } from '../charts/time-bins.js';
+import { hasTurns } from '../charts/turn-lines.js';
 import { naturalOrder } from '../core/natural-order.js';
 import type { ChartOptions, Row } from '../charts/types.js';
 import { applyBlogPreset, captionFor } from '../render/preset.js';
@@ -40,12 +41,14 @@ const MAX_LOG_TIMELINES = 8;
 
 /**
  * Every catalogue chart, metric lines once per key metric (the headline metric too, when it is
- * none of them), the server timeline then once per log in `logs`.
+ * none of them), the server timeline then once per log in `logs`; the per-turn chart only for a
+ * campaign with multi-turn runs (`turns`), not said to be missing from every other report.
  */
-function reportFigures(metric: string, logs: readonly string[]): FigurePlan[] {
+function reportFigures(metric: string, logs: readonly string[], turns: boolean): FigurePlan[] {
   const ys = METRIC_LINES.includes(metric) ? METRIC_LINES : [...METRIC_LINES, metric];
   return CHART_IDS.flatMap((chart): FigurePlan[] => {
     if (chart === 'metric-lines') return ys.map((y) => ({ chart, y }));
+    if (chart === 'turn-lines') return turns ? [{ chart }] : [];
     if (chart === 'server-timeline') return [{ chart }, ...logs.map((log) => ({ chart, log }))];
     return [{ chart }];
   });
@@ -87,7 +90,7 @@ export async function buildFigures(tables: ReportTables, metric = 'output_throug
   const out: ReportFigure[] = [];
   const timeline = chartRows(tables, 'server-timeline');
   const logs = servingLogs(timeline);
-  for (const { chart, y, log } of reportFigures(metric, logs)) {
+  for (const { chart, y, log } of reportFigures(metric, logs, hasTurns(tables.runs))) {
     const def = CHARTS[chart];
     const all = def.input === 'timeline' ? timeline : chartRows(tables, chart);
     const rows = log === undefined ? all : all.filter((r) => r.source_file === log);

@@ -92,7 +92,7 @@ describe('charts too large to read', () => {
       })
       .map((def) => def.id);
     // acceptance vs speedup colours its points by method alone
-    expect(crowded).toEqual(['speedup-heatmap', 'speedup-lines', 'metric-lines', 'pareto', 'ladder', 'acceptance-position']);
+    expect(crowded).toEqual(['speedup-heatmap', 'speedup-lines', 'metric-lines', 'pareto', 'ladder', 'acceptance-position', 'turn-lines']);
   });
 });
 

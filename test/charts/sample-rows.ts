@@ -35,6 +35,8 @@ function run(method: string, k: number | null, conc: number, line: number, model
     failed: 0,
     spec_acceptance_length: k === null ? null : round(1 + factor * 0.9),
     spec_per_position_acceptance: k === null ? null : Array.from({ length: k }, (_v, i) => round(0.8 - i * 0.15)),
+    // as a multi-turn run's: the first token later at each turn, as the conversation grows
+    per_turn_mean_ttft_ms: [1, 1.4, 1.8].map((grow) => round((20 + conc * 1.5) * grow)),
   };
 }
 

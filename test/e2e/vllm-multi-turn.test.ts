@@ -7,6 +7,8 @@ import { buildRuns } from '../../src/normalize/build-runs.js';
 import { scanPaths } from '../../src/pipeline/scan.js';
 import { compareRuns } from '../../src/analyze/compare.js';
 import { parseFilter } from '../../src/analyze/filter.js';
+import { buildFigures } from '../../src/report/figures.js';
+import { loadTables } from '../../src/report/tables.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'benchlens-multi-turn-'));
@@ -55,5 +57,17 @@ describe("the Rust vllm-bench's multi-turn runs", () => {
       ['multi-eagle.json', 'multi-none.json'],
       ['single-eagle.json', 'single-none.json'],
     ]);
+  });
+
+  it('gives a report of multi-turn runs a chart of their turns, and a report of none no word of it', async () => {
+    const dir = path.join(tmp, 'report');
+    mkdirSync(path.join(dir, 'multi'), { recursive: true });
+    copyFileSync(RESULT, path.join(dir, 'multi/result.json'));
+    const multi = await buildFigures(await loadTables([dir], {}, undefined));
+    const turns = multi.find((f) => f.chart === 'turn-lines');
+    expect(turns?.drawn).toBe(true);
+    if (turns?.drawn) expect(JSON.stringify(turns.spec)).toContain('"turn":3,"value":106.5');
+    const single = await buildFigures(await loadTables([path.join(FIXTURES, 'vllm-bench-result-json/basic')], {}, undefined));
+    expect(single.map((f) => f.chart)).not.toContain('turn-lines');
   });
 });
