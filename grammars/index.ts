@@ -25,6 +25,7 @@ import { grammar as vllmBenchServe } from './vllm-bench-serve/index.js';
 import { grammar as vllmBenchLatency } from './vllm-bench-latency/index.js';
 import { grammar as vllmBenchThroughput } from './vllm-bench-throughput/index.js';
 import { grammar as vllmBenchSweep } from './vllm-bench-sweep/index.js';
+import { grammar as vllmMultiTurnBench } from './vllm-multi-turn-bench/index.js';
 
 // TensorRT-LLM artifacts (issue 3 item 2)
 import { grammar as trtllmBench } from './trtllm-bench/index.js';
@@ -55,6 +56,7 @@ export const GRAMMARS = {
   'vllm-bench-latency': vllmBenchLatency,
   'vllm-bench-throughput': vllmBenchThroughput,
   'vllm-bench-sweep': vllmBenchSweep,
+  'vllm-multi-turn-bench': vllmMultiTurnBench,
   // other load generators' exports (issue 3 item 6)
   'genai-perf-console': genaiPerfConsole,
   'genai-perf-csv': genaiPerfCsv,

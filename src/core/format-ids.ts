@@ -5,6 +5,8 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   'vllm-bench-throughput',
   // vllm bench sweep's failure records
   'vllm-bench-sweep',
+  // vLLM's multi-turn conversation benchmark (benchmarks/multi_turn)
+  'vllm-multi-turn-bench',
   // other load generators' exports (issue 3 item 6)
   'genai-perf-console',
   'genai-perf-csv',

@@ -1,0 +1,72 @@
+import type { Grammar } from '../../src/core/grammar.js';
+import { NOT_MINE } from '../../src/core/grammar.js';
+import type { RunRecord } from '../../src/core/records.js';
+import { signature } from '../../src/parse/signature.js';
+import { multiTurnItems } from './blocks.js';
+import { InvocationConfig } from './config.js';
+import { summaryRun } from './runs.js';
+
+/** A summary title with its first value line (the logger may prefix nothing here: it is printed). */
+const SUMMARY = signature(['Statistics summary'], /^Statistics summary(?: \(assuming \d+(?:\.\d+)?% warmup samples\))?:[ \t]*\r?\nruntime_sec = [\d.]+/m);
+/** The script's own flags in the `Namespace(...)` it logs first. */
+const ARG_NAMES = ['num_clients=', 'max_active_conversations=', 'warmup_percentages='];
+
+/**
+ * The start of a long run's log, its summary beyond the head: a line of `logger.info(args)` with
+ * the script's own flags. Looked for line by line with `indexOf` (linear whatever the head holds:
+ * one expression of `[^\n]*` runs took minutes on a 64 KiB line of repeated flags).
+ */
+function hasScriptArgs(head: string): boolean {
+  if (!head.includes(ARG_NAMES[1] as string)) return false;
+  for (let at = head.indexOf('Namespace('); at !== -1; ) {
+    const end = head.indexOf('\n', at);
+    const line = head.slice(at, end === -1 ? head.length : end);
+    if (ARG_NAMES.every((name) => line.includes(name))) return true;
+    if (end === -1) return false;
+    at = head.indexOf('Namespace(', end);
+  }
+  return false;
+}
+
+/**
+ * vLLM's multi-turn conversation benchmark, `benchmarks/multi_turn/benchmark_serving_multi_turn.py`:
+ * its console (tee'd logs), one run per `Statistics summary` block (pandas `describe()` of the
+ * per-request stats), with the configuration its invocation printed and logged above it.
+ */
+export const grammar: Grammar = {
+  id: 'vllm-multi-turn-bench',
+  title: "vLLM multi-turn benchmark (benchmark_serving_multi_turn.py) console",
+  detect({ head }) {
+    if (SUMMARY.test(head)) return { score: 0.85, reason: 'multi-turn "Statistics summary:" with runtime_sec' };
+    if (hasScriptArgs(head)) return { score: 0.5, reason: 'multi-turn benchmark arguments (num_clients, max_active_conversations)' };
+    return NOT_MINE;
+  },
+  parse(source, sink) {
+    const runs: RunRecord[] = [];
+    let config = new InvocationConfig();
+    let summarySeen = false;
+    for (const item of multiTurnItems(source.lines)) {
+      switch (item.kind) {
+        case 'invocation':
+          // `logger.info(args)` is an invocation's first line; `Input parameters:` and the printed
+          // `Parameters:` block start a new one only once this one has printed its summaries
+          if (item.namespace !== null || summarySeen) {
+            config = new InvocationConfig();
+            summarySeen = false;
+          }
+          if (item.namespace) config.addNamespace(item.namespace, item.line);
+          break;
+        case 'param':
+          config.addParam(item);
+          break;
+        case 'summary': {
+          summarySeen = true;
+          const run = summaryRun(item, config, source, sink);
+          if (run) runs.push(run);
+          break;
+        }
+      }
+    }
+    return runs;
+  },
+};
