@@ -9,7 +9,7 @@ import { asRelPath } from '../../src/core/types.js';
  * took 3.4 s in one detector; 256 KiB would take about a minute. This guard gives the lot far
  * less than that, whatever each takes: it fails only on such a blow-up, not on a slow machine.
  */
-const UNITS = ['\n', ' \n', '\t\n', '  ', '=', '= ', '=\n', '|\n', '| ', '┃\n', '{\n', 'a=1, '];
+const UNITS = ['\n', ' \n', '\t\n', '  ', '=', '= ', '=\n', '|\n', '| ', '┃\n', '{\n', 'a=1, ', 'Namespace(num_clients=1, max_active_conversations=2, '];
 /** Each detector's literals, so those that look for them first go on to their regular expressions. */
 const TRIGGERS = [
   'Batch Size', 'Parameter', 'Prefill. latency: ', '"prefill_latency"', '"last_gen_throughput"', '"successful_requests"', 'Serving Benchmark Result',
