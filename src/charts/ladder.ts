@@ -1,7 +1,7 @@
 import { loadAxis } from '../analyze/load-axis.js';
 import { columnTitle, distinct, lowerIsBetter, metricOf, num, text } from './fields.js';
 import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
-import { seriesNamer, varyingKeys } from './series.js';
+import { configurationKeys, seriesNamer } from './series.js';
 import { finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
@@ -25,7 +25,7 @@ export function ladderChart(rows: readonly Row[], options: ChartOptions): ChartR
   const ok = rows.filter((r) => (r.pair_status === undefined || text(r.pair_status) === 'ok') && num(r[metric]) !== null && num(r[field]) !== null);
   if (ok.length === 0) return chartSkip(`no paired runs with ${metric} and ${field}`);
   const groupCol = options.facet ?? loadAxis(ok);
-  const keys = varyingKeys(ok);
+  const keys = configurationKeys(ok, options, undefined, [groupCol]);
   const name = seriesNamer(ok, keys, options.color);
   const bars: Bar[] = [];
   const seenBaseline = new Set<string>();

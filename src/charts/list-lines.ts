@@ -1,7 +1,7 @@
 import { num } from './fields.js';
 import { crowdedReason, type Crowding, filterHint, LEGIBLE } from './legibility.js';
 import { combineRepeats } from './repeats.js';
-import { seriesNamer, varyingKeys } from './series.js';
+import { configurationKeys, seriesNamer } from './series.js';
 import type { ChartOptions, Row } from './types.js';
 
 /** A run's list value at one place of the list (1-based: a draft position, a conversation turn). */
@@ -21,7 +21,7 @@ export interface ListPoint {
  * the chart in the reason a crowded one gives.
  */
 export function listLines(rows: readonly Row[], column: string, chart: string, options: ChartOptions): { points: ListPoint[]; crowded: Crowding | undefined } {
-  const keys = varyingKeys(rows);
+  const keys = configurationKeys(rows, options, undefined, ['max_concurrency']);
   const seriesOf = seriesNamer(rows, keys, options.color);
   const lineOf = (r: Row): string => {
     const conc = num(r.max_concurrency);

@@ -3,7 +3,7 @@ import { columnTitle, matchesFilter, metricOf, num } from './fields.js';
 import { naturalOrder } from '../core/natural-order.js';
 import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { combineRepeats } from './repeats.js';
-import { seriesNamer, varyingKeys } from './series.js';
+import { configurationKeys, seriesNamer } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { valueScale } from './value-scale.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
@@ -12,7 +12,7 @@ import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult,
 export function metricLines(rows: readonly Row[], options: ChartOptions): ChartResult {
   const metric = options.y ?? metricOf(options);
   const xCol = options.x ?? loadAxis(rows);
-  const keys = varyingKeys(rows);
+  const keys = configurationKeys(rows, options, undefined, [xCol]);
   const name = seriesNamer(rows, keys, options.color);
   const measured = rows.flatMap((r) => {
     const x = num(r[xCol]);

@@ -2,7 +2,7 @@ import { columnTitle, hasColumn, num } from './fields.js';
 import { naturalOrder } from '../core/natural-order.js';
 import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { combineRepeats } from './repeats.js';
-import { seriesNamer, varyingKeys } from './series.js';
+import { configurationKeys, seriesNamer } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 import { valueScale } from './value-scale.js';
@@ -21,7 +21,7 @@ interface Point {
 export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartResult {
   const xCol = options.x ?? 'output_throughput_per_user';
   const yCol = options.y ?? (hasColumn(rows, 'output_throughput_per_gpu') ? 'output_throughput_per_gpu' : 'output_throughput');
-  const keys = varyingKeys(rows);
+  const keys = configurationKeys(rows, options, undefined, ['max_concurrency']);
   const name = seriesNamer(rows, keys, options.color);
   const measured = rows.flatMap((r) => {
     const x = num(r[xCol]);

@@ -1,5 +1,6 @@
 import { distinct, text } from './fields.js';
-import type { Row } from './types.js';
+import { LOAD_COLUMNS } from '../analyze/match-keys.js';
+import type { ChartOptions, Row } from './types.js';
 
 /** Configuration columns that, when they vary, tell one line (series) from another (the draft model
  * is left out: it follows the method and would make legends unreadable). The workload's lengths are
@@ -9,6 +10,33 @@ const SERIES_KEYS = ['spec_method', 'num_spec_tokens', 'tp', 'quantization', 'en
 /** Columns in SERIES_KEYS whose value differs between rows. */
 export function varyingKeys(rows: readonly Row[], keys: readonly string[] = SERIES_KEYS): string[] {
   return keys.filter((k) => distinct(rows, k).length > 1 || (distinct(rows, k).length === 1 && rows.some((r) => text(r[k]) === null)));
+}
+
+/** Never a line's or a panel's name: the load a chart is drawn along, and the label, which names itself. */
+const NOT_KEYS: ReadonlySet<string> = new Set([...LOAD_COLUMNS, 'label']);
+
+/**
+ * The columns that tell a chart's configurations apart: the `keys` that vary (varyingKeys), then
+ * each other configuration column of the runs table (`options.configColumns`: a server flag, a
+ * manifest's setting) that differs between rows alike on those and on `identity` (what places a
+ * point in the chart: its load, its method). Without them two configurations the usual keys do
+ * not name (prefix caching on and off, two schedulers) were drawn as repeats of one, at their
+ * median; a column that changes only with the load or the method (a draft model) adds nothing.
+ */
+export function configurationKeys(rows: readonly Row[], options: ChartOptions, keys: readonly string[] = SERIES_KEYS, identity: readonly string[] = []): string[] {
+  const varying = varyingKeys(rows, keys);
+  const others = (options.configColumns ?? []).filter((c) => !keys.includes(c) && !identity.includes(c) && !NOT_KEYS.has(c));
+  if (others.length === 0) return varying;
+  const groups = new Map<string, Row[]>();
+  const placed = [...new Set([...varying, ...identity])];
+  for (const r of rows) {
+    const key = JSON.stringify(placed.map((c) => text(r[c])));
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
+  }
+  const splits = (c: string): boolean => [...groups.values()].some((g) => g.length > 1 && new Set(g.map((r) => text(r[c]))).size > 1);
+  return [...varying, ...others.filter(splits)];
 }
 
 /**
@@ -49,6 +77,8 @@ function keysName(row: Row, keys: readonly string[]): string {
     const v = text(row[k]);
     if (k === 'spec_method') return v ?? 'none';
     if (k === 'num_spec_tokens') return v === null ? '' : `K=${v}`;
+    // a configuration column beyond the usual keys is named only where it tells runs apart: unset is one of its values
+    if (v === null && !(SERIES_KEYS as readonly string[]).includes(k)) return `${k}=(none)`;
     return v === null ? '' : `${k}=${v}`;
   });
   const name = parts.filter((p) => p !== '').join(' ');

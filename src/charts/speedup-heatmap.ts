@@ -2,7 +2,7 @@ import { loadAxis } from '../analyze/load-axis.js';
 import { darkCell, symmetricRatioDomain } from './log-domain.js';
 import { distinct, hasColumn, metricOf, num, text } from './fields.js';
 import { naturalCompare } from '../core/natural-order.js';
-import { varyingKeys, panelName } from './series.js';
+import { configurationKeys, panelName } from './series.js';
 import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
@@ -112,7 +112,7 @@ function heatmapCells(rows: readonly Row[], usable: readonly Row[], field: strin
   const xCol = options.x ?? loadAxis(rows);
   const yCol = options.y ?? (hasColumn(usable, 'num_spec_tokens') ? 'num_spec_tokens' : 'label');
   // a panel per method and per whatever else varies: runs at another tp or input length are not repeats of a cell
-  const panelKeys = options.facet ? [options.facet] : varyingKeys(usable, PANEL_KEYS).filter((k) => k !== xCol && k !== yCol);
+  const panelKeys = options.facet ? [options.facet] : configurationKeys(usable, options, PANEL_KEYS, ['spec_method', xCol, yCol]).filter((k) => k !== xCol && k !== yCol);
   return { xCol, yCol, panelKeys, cells: buildCells(usable, field, xCol, yCol, panelKeys) };
 }
 

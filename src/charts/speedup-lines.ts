@@ -3,7 +3,7 @@ import { metricOf, num, text } from './fields.js';
 import { naturalOrder } from '../core/natural-order.js';
 import { crowdedReason, filterHint, LEGIBLE } from './legibility.js';
 import { powersOfTwo } from './metric-lines.js';
-import { seriesName, varyingKeys } from './series.js';
+import { configurationKeys, seriesName } from './series.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
 
@@ -14,7 +14,7 @@ export function speedupLines(rows: readonly Row[], options: ChartOptions): Chart
   const xCol = options.x ?? loadAxis(rows);
   const ok = rows.filter((r) => r.pair_status === undefined || text(r.pair_status) === 'ok');
   // one line per method, and per anything else that varies (model, tp, …): a line never joins two configurations' speedups
-  const keys = varyingKeys(ok);
+  const keys = configurationKeys(ok, options, undefined, [xCol]);
   const otherKeys = keys.filter((k) => k !== 'spec_method' && k !== 'num_spec_tokens');
   const seriesOf = (r: Row): string => seriesName({ ...r, label: null }, keys.length > 0 ? keys : ['spec_method'], options.color);
   const points = ok.flatMap((r) => {

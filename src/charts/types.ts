@@ -28,6 +28,12 @@ export interface ChartOptions {
   readonly scaleRows?: readonly Row[];
   /** The runs table, for a chart of another table that names runs by `run_id` (the server timeline's run stretches). */
   readonly runs?: readonly Row[];
+  /**
+   * The runs table's configuration columns (buildRuns): one that differs between runs a chart's
+   * own keys name alike (prefix caching on and off, a scheduler flag) tells its lines and panels
+   * apart too (series.ts, configurationKeys).
+   */
+  readonly configColumns?: readonly string[];
 }
 
 /**

@@ -86,7 +86,7 @@ export async function buildFigures(tables: ReportTables, metric = 'output_throug
   const caption = captionFor(tables.runs);
   const baseline = baselineRecord(tables);
   // the comparison charts draw the headline metric's speedups: the default one draws as before
-  const options: ChartOptions = { ...(baseline ? { baseline } : {}), ...(metric === 'output_throughput' ? {} : { metric }), runs: tables.runs };
+  const options: ChartOptions = { ...(baseline ? { baseline } : {}), ...(metric === 'output_throughput' ? {} : { metric }), runs: tables.runs, configColumns: tables.configColumns };
   const out: ReportFigure[] = [];
   const timeline = chartRows(tables, 'server-timeline');
   const logs = servingLogs(timeline);

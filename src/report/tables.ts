@@ -26,6 +26,8 @@ export interface ReportTables {
   readonly baselineDefaulted: boolean;
   /** What the off-clock warnings offer, once each: an offset (ms), or null for those that offer none (buildRuns). */
   readonly clockOffsets: readonly (number | null)[];
+  /** The runs' configuration columns (buildRuns): what the comparison matches on, and the charts tell configurations apart by. */
+  readonly configColumns: readonly string[];
 }
 
 /** Default baselines, in order: runs explicitly without speculation, then runs with no method recorded. */
@@ -82,6 +84,7 @@ export async function loadTables(paths: readonly string[], options: ScanOptions,
     baseline,
     baselineDefaulted: defaulted,
     clockOffsets: built.clockOffsets,
+    configColumns: built.configColumns,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seriesNamer, varyingKeys } from '../../src/charts/series.js';
+import { metricLines } from '../../src/charts/metric-lines.js';
+import { configurationKeys, seriesNamer, varyingKeys } from '../../src/charts/series.js';
 
 describe('seriesNamer', () => {
   const workload = '--dataset-name random --random-input-len 1024';
@@ -31,5 +32,39 @@ describe('seriesNamer', () => {
       { label: null, spec_method: 'none', dataset: 'random', input_len: 4096, output_len: 256, max_concurrency: 8 },
     ];
     expect(rows.map(seriesNamer(rows, varyingKeys(rows)))).toEqual(['input_len=1024', 'input_len=4096']);
+  });
+});
+
+describe('configurationKeys', () => {
+  const CONFIG = ['engine', 'model', 'spec_method', 'num_spec_tokens', 'draft_model', 'max_concurrency', 'num_prompts', 'enable_prefix_caching', 'max_num_seqs'];
+  const run = (over: Record<string, unknown>) => ({ model: 'acme/m-8b', spec_method: 'none', output_throughput: 100, ...over }) as Record<string, never>;
+
+  it('adds a configuration column that tells runs apart the usual keys name alike (prefix caching on and off), with unset as a value', () => {
+    const rows = [
+      run({ max_concurrency: 8, mean_ttft_ms: 90 }),
+      run({ max_concurrency: 8, mean_ttft_ms: 40, enable_prefix_caching: true }),
+      run({ max_concurrency: 16, mean_ttft_ms: 120 }),
+      run({ max_concurrency: 16, mean_ttft_ms: 50, enable_prefix_caching: true }),
+    ];
+    expect(configurationKeys(rows, { configColumns: CONFIG }, undefined, ['max_concurrency'])).toEqual(['enable_prefix_caching']);
+    expect(configurationKeys(rows, {})).toEqual([]);
+    // drawn as two lines, not as repeats of one at their median
+    const result = metricLines(rows, { y: 'mean_ttft_ms', configColumns: CONFIG });
+    if (!result.ok) throw new Error(result.reason);
+    const values = (result.spec as unknown as { data: { values: { series: string; x: number; y: number }[] } }).data.values;
+    expect(values.map((v) => [v.series, v.x, v.y])).toEqual([
+      ['enable_prefix_caching=(none)', 8, 90], ['enable_prefix_caching=(none)', 16, 120],
+      ['enable_prefix_caching=true', 8, 40], ['enable_prefix_caching=true', 16, 50],
+    ]);
+  });
+
+  it('leaves out a column that changes only with the load or with the method (a sweep’s prompts, a method’s draft model)', () => {
+    const rows = [
+      run({ max_concurrency: 8, num_prompts: 80, max_num_seqs: 8 }),
+      run({ max_concurrency: 16, num_prompts: 160, max_num_seqs: 16 }),
+      run({ spec_method: 'eagle3', num_spec_tokens: 3, draft_model: 'acme/eagle3-8b', max_concurrency: 8, num_prompts: 80, max_num_seqs: 8 }),
+      run({ spec_method: 'eagle3', num_spec_tokens: 3, draft_model: 'acme/eagle3-8b', max_concurrency: 16, num_prompts: 160, max_num_seqs: 16 }),
+    ];
+    expect(configurationKeys(rows, { configColumns: CONFIG }, undefined, ['max_concurrency'])).toEqual(['spec_method', 'num_spec_tokens']);
   });
 });

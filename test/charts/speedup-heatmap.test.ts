@@ -41,6 +41,16 @@ describe('speedup heatmap', () => {
     expect(cells.filter((c) => c.is_best).map((c) => `${c.spec_method}:${c.y}:${c.x}`)).toEqual(['eagle3:4:1', 'ngram:3:1']);
   });
 
+  it('draws a panel per value of a configuration column that tells pairs apart (prefix caching), never one cell of both', () => {
+    const rows = sampleComparison().flatMap((r) => [r, { ...r, enable_prefix_caching: true, speedup_output_throughput: (r.speedup_output_throughput as number) * 2 }]);
+    const r = speedupHeatmap(rows, { configColumns: ['spec_method', 'num_spec_tokens', 'max_concurrency', 'enable_prefix_caching'] });
+    if (!r.ok) throw new Error(r.reason);
+    const cells = cellsOf(r.spec);
+    expect(cells).toHaveLength(24);
+    const eagle4c1 = cells.filter((c) => c.spec_method === 'eagle3' && c.y === '4' && c.x === '1').map((c) => c.speedup);
+    expect(eagle4c1.sort()).toEqual([2.2, 4.4]);
+  });
+
   it('shows a cell that was not measured as missing, not as a number', () => {
     const r = speedupHeatmap(sampleComparison(), {});
     if (!r.ok) throw new Error(r.reason);

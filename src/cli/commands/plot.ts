@@ -67,6 +67,7 @@ export function registerPlot(program: Command, run: (work: () => Promise<Command
         ...(options.title ? { title: options.title } : {}),
         ...(baseline ? { baseline } : {}),
         runs: tables.runs,
+        configColumns: tables.configColumns,
       };
       const result = CHARTS[options.chart].build(rows, chartOptions);
       if (!result.ok) throw new UsageError(`cannot draw ${options.chart}: ${result.reason}`);
