@@ -20,6 +20,8 @@ export interface AllSummariesOptions {
   /** SLA limits by column (see parseSla); no SLA table without them. */
   readonly sla?: Readonly<Record<string, number>>;
   readonly failedConfigurations?: readonly FailedConfiguration[];
+  /** The runs table's configuration columns (buildRuns): the break-even and SLA tables name configurations by those that vary. */
+  readonly configColumns?: readonly string[];
 }
 
 /**
@@ -27,7 +29,7 @@ export interface AllSummariesOptions {
  * `runs` the runs table (the SLA table also covers the baseline).
  */
 export function allSummaries(comparison: readonly Row[], runs: readonly Row[], options: AllSummariesOptions = {}): SummaryTable[] {
-  const o = options.metric ? { metric: options.metric } : {};
+  const o = { ...(options.metric ? { metric: options.metric } : {}), ...(options.configColumns ? { configColumns: options.configColumns } : {}) };
   // the tables along the load say which load: a request-rate sweep is summarized along its rates
   const along = loadAxisName(loadAxis(comparison));
   const tables: SummaryTable[] = [
@@ -39,7 +41,7 @@ export function allSummaries(comparison: readonly Row[], runs: readonly Row[], o
   if (options.sla) {
     // the limits in the title: a reader of the table (or of a blog post) sees what was met
     const limits = Object.entries(options.sla).map(([column, ms]) => `${column} ≤ ${ms} ms`).join(', ');
-    tables.push({ id: 'sla', title: `Largest ${loadAxisName(loadAxis(runs))} meeting the SLA (${limits})`, rows: slaTable(runs, options.sla, loadAxis(runs), options.metric) });
+    tables.push({ id: 'sla', title: `Largest ${loadAxisName(loadAxis(runs))} meeting the SLA (${limits})`, rows: slaTable(runs, options.sla, loadAxis(runs), options.metric, options.configColumns) });
   }
   const failed = options.failedConfigurations ?? [];
   tables.push({

@@ -4,6 +4,8 @@ import { claimed, groupRows, num, type Row } from './summary-groups.js';
 export interface SummaryOptions {
   /** Metric whose speedup is summarized; default `output_throughput`. */
   readonly metric?: string;
+  /** The runs table's configuration columns (identityColumns), when a summary names configurations by them. */
+  readonly configColumns?: readonly string[];
 }
 
 /**

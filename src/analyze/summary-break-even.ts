@@ -22,7 +22,7 @@ export function breakEven(rows: readonly Row[], options: BreakEvenOptions = {}):
   const axis = options.axis ?? loadAxis(rows);
   const col = `speedup_${metric}`;
   const usable = claimed(rows, metric).filter((r) => (num(r[axis]) ?? 0) > 0);
-  return groupRows(usable, identityColumns(usable, axis)).map(({ identity, rows: g }) => {
+  return groupRows(usable, identityColumns(usable, axis, options.configColumns)).map(({ identity, rows: g }) => {
     const points = g.map((r) => ({ x: num(r[axis]) as number, s: num(r[col]) as number })).sort((a, b) => a.x - b.x);
     return { ...identity, metric, axis, points: points.length, ...crossing(points) };
   });

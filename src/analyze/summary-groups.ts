@@ -13,10 +13,12 @@ export const CONFIG_IDENTITY: readonly string[] = ['label', 'engine', 'model', '
  * The columns that tell configurations apart among `rows` along `axis`: CONFIG_IDENTITY and every
  * other configuration column whose value differs between them (the workload's lengths, a swept
  * server flag), as compare matches on them: a curve along the load never joins two workloads.
- * The axis and `num_prompts` (which sweeps scale with the load) are left out.
+ * `configColumns` are the runs table's (buildRuns: the canonical ones, a server log's or
+ * manifest's flags, `multi_turn`); the axis and `num_prompts` (which sweeps scale with the load)
+ * are left out.
  */
-export function identityColumns(rows: readonly Row[], axis: string): string[] {
-  const varying = CONFIG_COLUMNS.filter((c) => !CONFIG_IDENTITY.includes(c) && new Set(rows.map((r) => keyOf(r[c]))).size > 1 && !repeatsAxis(rows, c, axis));
+export function identityColumns(rows: readonly Row[], axis: string, configColumns: readonly string[] = CONFIG_COLUMNS): string[] {
+  const varying = configColumns.filter((c) => !CONFIG_IDENTITY.includes(c) && new Set(rows.map((r) => keyOf(r[c]))).size > 1 && !repeatsAxis(rows, c, axis));
   return [...CONFIG_IDENTITY, ...varying].filter((c) => c !== axis && c !== 'num_prompts');
 }
 

@@ -26,11 +26,11 @@ export function parseSla(text: string): Record<string, number> {
  * how many), so one lucky repeat does not stretch the SLA. A load whose runs lack a limited
  * metric cannot meet it.
  */
-export function slaTable(rows: readonly Row[], limits: Readonly<Record<string, number>>, axis = loadAxis(rows), metric = 'output_throughput'): Record<string, FieldValue>[] {
+export function slaTable(rows: readonly Row[], limits: Readonly<Record<string, number>>, axis = loadAxis(rows), metric = 'output_throughput', configColumns?: readonly string[]): Record<string, FieldValue>[] {
   const limited = Object.keys(limits);
   const cols = [...limited, ...(metric in limits ? [] : [metric])];
   const loaded = rows.filter((r) => num(r[axis]) !== null);
-  return groupRows(loaded, identityColumns(loaded, axis)).map(({ identity, rows: g }) => {
+  return groupRows(loaded, identityColumns(loaded, axis, configColumns)).map(({ identity, rows: g }) => {
     const loads = groupRows(g, [axis]).map(({ rows: runs }) => ({
       load: num(runs[0]?.[axis]) as number,
       runs: runs.length,

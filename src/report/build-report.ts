@@ -47,7 +47,7 @@ export async function buildReport(tables: ReportTables, title: string, options: 
   const diagnosticRows = tables.diagnostics.map((d) => ({ at: `${d.file}:${d.line}:${d.column}`, severity: d.severity, code: d.code, message: d.message }));
   const fileRows = tables.files.map((f) => ({ path: f.path, status: f.status, formats: f.formats.join(', '), runs: f.runs, errors: f.errors, warnings: f.warnings, infos: f.infos }));
   const failedRows = tables.failed.map((f) => ({ source: `${f.source_file}:${f.source_line}`, error_at: f.error_at, exception: f.exception, message: f.message }));
-  const summaries = allSummaries(tables.comparison, tables.runs, { metric, ...(options.sla ? { sla: options.sla } : {}) }).filter((t) => t.id !== 'failed-configurations' && t.rows.length > 0);
+  const summaries = allSummaries(tables.comparison, tables.runs, { metric, configColumns: tables.configColumns, ...(options.sla ? { sla: options.sla } : {}) }).filter((t) => t.id !== 'failed-configurations' && t.rows.length > 0);
   const summaryHtml = summaries.map((t) => {
     const plain = plainRows(t.rows);
     return html`<h3>${t.title}</h3>${htmlTable(`summary-${t.id}`, plain.rows, plain.columns, `tables/summary-${t.id}.csv`)}`;

@@ -49,6 +49,19 @@ describe('break-even', () => {
     const swept = [1, 32].flatMap((c) => [64, 128].map((seqs) => pair('eagle3', 4, c, c === 1 ? 1.5 : 0.9, { max_num_seqs: seqs })));
     expect(breakEven(swept).map((b) => [b.max_num_seqs, b.points])).toEqual([[64, 2], [128, 2]]);
   });
+  it('tells apart configurations by a flag of the runs table beyond the canonical columns (a multi-turn run, a server flag)', () => {
+    const rows = [1, 32].flatMap((c) => [null, true].map((multi) => pair('eagle3', 4, c, multi ? (c === 1 ? 1.4 : 1.1) : c === 1 ? 1.5 : 0.9, { multi_turn: multi })));
+    const configColumns = ['spec_method', 'num_spec_tokens', 'max_concurrency', 'multi_turn'];
+    expect(breakEven(rows, { configColumns }).map((b) => [b.multi_turn, b.points, b.verdict])).toEqual([
+      [null, 2, 'falls below 1'],
+      [true, 2, 'always above 1'],
+    ]);
+    expect(annotateBreakEven(rows, { configColumns }).map((r) => r.break_even_verdict)).toEqual(['falls below 1', 'always above 1', 'falls below 1', 'always above 1']);
+    // without the runs table's columns, only the canonical ones name a configuration: one curve of four points
+    expect(breakEven(rows).map((b) => b.points)).toEqual([4]);
+    const runs: Row[] = rows.map((r) => ({ spec_method: 'eagle3', num_spec_tokens: 4, multi_turn: r.multi_turn ?? null, max_concurrency: r.max_concurrency ?? null, mean_ttft_ms: r.multi_turn ? 300 : 100 }));
+    expect(slaTable(runs, parseSla('ttft=200'), 'max_concurrency', 'output_throughput', configColumns).map((r) => [r.multi_turn, r.largest_max_concurrency_meeting_sla])).toEqual([[null, 32], [true, null]]);
+  });
   it('names the break-even column for the load axis the runs step along (a rate is not a concurrency)', () => {
     const rated = [pair('eagle3', 3, 0, 1.2, { max_concurrency: null, request_rate: 2 }), pair('eagle3', 3, 0, 0.8, { max_concurrency: null, request_rate: 8 })];
     const [row] = annotateBreakEven(rated);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { metricLines } from '../../src/charts/metric-lines.js';
 import { configurationKeys, seriesNamer, varyingKeys } from '../../src/charts/series.js';
+import type { Row } from '../../src/charts/types.js';
 
 describe('seriesNamer', () => {
   const workload = '--dataset-name random --random-input-len 1024';
@@ -37,7 +38,7 @@ describe('seriesNamer', () => {
 
 describe('configurationKeys', () => {
   const CONFIG = ['engine', 'model', 'spec_method', 'num_spec_tokens', 'draft_model', 'max_concurrency', 'num_prompts', 'enable_prefix_caching', 'max_num_seqs'];
-  const run = (over: Record<string, unknown>) => ({ model: 'acme/m-8b', spec_method: 'none', output_throughput: 100, ...over }) as Record<string, never>;
+  const run = (over: Row): Row => ({ model: 'acme/m-8b', spec_method: 'none', output_throughput: 100, ...over });
 
   it('adds a configuration column that tells runs apart the usual keys name alike (prefix caching on and off), with unset as a value', () => {
     const rows = [

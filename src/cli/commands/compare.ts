@@ -71,9 +71,9 @@ export function registerCompare(program: Command, run: (work: () => Promise<Comm
       });
       // break-even and summaries: the first metric asked for, else the one the runs lead with (output throughput; a latency benchmark's batch latency)
       const metric = metrics?.[0] ?? headlineMetric(built.rows);
-      const rows = annotateBreakEven(pairs, { metric });
+      const rows = annotateBreakEven(pairs, { metric, configColumns: built.configColumns });
       const text = options.summary
-        ? summaryText(allSummaries(rows, built.rows, { metric, ...(sla ? { sla } : {}), failedConfigurations: built.failedConfigurations }), format)
+        ? summaryText(allSummaries(rows, built.rows, { metric, ...(sla ? { sla } : {}), failedConfigurations: built.failedConfigurations, configColumns: built.configColumns }), format)
         : formatRows(rows, format);
       if (options.out) writeOutput(options.out, text);
       else process.stdout.write(text);
