@@ -2,7 +2,8 @@ import type { FieldValue } from '../core/types.js';
 import type { SummaryOptions } from './summary-best.js';
 import { keyOf } from '../normalize/config-layers.js';
 import { loadAxis } from './load-axis.js';
-import { claimed, groupRows, num, type Row } from './summary-groups.js';
+import { claimed, CONFIG_IDENTITY, groupRows, identityColumns, num, type Row } from './summary-groups.js';
+import { TREATMENT_COLUMNS } from './match-keys.js';
 
 export interface BestSpecTokensOptions extends SummaryOptions {
   /** The load column, default loadAxis's. */
@@ -16,7 +17,8 @@ export interface BestSpecTokensOptions extends SummaryOptions {
 const K_CHOICE_IDENTITY: readonly string[] = ['engine', 'model', 'spec_method', 'draft_model', 'tp', 'pp', 'quantization', 'dataset', 'input_len', 'output_len'];
 
 /**
- * The best `num_spec_tokens` per configuration (K_CHOICE_IDENTITY) and load point: which K to
+ * The best `num_spec_tokens` per configuration (K_CHOICE_IDENTITY, and the other configuration
+ * columns of `options.configColumns` that vary but do not go with K) and load point: which K to
  * run at each load, never chosen across models, engines or workloads. Output: spec_method,
  * dataset, the other of those columns whose value differs between rows, the load axis's (loadAxis,
  * unless given), metric, best_num_spec_tokens, best_speedup, tried (the K values compared, ascending, `;`-joined).
@@ -26,9 +28,12 @@ export function bestSpecTokens(rows: readonly Row[], options: BestSpecTokensOpti
   const col = `speedup_${metric}`;
   const axis = options.axis ?? loadAxis(rows);
   const withK = claimed(rows, metric).filter((r) => num(r.num_spec_tokens) !== null);
-  const groups = groupRows(withK, [...K_CHOICE_IDENTITY, axis]);
+  // and any other configuration column that varies (a server flag, multi_turn), but those that go with K
+  const others = identityColumns(withK, axis, options.configColumns).filter((c) => !CONFIG_IDENTITY.includes(c) && !K_CHOICE_IDENTITY.includes(c) && !TREATMENT_COLUMNS.includes(c) && !c.startsWith('speculative_'));
+  const identity = [...K_CHOICE_IDENTITY, ...others];
+  const groups = groupRows(withK, [...identity, axis]);
   // the columns that tell the groups apart, and the method, dataset and load always
-  const shown = [...K_CHOICE_IDENTITY, axis].filter((c) => c === 'spec_method' || c === 'dataset' || c === axis || new Set(groups.map((g) => keyOf(g.identity[c]))).size > 1);
+  const shown = [...identity, axis].filter((c) => c === 'spec_method' || c === 'dataset' || c === axis || new Set(groups.map((g) => keyOf(g.identity[c]))).size > 1);
   return groups.map(({ identity, rows: g }) => {
     const best = [...g].sort((a, b) => (num(b[col]) ?? 0) - (num(a[col]) ?? 0))[0] as Row;
     const tried = [...new Set(g.map((r) => num(r.num_spec_tokens) as number))].sort((a, b) => a - b);

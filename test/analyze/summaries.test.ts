@@ -94,6 +94,13 @@ describe('best speedup and best K', () => {
       [4, 3],
     ]);
   });
+  it('chooses K within each value of another configuration column (prefix caching on and off), never across them', () => {
+    const rows = [false, true].flatMap((cache) => [2, 4].map((k) => pair('eagle3', k, 8, cache ? (k === 2 ? 1.6 : 1.3) : k === 2 ? 1.1 : 1.4, { enable_prefix_caching: cache })));
+    expect(bestSpecTokens(rows).map((b) => [b.enable_prefix_caching, b.best_num_spec_tokens, b.tried])).toEqual([
+      [false, 4, '2;4'],
+      [true, 2, '2;4'],
+    ]);
+  });
 });
 
 describe('summary titles', () => {
