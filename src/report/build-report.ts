@@ -39,7 +39,7 @@ export async function buildReport(tables: ReportTables, title: string, options: 
   const metric = options.metric ?? headlineMetric(tables.runs);
   const figures = await buildFigures(tables, metric);
   const found = foundLines(tables);
-  const findings = tables.runs.length === 0 ? ['No benchmark runs were found in the given paths, so there is nothing to compare or chart.'] : keyFindings(tables.comparison, tables.failed, metric);
+  const findings = tables.runs.length === 0 ? ['No benchmark runs were found in the given paths, so there is nothing to compare or chart.'] : keyFindings(tables.comparison, tables.failed, metric, tables.configColumns);
   const pairs = tables.comparison.filter((r) => r.pair_status !== 'failed-configuration');
   const compCols = presentColumns(pairs, comparisonColumns(metric));
   const comparison = displayRows(pairs, compCols);

@@ -19,7 +19,7 @@ const NAMED_WHEN_VARYING = ['model', 'engine', 'pp', 'quantization'];
  * Plain-sentence findings for the top of a report, from the analysis summaries (src/analyze):
  * best speedup per method and dataset, where the speedup crosses 1, and failed configurations.
  */
-export function keyFindings(comparison: readonly Row[], failed: readonly FailedConfiguration[], metric = 'output_throughput'): string[] {
+export function keyFindings(comparison: readonly Row[], failed: readonly FailedConfiguration[], metric = 'output_throughput', configColumns?: readonly string[]): string[] {
   const out: string[] = [];
   const best = bestSpeedups(comparison, { metric });
   if (best.length === 0) out.push(`No candidate run could be paired with a baseline run, so no ${metric} speedup was computed.`);
@@ -35,7 +35,8 @@ export function keyFindings(comparison: readonly Row[], failed: readonly FailedC
     const acceptance = typeof accepted === 'number' ? `, mean acceptance length ${fmt(accepted)}` : '';
     out.push(`${methodOf(b)}: best ${metric} speedup ${fmt(b.best_speedup)}× (${where}${acceptance}${source ? `, ${source}` : ''}).`);
   }
-  const evens = breakEven(comparison, { metric });
+  // configurations named as the break-even table names them (a swept server flag, multi_turn)
+  const evens = breakEven(comparison, { metric, ...(configColumns ? { configColumns } : {}) });
   // what else told the configurations apart there (input lengths, a swept flag)
   const swept = Object.keys(evens[0] ?? {}).filter((c) => !BREAK_EVEN_FIELDS.includes(c) && !CONFIG_IDENTITY.includes(c));
   for (const e of evens.slice(0, MAX_BREAK_EVEN_FINDINGS)) {

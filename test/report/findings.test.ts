@@ -32,6 +32,16 @@ describe('key findings', () => {
     expect(findings.some((f) => f.startsWith('none'))).toBe(false);
   });
 
+  it('tell apart by a swept flag of the runs table the configurations the break-even table tells apart', () => {
+    const pair = (c: number, s: number, flag: string): Pair => ({ run_id: `${flag}-c${c}`, source_file: `${flag}.jsonl`, source_line: c, spec_method: 'eagle3', num_spec_tokens: 4, max_concurrency: c, scheduling_policy: flag, pair_status: 'ok', output_throughput: 100 * s, baseline_output_throughput: 100, speedup_output_throughput: s });
+    const rows = [pair(1, 1.6, 'fcfs'), pair(32, 0.8, 'fcfs'), pair(1, 1.7, 'priority'), pair(32, 1.2, 'priority')];
+    const evens = keyFindings(rows, [], 'output_throughput', ['spec_method', 'num_spec_tokens', 'max_concurrency', 'scheduling_policy']).filter((f) => f.includes('speedup falls') || f.includes('speedup always'));
+    expect(evens).toEqual([
+      expect.stringMatching(/^eagle3 \(.*scheduling_policy fcfs.*\): speedup falls below 1 at max_concurrency ≈/),
+      expect.stringMatching(/^eagle3 \(.*scheduling_policy priority.*\): speedup always above 1/),
+    ]);
+  });
+
   it('name five failed configurations and count the rest', () => {
     const [line] = keyFindings([], Array.from({ length: 7 }, (_, i) => failure(i))).filter((f) => f.includes('failed'));
     expect(line).toBe('7 configurations failed and produced no run: f0/serve.log:1 (torch.OutOfMemoryError); f1/serve.log:1 (torch.OutOfMemoryError); f2/serve.log:1 (torch.OutOfMemoryError); f3/serve.log:1 (torch.OutOfMemoryError); f4/serve.log:1 (torch.OutOfMemoryError); and 2 more: tables/failed-configurations.csv.');
