@@ -1,5 +1,6 @@
 import type * as Vega from 'vega';
 import type { TopLevelSpec } from 'vega-lite';
+import { useTextWidths } from './text-width.js';
 
 /**
  * Renders a Vega-Lite spec to SVG headlessly (no canvas, no DOM), with a seeded random source and
@@ -9,6 +10,8 @@ export async function renderSvg(spec: TopLevelSpec, idPrefix = 'bl'): Promise<st
   // loaded on first use: vega and vega-lite are heavy, and most commands never draw
   const [vega, { compileSpec }] = await Promise.all([import('vega'), import('./compile.js')]);
   seedRandom(vega, 42);
+  // texts measured as a font draws them, not at Vega's headless guess of 0.8 em a character
+  useTextWidths(vega);
   const view = new vega.View(vega.parse(compileSpec(spec).vega), { renderer: 'none' });
   const svg = await view.toSVG();
   view.finalize();
