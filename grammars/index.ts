@@ -39,6 +39,7 @@ import { grammar as launchCommand } from './launch-command/index.js';
 // SGLang artifacts (issue 3 item 1, server log item 3)
 import { grammar as sglangBenchOffline } from './sglang-bench-offline/index.js';
 import { grammar as sglangBenchSpeculativeJsonl } from './sglang-bench-speculative-jsonl/index.js';
+import { grammar as sglangBenchMultiturn } from './sglang-bench-multiturn/index.js';
 import { grammar as sglangBenchOneBatch } from './sglang-bench-one-batch/index.js';
 import { grammar as sglangBenchOneBatchServer } from './sglang-bench-one-batch-server/index.js';
 import { grammar as sglangBenchResultJsonl } from './sglang-bench-result-jsonl/index.js';
@@ -92,6 +93,7 @@ export const GRAMMARS = {
   'sglang-bench-one-batch-server': sglangBenchOneBatchServer,
   'sglang-bench-offline': sglangBenchOffline,
   'sglang-bench-speculative-jsonl': sglangBenchSpeculativeJsonl,
+  'sglang-bench-multiturn': sglangBenchMultiturn,
   'sglang-server': sglangServer,
   // sweep runner manifests (issue 6)
   'benchlens-manifest': benchlensManifest,

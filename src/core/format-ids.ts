@@ -42,6 +42,8 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   'sglang-bench-one-batch-server',
   'sglang-bench-offline',
   'sglang-bench-speculative-jsonl',
+  // SGLang's multi-turn HiCache benchmark (benchmark/hicache/bench_multiturn.py): console and --log-file JSONL
+  'sglang-bench-multiturn',
   'sglang-server',
   // sweep runner manifests (issue 6)
   'benchlens-manifest',

@@ -29,7 +29,8 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathCo
   const guidellm = guidellmRows.some(isPartialCsvRow) ? mergeCopies(guidellmRows, guidellmCountsIdentity, (a, b) => samePartialGuidellmRow(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : guidellmRows;
   const single = mergeCopies(guidellm, batchIdentity, (a, b) => sameBatch(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const batches = mergeCopies(single, gridPointIdentity, (a, b) => sameGridPoint(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
-  const printed = batches.some((r) => r.source_format === EVALSCOPE_PRINTED) ? withoutPrintedCopies(batches, (a, b) => samePrintedEvalscopeRun(a, b) && agree(a, b), sink) : batches;
+  const multiturn = batches.some((r) => r.client === SGLANG_MULTITURN) ? mergeCopies(batches, multiturnIdentity, (a, b) => sameMultiturnRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : batches;
+  const printed = multiturn.some((r) => r.source_format === EVALSCOPE_PRINTED) ? withoutPrintedCopies(multiturn, (a, b) => samePrintedEvalscopeRun(a, b) && agree(a, b), sink) : multiturn;
   if (!printed.some((r) => r.source_format === INFERENCEX)) return printed;
   return mergeCopies(printed, processedIdentity, (a, b) => sameProcessedResult(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
 }
@@ -182,6 +183,42 @@ function sameBatch(a: RunRow, b: RunRow): boolean {
   if (shared.length === 0 || !shared.every((c) => Math.abs((a[c] as number) - (b[c] as number)) <= PRINTED_THROUGHPUT)) return false;
   const [x, y] = [a.total_latency_ms, b.total_latency_ms];
   return typeof x !== 'number' || typeof y !== 'number' || Math.abs(x - y) <= PRINTED_SECONDS_MS;
+}
+
+/**
+ * SGLang's multi-turn benchmark (`benchmark/hicache/bench_multiturn.py`) prints each run's summary
+ * and appends it to its `--log-file` JSONL (`performance_metrics.jsonl` by default, in the folder
+ * it runs in): neither has the duration nor the token totals `identity` needs. They meet by
+ * request count and rate.
+ */
+const SGLANG_MULTITURN = 'sglang-bench-multiturn';
+
+function multiturnIdentity(row: RunRow): string | null {
+  if (row.client !== SGLANG_MULTITURN || typeof row.completed !== 'number') return null;
+  return JSON.stringify([row.completed, ownCell(row, 'request_rate') ?? null], spelledOut);
+}
+
+/** Printed with two decimals: throughputs (req/s, tok/s), and latencies in seconds (10 ms); the hit rate with six. */
+const MULTITURN_THROUGHPUTS = ['request_throughput', 'input_throughput', 'output_throughput'] as const;
+const MULTITURN_LATENCIES = ['mean_ttft_ms', 'median_ttft_ms', 'p90_ttft_ms', 'mean_e2el_ms', 'median_e2el_ms', 'p90_e2el_ms'] as const;
+const PRINTED_HIT_RATE = 5.1e-7;
+
+/**
+ * One multi-turn run printed and saved: one copy each (the console, the JSONL), in one folder or
+ * one below the other, every throughput both have agreeing to two decimals and every latency to
+ * the printed hundredth of a second (at least one of each: the fingerprint no two runs share), the
+ * cache hit rate to six decimals, and their configurations too.
+ */
+function sameMultiturnRun(a: RunRow, b: RunRow): boolean {
+  if (copyKind(a) === copyKind(b) || !configurationsAgree(a, b)) return false;
+  if (!isWithin(folderOf(a), folderOf(b)) && !isWithin(folderOf(b), folderOf(a))) return false;
+  const agrees = (columns: readonly string[], tolerance: number): boolean => {
+    const shared = columns.filter((c) => typeof a[c] === 'number' && typeof b[c] === 'number');
+    return shared.length > 0 && shared.every((c) => Math.abs((a[c] as number) - (b[c] as number)) <= tolerance);
+  };
+  if (!agrees(MULTITURN_THROUGHPUTS, PRINTED_THROUGHPUT) || !agrees(MULTITURN_LATENCIES, PRINTED_SECONDS_MS)) return false;
+  const [x, y] = [a.prefix_cache_hit_rate, b.prefix_cache_hit_rate];
+  return typeof x !== 'number' || typeof y !== 'number' || Math.abs(x - y) <= PRINTED_HIT_RATE;
 }
 
 /**

@@ -80,7 +80,7 @@ describe('parseTokens', () => {
 });
 
 /** The formats whose grammars read a long source in pieces, each cut where that grammar allows. */
-const READ_IN_PIECES: readonly FormatId[] = ['genai-perf-csv', 'genai-perf-console', 'guidellm-console', 'trtllm-bench', 'sglang-bench-one-batch', 'tgi-benchmark', 'vllm-bench-serve', 'sglang-bench-serving', 'sglang-bench-offline', 'evalscope-perf-console', 'vllm-multi-turn-bench'];
+const READ_IN_PIECES: readonly FormatId[] = ['genai-perf-csv', 'genai-perf-console', 'guidellm-console', 'trtllm-bench', 'sglang-bench-one-batch', 'tgi-benchmark', 'vllm-bench-serve', 'sglang-bench-serving', 'sglang-bench-offline', 'evalscope-perf-console', 'vllm-multi-turn-bench', 'sglang-bench-multiturn'];
 
 describe('a source read in pieces gives what it gives read whole', () => {
   it.each(READ_IN_PIECES)('%s: the same records and diagnostics, on documents made of its fixtures’ lines', (format) => {
