@@ -19,7 +19,8 @@ import { fnv1a } from '../core/fnv1a.js';
  * console tables and its `benchmarks.json`, which share no request count: guidellmIdentity; a
  * single-batch benchmark's stdout and JSONL: batchIdentity; InferenceX's processed result and the
  * client result it was made from: processedIdentity; bench_speculative.py's console and JSONL of
- * one grid point: gridPointIdentity. Exact copies of a result file in another folder: withoutCopies.
+ * one grid point: gridPointIdentity; bench_multiturn.py's console and `--log-file` line of one run:
+ * multiturnIdentity. Exact copies of a result file in another folder: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathConfig?: (row: RunRow) => RunRow): RunRow[] {
   // the rows hold what their files say; what their paths say (`eagle3-k2/`, `medusa-k2/`) must agree too
