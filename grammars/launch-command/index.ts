@@ -7,7 +7,7 @@ import { signature } from '../../src/parse/signature.js';
 import { headingLines, withSection } from './sections.js';
 
 /** TRIGGER in a head, its literals looked for first (a log of other text costs one scan for each). */
-const HEAD_TRIGGER = signature(['vllm', 'sglang', 'trtllm', 'benchmark_'], TRIGGER);
+const HEAD_TRIGGER = signature(['vllm', 'sglang', 'trtllm', 'benchmark_', 'bench_multiturn'], TRIGGER);
 
 /**
  * Server launch commands (`vllm serve`, vLLM's api_server module, `sglang.launch_server`,

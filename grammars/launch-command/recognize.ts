@@ -29,7 +29,7 @@ export interface Recognized {
 
 /** Cheap prefilter: a line that may hold (part of) a command. */
 export const TRIGGER =
-  /\bvllm\s+(?:serve|bench\s+(?:serve|latency|throughput))\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server|sglang\.bench_(?:serving|offline_throughput|one_batch)|sglang\.benchmark\.(?:serving|one_batch_server)|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_(?:serving|latency|throughput)\.py/;
+  /\bvllm\s+(?:serve|bench\s+(?:serve|latency|throughput))\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server|sglang\.bench_(?:serving|offline_throughput|one_batch)|sglang\.benchmark\.(?:serving|one_batch_server)|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_(?:serving|latency|throughput)\.py|bench_multiturn\.py|benchmark_serving_multi_turn(?:_v2)?\.py/;
 
 /** Wrappers and shell keywords that may precede a command in the same statement. */
 const WRAPPERS = new Set(['do', 'then', 'else', '{', '(', 'nohup', 'env', 'time', 'sudo', '-E', 'exec', 'command', 'uv', 'run', 'srun', 'stdbuf', '-oL', '-eL']);
@@ -77,6 +77,8 @@ function at(words: readonly Word[], k: number): Recognized | null {
     return { role: 'bench-command', tool: { column: 'client', value: 'trtllm-bench' }, argsFrom: k + 1, start: k, positionalModel: false, skip: new Set([sub]), ...(mode ? { mode } : {}) };
   }
   if (base.endsWith('benchmark_serving.py')) return bench(k, k + 1);
+  const multiTurn = multiTurnClient(base);
+  if (multiTurn) return bench(k, k + 1, multiTurn);
   const script = scriptClient(base);
   if (script) return vllmOffline(script, k, k + 1, words);
   if (/^python[\d.]*$/.test(base)) {
@@ -92,10 +94,21 @@ function at(words: readonly Word[], k: number): Recognized | null {
       return server(module.value, k, i + 2, false);
     }
     if (w.endsWith('benchmark_serving.py')) return bench(k, i + 1);
+    const multiTurn = multiTurnClient(w);
+    if (multiTurn) return bench(k, i + 1, multiTurn);
     const script = scriptClient(w);
     if (script) return vllmOffline(script, k, i + 1, words);
   }
   return null;
+}
+
+/**
+ * The multi-turn benchmarks' scripts → their clients: SGLang's `benchmark/hicache/bench_multiturn.py`,
+ * vLLM's `benchmarks/multi_turn/benchmark_serving_multi_turn.py` (and its `_v2`). Null for any other word.
+ */
+function multiTurnClient(word: string): string | null {
+  if (/(?:^|\/)bench_multiturn\.py$/.test(word)) return 'sglang-bench-multiturn';
+  return /(?:^|\/)benchmark_serving_multi_turn(?:_v2)?\.py$/.test(word) ? 'vllm-multi-turn-bench' : null;
 }
 
 /** vLLM's offline benchmarks: `vllm bench <sub>` → client. */
@@ -133,8 +146,8 @@ function server(engine: string, start: number, argsFrom: number, positionalModel
   return { role: 'launch-command', tool: { column: 'engine', value: engine }, argsFrom, start, positionalModel, skip: new Set() };
 }
 
-function bench(start: number, argsFrom: number): Recognized {
-  return { role: 'bench-command', tool: { column: 'client', value: 'vllm-bench-serve' }, argsFrom, start, positionalModel: false, skip: new Set() };
+function bench(start: number, argsFrom: number, client = 'vllm-bench-serve'): Recognized {
+  return { role: 'bench-command', tool: { column: 'client', value: client }, argsFrom, start, positionalModel: false, skip: new Set() };
 }
 
 /**

@@ -48,7 +48,7 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
       nested.set('speculative_config', entry);
       continue;
     }
-    addFlag(b, flag, trt, loops);
+    addFlag(b, { ...flag, name: CLIENT_FLAGS[rec.tool.value]?.[flag.name.replace(/^-+/, '').replaceAll('-', '_')] ?? flag.name }, trt, loops);
   }
   for (const [name, { value, line: at }] of nested) addFlags(b, { [name]: value }, at);
   if (rec.tool.value === 'sglang' || rec.inProcess === 'sglang') settleSglangSpec(b);
@@ -58,6 +58,18 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
   b.set('command', commandText(words.slice(commandStart(words, rec.start))), line);
   return { kind: 'config', at: { file, line, column: 1 }, origin: rec.role, fields: b.fields, lines: b.lines };
 }
+
+/**
+ * Flags a client names its own way: the requests it keeps in flight are SGLang's multi-turn
+ * benchmark's `--max-parallel` (a semaphore around each request) and vLLM's multi-turn benchmark's
+ * `--num-clients` (each client process awaits its request before it sends the next); the turns of
+ * a conversation, `--num-rounds`; the tokens each request asks for, `--output-length` (its
+ * `--request-length` is each round's new question, not a request's input: kept as it is).
+ */
+const CLIENT_FLAGS: Readonly<Record<string, Readonly<Record<string, string>>>> = lookupTable({
+  'sglang-bench-multiturn': lookupTable<string>({ max_parallel: 'max_concurrency', num_rounds: 'turns_per_conversation', output_length: 'output_len' }),
+  'vllm-multi-turn-bench': lookupTable<string>({ num_clients: 'max_concurrency' }),
+});
 
 /** Flags that read part of a server's configuration from a file, out of sight. */
 const CONFIG_FILES = new Set(['config', 'config_file', 'extra_llm_api_options']);

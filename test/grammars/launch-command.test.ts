@@ -97,6 +97,18 @@ describe('launch-command grammar', () => {
   });
 });
 
+describe('multi-turn benchmark commands', () => {
+  it("reads SGLang's bench_multiturn.py and vLLM's benchmark_serving_multi_turn.py, with the flags each names its own way", () => {
+    const sglang = '$ python3 benchmark/hicache/bench_multiturn.py --model-path Qwen/Qwen3-8B --num-clients 32 --num-rounds 3 --request-length 1024 --output-length 128 --max-parallel 16 --request-rate 4\n';
+    expect(grammar.detect({ path, head: sglang }).score).toBeGreaterThan(0);
+    expect(parse(sglang)[0]?.fields).toMatchObject({ client: 'sglang-bench-multiturn', model: 'Qwen/Qwen3-8B', num_clients: 32, turns_per_conversation: 3, request_length: 1024, output_len: 128, max_concurrency: 16, request_rate: 4 });
+    const vllm = 'python benchmark_serving_multi_turn.py --model /models/llama --served-model-name Llama --input-file generate_multi_turn.json --num-clients 2 --max-active-conversations 6\n';
+    expect(parse(vllm)[0]?.fields).toMatchObject({ client: 'vllm-multi-turn-bench', model: '/models/llama', max_concurrency: 2, max_active_conversations: 6 });
+    // another client's --num-clients is no concurrency
+    expect(parse('$ python3 benchmark/hicache/bench_multiturn.py --num-clients 32\n')[0]?.fields).not.toHaveProperty('max_concurrency');
+  });
+});
+
 describe('commands printed by tools', () => {
   it("reads the command SGLang's popen_launch_server prints (command=python3 -m sglang.launch_server …)", () => {
     const [server] = parse('Start i=1: batch_size=1, steps=3, topk=1, num_draft_tokens=4\ncommand=python3 -m sglang.launch_server --model-path org/M --speculative-algorithm EAGLE3 --speculative-num-steps 3 --tp-size 2');
