@@ -48,8 +48,17 @@ export function summaryRun(block: SummaryBlock, source: TextSource, sink: Diagno
     // nan (an empty run's statistics): nothing measured
     if (number !== undefined) b.set(column, scaleExact(number, metric?.scale ?? 1), line);
   }
-  const complete = checkComplete(block, b, at, sink, cutLine === null ? '' : `; its last line, cut where the file ends, left out`);
-  if (block.roundsLine !== null) addRounds(b, roundsOf(block, source, sink), block.roundsLine, pos(source, block.roundsLine), sink);
+  let complete = checkComplete(block, b, at, sink, cutLine === null ? '' : `; its last line, cut where the file ends, left out`);
+  if (block.roundsLine !== null) {
+    const rounds = roundsOf(block, source, sink);
+    // the rounds share out the run's requests: fewer is a list cut short (its last rounds lost)
+    const inRounds = rounds.reduce((n, r) => n + (r.get('completed') ?? 0), 0);
+    if (complete && typeof b.fields.completed === 'number' && inRounds < b.fields.completed) {
+      sink.report('block/truncated', at, `its per-round lines (rounds of ${inRounds} of its ${b.fields.completed} requests)`);
+      complete = false;
+    }
+    addRounds(b, rounds, block.roundsLine, pos(source, block.roundsLine), sink);
+  }
   b.set('multi_turn', true, block.line);
   b.set('client', CLIENT, block.line);
   reportUnknownMetrics(unknown, sink, source.path, block.line);

@@ -54,6 +54,16 @@ describe('sglang-bench-multiturn', () => {
     ]);
   });
 
+  it('says the per-round lines were cut when its rounds hold fewer requests than the run', () => {
+    const round = (k: number) => `  Round ${k}: Average TTFT = 0.3${k}s, Cache Hit Rate = 0.${k}00000 (32 requests, 32 clients)`;
+    const whole = runGrammar(grammar, [...ROUNDS, round(0), round(1)].join('\n'));
+    expect(whole.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    // the list cut after its first round: 32 of the run's 64 requests
+    const cut = runGrammar(grammar, [...ROUNDS, round(0)].join('\n'));
+    expect(cut.diagnostics.map((d) => `${d.code} ${d.message}`)).toContain('block/truncated result block ends before its footer (its per-round lines (rounds of 32 of its 64 requests)): kept as a partial run');
+    expect(cut.records[0]).toMatchObject({ complete: false });
+  });
+
   it('reads each round as a per_turn list; a round with no request leaves its placeholders out', () => {
     const text = [...ROUNDS, '  Round 0: Average TTFT = 0.40s, Cache Hit Rate = 0.000000 (64 requests, 64 clients)', '  Round 1: Average TTFT = 0.00s, Cache Hit Rate = 0.000000 (0 requests, 10 clients)'];
     const { records, diagnostics } = runGrammar(grammar, text.join('\n'));
