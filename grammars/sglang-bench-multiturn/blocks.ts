@@ -1,5 +1,5 @@
-import type { CstNode, IToken } from '../../src/parse/chevrotain-runtime.js';
-import { byOffset, childNodes } from '../../src/parse/chevrotain.js';
+import type { CstNode } from '../../src/parse/chevrotain-runtime.js';
+import { byOffset, childNodes, positionedTokens } from '../../src/parse/chevrotain.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { multiturnParser } from './parser.js';
 import { cleanLine } from './text.js';
@@ -47,23 +47,9 @@ function blocksOf(document: CstNode): SummaryBlock[] {
   });
 }
 
-/** Every positioned token under a node (tokens a recovering parser inserted have no line), in order. */
-function tokensOf(node: CstNode): IToken[] {
-  const out: IToken[] = [];
-  const walk = (n: CstNode): void => {
-    for (const children of Object.values(n.children)) {
-      for (const child of children) {
-        if ('children' in child) walk(child);
-        else if (child.tokenType.name !== 'Newline' && Number.isFinite(child.startLine)) out.push(child);
-      }
-    }
-  };
-  walk(node);
-  return byOffset(out);
-}
 
 function summaryOf(node: CstNode): SummaryBlock | null {
-  const tokens = tokensOf(node);
+  const tokens = positionedTokens(node);
   const title = tokens[0];
   if (!title || title.tokenType.name !== 'SummaryTitle') return null;
   const metrics: MetricLineItem[] = [];

@@ -1,5 +1,5 @@
-import type { CstNode, IToken } from '../../src/parse/chevrotain-runtime.js';
-import { byOffset, childNodes } from '../../src/parse/chevrotain.js';
+import type { CstNode } from '../../src/parse/chevrotain-runtime.js';
+import { byOffset, childNodes, positionedTokens } from '../../src/parse/chevrotain.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { multiTurnParser } from './parser.js';
 import { cleanLine, words } from './text.js';
@@ -78,7 +78,7 @@ function itemsOf(document: CstNode): MultiTurnItem[] {
       if (block) items.push(block);
       continue;
     }
-    const token = tokensOf(node)[0];
+    const token = positionedTokens(node)[0];
     if (!token) continue;
     const line = token.startLine ?? 1;
     switch (token.tokenType.name) {
@@ -98,23 +98,9 @@ function itemsOf(document: CstNode): MultiTurnItem[] {
   return items;
 }
 
-/** Every positioned token under a node (tokens a recovering parser inserted have no line), in order. */
-function tokensOf(node: CstNode): IToken[] {
-  const out: IToken[] = [];
-  const walk = (n: CstNode): void => {
-    for (const children of Object.values(n.children)) {
-      for (const child of children) {
-        if ('children' in child) walk(child);
-        else if (child.tokenType.name !== 'Newline' && Number.isFinite(child.startLine)) out.push(child);
-      }
-    }
-  };
-  walk(node);
-  return byOffset(out);
-}
 
 function summaryOf(node: CstNode): SummaryBlock | null {
-  const tokens = tokensOf(node);
+  const tokens = positionedTokens(node);
   const title = tokens[0];
   if (!title || title.tokenType.name !== 'SummaryTitle') return null;
   const warmup = SUMMARY_TITLE.exec(title.image)?.[1];

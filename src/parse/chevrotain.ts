@@ -93,21 +93,28 @@ export interface TypedLine {
 }
 
 /**
- * The tokens of the given names anywhere in a CST, as lines in line order; tokens a recovering
+ * Every token anywhere under a CST node but its newlines, in document order; tokens a recovering
  * parser inserted (no position) are left out.
  */
-export function linesNamed(node: CstNode, names: ReadonlySet<string>): TypedLine[] {
-  const out: TypedLine[] = [];
+export function positionedTokens(node: CstNode): IToken[] {
+  const out: IToken[] = [];
   const walk = (n: CstNode) => {
     for (const children of Object.values(n.children)) {
       for (const child of children) {
         if ('children' in child) walk(child);
-        else if (names.has(child.tokenType.name) && Number.isFinite(child.startLine)) out.push(lineOf(child));
+        else if (child.tokenType.name !== 'Newline' && Number.isFinite(child.startLine)) out.push(child);
       }
     }
   };
   walk(node);
-  return out.sort((a, b) => a.line - b.line);
+  return byOffset(out);
+}
+
+/** The tokens of the given names anywhere in a CST, as lines in line order (positionedTokens). */
+export function linesNamed(node: CstNode, names: ReadonlySet<string>): TypedLine[] {
+  return positionedTokens(node)
+    .filter((t) => names.has(t.tokenType.name))
+    .map(lineOf);
 }
 
 function lineOf(t: IToken): TypedLine {
