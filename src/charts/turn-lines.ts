@@ -35,18 +35,24 @@ export function turnLines(rows: readonly Row[], options: ChartOptions): ChartRes
     mark: { type: 'line', point: true },
     encoding: {
       x: { field: 'turn', type: 'ordinal', title: 'conversation turn', axis: { labelAngle: 0 } },
-      y: { field: 'value', type: 'quantitative', title: columnTitle(metric) },
+      // a rate per turn (the prefix cache's hit rate) is a fraction: drawn in %, from 0 to 100 %
+      y: { field: 'value', type: 'quantitative', title: columnTitle(metric), ...(isFraction(metric) ? { scale: { domain: [0, 1] }, axis: { format: '%' } } : {}) },
       color: { field: 'series', type: 'nominal', title: 'configuration', sort: naturalOrder(points.map((p) => p.series)), scale: { range: CATEGORY_COLORS } },
       tooltip: [
         { field: 'series', title: 'configuration' },
         { field: 'turn', title: 'turn' },
-        { field: 'value', title: metric, format: ',.2f' },
+        { field: 'value', title: metric, format: isFraction(metric) ? '.1%' : ',.2f' },
         ...(points.some((p) => p.runs !== undefined) ? [{ field: 'runs', title: 'repeats (median shown)' }] : []),
         { field: 'source', title: 'source' },
       ],
     },
   };
   return chartOk(finish(body, options, `${columnTitle(metric)} per conversation turn`), crowded);
+}
+
+/** Per-turn values that are fractions 0..1 (schema.md): a cache hit rate, an acceptance rate. */
+function isFraction(metric: string): boolean {
+  return metric.endsWith('_hit_rate') || metric.endsWith('acceptance_rate');
 }
 
 export const TURN_LINES: ChartDef = {

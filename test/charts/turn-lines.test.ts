@@ -38,6 +38,13 @@ describe('turn-lines', () => {
     expect(headline.ok && (headline.spec.title as { text: string }).text).toBe('mean TTFT (ms) per conversation turn');
   });
 
+  it('draws a per-turn hit rate in %', () => {
+    const rows = [{ ...run(8, [70, 40]), per_turn_prefix_cache_hit_rate: [0, 0.53] }];
+    const result = turnLines(rows, { y: 'prefix_cache_hit_rate' });
+    if (!result.ok) throw new Error(result.reason);
+    expect(JSON.stringify(result.spec)).toContain('"scale":{"domain":[0,1]},"axis":{"format":"%"}');
+  });
+
   it('says why it draws nothing for runs of one turn', () => {
     const result = turnLines([{ source_file: 'a.json', source_line: 1, mean_ttft_ms: 40 }], {});
     expect(result).toEqual({ ok: false, reason: 'no multi-turn runs with per_turn_mean_ttft_ms' });
