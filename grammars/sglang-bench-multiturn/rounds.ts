@@ -16,7 +16,7 @@ const OWN_COLUMNS: readonly string[] = ['prefix_cache_hit_rate', 'clients'];
  * The rounds' values as `per_turn_<column>` lists, round 0 first (turn 1): each round's request
  * count and mean TTFT (addPerTurn, as vLLM's multi-turn readers give them), its cache hit rate and,
  * printed since 2026, the clients that took part in it. A round no request finished prints 0 for
- * its TTFT and hit rate: placeholders, not read, so those lists are left out for the run (the
+ * its TTFT and hit rate, measuring nothing: not read, so those lists are left out for the run (the
  * other rounds' TTFTs are counted in addPerTurn's info). Other values (a fork's ITL per round) are counted in that info.
  */
 export function addRounds(b: FieldWriter, rounds: readonly RoundValues[], line: number, at: SourcePos, sink: DiagnosticSink): void {

@@ -64,7 +64,7 @@ describe('sglang-bench-multiturn', () => {
     expect(cut.records[0]).toMatchObject({ complete: false });
   });
 
-  it('reads each round as a per_turn list; a round with no request leaves its placeholders out', () => {
+  it('reads each round as a per_turn list; a round with no request leaves out the zeros it prints for none', () => {
     const text = [...ROUNDS, '  Round 0: Average TTFT = 0.40s, Cache Hit Rate = 0.000000 (64 requests, 64 clients)', '  Round 1: Average TTFT = 0.00s, Cache Hit Rate = 0.000000 (0 requests, 10 clients)'];
     const { records, diagnostics } = runGrammar(grammar, text.join('\n'));
     const fields = runFields(records)[0] as Record<string, unknown>;
