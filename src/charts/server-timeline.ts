@@ -1,6 +1,7 @@
 import { distinct, num, text } from './fields.js';
 import { crowdedReason, LEGIBLE } from './legibility.js';
 import { CATEGORY_COLORS, finish } from './theme.js';
+import { shortPathNames } from './path-names.js';
 import { type RunBand, runBands, type ServedLine } from './run-bands.js';
 import { arraySource, binTimelineRows, MAX_POINTS, parseSeconds } from './time-bins.js';
 import { chartOk, chartSkip, type ChartDef, type ChartOptions, type ChartResult, type Row } from './types.js';
@@ -41,9 +42,12 @@ export function serverTimeline(rows: readonly Row[], options: ChartOptions): Cha
   });
   if (points.length === 0) return chartSkip('no server stats lines');
   points.sort((a, b) => (a.log < b.log ? -1 : a.log > b.log ? 1 : a.t - b.t || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0)));
-  const logs = distinct(points as unknown as Row[], 'log');
-  // logs are told apart by their dash, named in a legend of at most 30
-  const crowded = logs.length > LEGIBLE.series ? crowdedReason('server-timeline', options, logs.length, 'logs', LEGIBLE.series, `source_file=${logs[0] ?? ''}`) : undefined;
+  const files = distinct(points as unknown as Row[], 'log');
+  // logs are told apart by their dash, named in a legend of at most 30 by their paths' last parts
+  const crowded = files.length > LEGIBLE.series ? crowdedReason('server-timeline', options, files.length, 'logs', LEGIBLE.series, `source_file=${files[0] ?? ''}`) : undefined;
+  const names = shortPathNames(files);
+  for (const pt of points) pt.log = names.get(pt.log) ?? pt.log;
+  const logs = files.map((f) => names.get(f) ?? f);
   // the runs the log served, shaded behind its lines (one log: several would overlap on one time axis)
   const bands = logs.length === 1 ? runBands(served, options.runs ?? []) : [];
   const x = { field: 't', type: 'quantitative', title: 'time since first stats line (s)' };
