@@ -69,7 +69,7 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
       { transform: [{ filter: '!datum.baseline' }], mark: { type: 'line', point: true }, encoding: { x, y, color, tooltip } },
       {
         transform: [{ filter: 'datum.baseline' }],
-        mark: { type: 'line', point: true, strokeDash: [6, 4], color: '#000' },
+        mark: { type: 'line', point: { color: '#000' }, strokeDash: [6, 4], color: '#000' },
         encoding: { x, y, detail: { field: 'series', type: 'nominal' }, tooltip },
       },
     ],
