@@ -3,7 +3,7 @@ import { byOffset, childNodes, positionedTokens } from '../../src/parse/chevrota
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { multiTurnParser } from './parser.js';
 import { cleanLine, words } from './text.js';
-import { INVOCATION_START, multiTurnLexer, PARAM_LINE, SUMMARY_TITLE, SUMMARY_VALUE } from './tokens.js';
+import { INVOCATION_START, multiTurnLexer, PARAM_LINE, SERVED_MODEL, SERVER_VERSION, SUMMARY_TITLE, SUMMARY_VALUE } from './tokens.js';
 
 /** One printed line of a summary's `key = value` part. */
 export interface SummaryValueLine {
@@ -53,7 +53,12 @@ export interface InvocationItem {
   readonly printed: boolean;
 }
 
-export type MultiTurnItem = SummaryBlock | ParamItem | InvocationItem;
+/** What `get_server_info` logged: the server's `/version` body, or one model `/v1/models` lists. */
+export type ServerInfoItem =
+  | { readonly kind: 'server-version'; readonly body: string; readonly line: number }
+  | { readonly kind: 'served-model'; readonly modelId: string; readonly maxModelLen: number | null; readonly line: number };
+
+export type MultiTurnItem = SummaryBlock | ParamItem | InvocationItem | ServerInfoItem;
 
 /**
  * The items of a source in order, read a piece at a time (src/parse/pieces.ts), each piece cut
@@ -88,6 +93,14 @@ function itemsOf(document: CstNode): MultiTurnItem[] {
       case 'ParamsTitle':
         if (token.image === 'Parameters:') items.push({ kind: 'invocation', line, namespace: null, printed: true });
         break;
+      case 'ServerVersion':
+        items.push({ kind: 'server-version', body: SERVER_VERSION.exec(token.image)?.[1] ?? '', line });
+        break;
+      case 'ServedModel': {
+        const m = SERVED_MODEL.exec(token.image);
+        if (m) items.push({ kind: 'served-model', modelId: m[1] ?? m[2] ?? '', maxModelLen: /^\d+$/.test(m[3] as string) ? Number(m[3]) : null, line });
+        break;
+      }
       case 'ParamLine': {
         const m = PARAM_LINE.exec(token.image);
         if (m) items.push({ kind: 'param', key: m[1] as string, value: (m[2] as string).trim(), line });

@@ -59,6 +59,10 @@ export const grammar: Grammar = {
         case 'param':
           config.addParam(item);
           break;
+        case 'server-version':
+        case 'served-model':
+          config.addServerInfo(item);
+          break;
         case 'summary': {
           summarySeen = true;
           const run = summaryRun(item, config, source, sink);

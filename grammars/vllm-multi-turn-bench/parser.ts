@@ -2,7 +2,7 @@
  * document  := (summary | looseLine)*
  * summary   := SummaryTitle Newline? (SummaryValue Newline?)* (Separator Newline?)? table? (Separator Newline?)?
  * table     := TableHeader Newline? ((TableRow | TableHeader) Newline? | Newline)*
- * looseLine := (InvocationStart | ParamsTitle | ParamLine | SummaryValue | Separator | TableHeader | TableRow | OtherLine) Newline? | Newline
+ * looseLine := (InvocationStart | ParamsTitle | ParamLine | ServerVersion | ServedModel | SummaryValue | Separator | TableHeader | TableRow | OtherLine) Newline? | Newline
  *
  * A summary runs from its title over its `key = value` lines, the separator, the describe table
  * (pandas may wrap it in chunks separated by a blank line) and the closing separator. A summary
@@ -10,7 +10,7 @@
  */
 import { lazily } from '../../src/parse/lazily.js';
 import { CstParser } from '../../src/parse/chevrotain-runtime.js';
-import { allTokens, InvocationStart, Newline, OtherLine, ParamLine, ParamsTitle, Separator, SummaryTitle, SummaryValue, TableHeader, TableRow } from './tokens.js';
+import { allTokens, InvocationStart, Newline, OtherLine, ParamLine, ParamsTitle, Separator, ServedModel, ServerVersion, SummaryTitle, SummaryValue, TableHeader, TableRow } from './tokens.js';
 
 class MultiTurnParser extends CstParser {
   constructor() {
@@ -66,6 +66,8 @@ class MultiTurnParser extends CstParser {
             { ALT: () => this.CONSUME(InvocationStart) },
             { ALT: () => this.CONSUME(ParamsTitle) },
             { ALT: () => this.CONSUME(ParamLine) },
+            { ALT: () => this.CONSUME(ServerVersion) },
+            { ALT: () => this.CONSUME(ServedModel) },
             { ALT: () => this.CONSUME(SummaryValue) },
             { ALT: () => this.CONSUME(Separator) },
             { ALT: () => this.CONSUME(TableHeader) },

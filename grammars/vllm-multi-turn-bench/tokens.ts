@@ -35,9 +35,15 @@ const CELL = String.raw`(?:[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?|NaN|[-+]?i
 /** A metric's row: its name, then numbers (`NaN` for a count of 1's std, `...` where pandas cut columns). */
 export const TABLE_ROW = new RegExp(String.raw`^[A-Za-z_][A-Za-z0-9_]*(?:\s+${CELL})+(?:\s+\\)?$`);
 export const TableRow = lineToken('TableRow', TABLE_ROW);
+/** `Server version: {"version":"0.10.1"}` (`get_server_info`: the body of the server's `/version`, logged as is). */
+export const SERVER_VERSION = /^Server version: (.*)$/;
+export const ServerVersion = lineToken('ServerVersion', SERVER_VERSION);
+/** `\tmodel_id='Llama', max_model_len=131072` (`get_server_info`: one line per model `/v1/models` lists; `'N/A'` when it states none). */
+export const SERVED_MODEL = /^\s*model_id=(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"), max_model_len=(\d+|'N\/A')$/;
+export const ServedModel = lineToken('ServedModel', SERVED_MODEL);
 export const OtherLine = lineToken('OtherLine', /^/);
 export const Newline = newlineToken();
 
-export const allTokens = [SummaryTitle, Separator, InvocationStart, ParamsTitle, SummaryValue, TableHeader, TableRow, ParamLine, OtherLine, Newline];
+export const allTokens = [SummaryTitle, Separator, InvocationStart, ParamsTitle, SummaryValue, TableHeader, TableRow, ServerVersion, ServedModel, ParamLine, OtherLine, Newline];
 
 export const multiTurnLexer = lazily(() => new Lexer(allTokens, { positionTracking: 'onlyStart', ensureOptimizations: false, skipValidations: true }));

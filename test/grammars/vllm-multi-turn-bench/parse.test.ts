@@ -89,4 +89,22 @@ describe('vllm-multi-turn-bench', () => {
     const text = SUMMARY.map((l) => `23-11-2025 10:00:00 [INFO] - ${l}`).join('\n');
     expect(runFields(runGrammar(grammar, text).records)[0]).toMatchObject({ completed: 60, p25_e2el_ms: 1015.2 });
   });
+
+  it("takes the server's version and the max_model_len of the model it serves from get_server_info's lines", () => {
+    const log = (l: string) => `23-11-2025 10:00:00 [INFO] - ${l}`;
+    const head = [
+      "Namespace(input_file='c.json', model='/m/llama', served_model_name='Llama', num_clients=2, max_active_conversations=2, warmup_percentages='0%')",
+      'Server version: {"version":"0.11.1rc2.dev5+g1234abcd"}',
+      'Models:',
+      "\tmodel_id='Llama', max_model_len=131072",
+      "\tmodel_id='Llama-lora', max_model_len=8192",
+    ].map(log);
+    const run = runFields(runGrammar(grammar, [...head, ...SUMMARY].join('\n')).records)[0];
+    expect(run).toMatchObject({ engine_version: '0.11.1rc2.dev5+g1234abcd', max_model_len: 131072 });
+    // another server's /version text, a model stating no length, or none of the run's name: no column
+    const other = [head[0], log('Server version: 2.4.1'), log("\tmodel_id='Mistral', max_model_len='N/A'"), log("\tmodel_id='Qwen', max_model_len=4096")] as string[];
+    const bare = runFields(runGrammar(grammar, [...other, ...SUMMARY].join('\n')).records)[0];
+    expect(bare).not.toHaveProperty('engine_version');
+    expect(bare).not.toHaveProperty('max_model_len');
+  });
 });
