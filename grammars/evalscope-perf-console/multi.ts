@@ -63,13 +63,21 @@ const PER_REQUEST: Readonly<Record<string, readonly [stem: string, factor: numbe
 };
 const STATS: Readonly<Record<string, string>> = { avg: 'mean', p50: 'median', p99: 'p99', max: 'max' };
 /**
- * 2026 "Per-Request Metrics" rows of speculative decoding, only an `avg` (evalscope-perf-json's
- * keys of the same values): the client's acceptance-length estimate, and its rate printed in %.
+ * 2026 "Per-Request Metrics" rows with only an `avg` (evalscope-perf-json's keys of the same
+ * values): speculative decoding as the client estimates it (acceptance length, and its rate
+ * printed in %), and a multi-turn run's history turns per request, prefix-cache hit rate (in %)
+ * and mean TTFT of the first turns and of the later ones.
  */
-const SPEC_ROWS: Readonly<Record<string, readonly [column: string, factor: number]>> = {
+const SCALAR_ROWS: Readonly<Record<string, readonly [column: string, factor: number]>> = {
   'decodedtok/iter': ['client_spec_acceptance_length', 1],
   'spec.acceptrate': ['client_spec_acceptance_rate', 0.01],
+  'turns/req': ['mean_input_num_turns', 1],
+  'cachehit(%)': ['prefix_cache_hit_rate', 0.01],
+  '1st-turnttft(ms)': ['mean_first_turn_ttft_ms', 1],
+  'subseq.ttft(ms)': ['mean_subsequent_turn_ttft_ms', 1],
 };
+/** Rows evalscope prints only for a multi-turn run (`--multi-turn`): they make it one (`multi_turn`). */
+const MULTI_TURN_ROWS: ReadonlySet<string> = new Set(['1st-turnttft(ms)', 'subseq.ttft(ms)']);
 
 export function isPairsTable(t: BoxTable): boolean {
   return squashed(t.header[0] ?? '') === 'conc.' && !t.header.some((h) => squashed(h) === 'metric');
@@ -195,10 +203,11 @@ function pairKey(conc: string | undefined, rate: string | undefined): string {
 /** One per-request row: `Latency (s)` avg/p50/p99/max → `mean_e2el_ms`, `median_e2el_ms`, … */
 function addPerRequest(b: FieldMapBuilder, row: BoxRow): void {
   const name = squashed(row.cells[2] ?? '');
-  const estimate = SPEC_ROWS[name];
-  if (estimate) {
+  const scalar = SCALAR_ROWS[name];
+  if (scalar) {
     const value = cellNumber(row.cells[3] ?? '');
-    if (typeof value === 'number' && Number.isFinite(value)) b.set(estimate[0], scaleExact(value, estimate[1]), row.line);
+    if (typeof value === 'number' && Number.isFinite(value)) b.set(scalar[0], scaleExact(value, scalar[1]), row.line);
+    if (MULTI_TURN_ROWS.has(name)) b.set('multi_turn', true, row.line);
     return;
   }
   const spec = PER_REQUEST[name];

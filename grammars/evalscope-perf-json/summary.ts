@@ -69,9 +69,15 @@ export const SUMMARY_KEYS: Readonly<Record<string, Column | null>> = {
   'Approx speculative decoding acceptance rate': { column: 'client_spec_acceptance_rate' },
   // the client's count of cached prompt tokens over its prompt tokens (multi-turn runs)
   'KV Cache Hit Rate (%)': { column: 'prefix_cache_hit_rate', kind: 'percent' },
+  // multi-turn runs (2026): earlier turns in a request's history, and TTFT of first turns (cold prefill) and of later ones
+  'Avg Turns/Request': { column: 'mean_input_num_turns' },
+  'First-Turn TTFT (ms)': { column: 'mean_first_turn_ttft_ms' },
+  'Subsequent-Turn TTFT (ms)': { column: 'mean_subsequent_turn_ttft_ms' },
   // where the per-request database was written (2024): a path, no measurement
   'Result DB path': null,
 };
+
+const MULTI_TURN_KEYS = ['First-Turn TTFT (ms)', 'Subsequent-Turn TTFT (ms)'];
 
 /** The duration key of each spelling: two expressions with a literal each (tried on every JSON head; an alternation of quoted keys is tried at every quote). */
 const SUMMARY_DURATION = [/"Time taken for tests \(s\)"\s*:/, /"Test Duration \(s\)"\s*:/];
@@ -111,6 +117,9 @@ export function summaryRun(obj: JsonObject, at: SourcePos, source: TextSource, s
     builder.set(spec.column, convert(spec, value), lineOf(key));
   }
   addTotals(builder, lineOf);
+  // evalscope writes the first-turn / later-turn TTFT split only for a multi-turn run (`--multi-turn`)
+  const turnKey = MULTI_TURN_KEYS.find((k) => Object.hasOwn(obj, k));
+  if (turnKey !== undefined) builder.set('multi_turn', true, lineOf(turnKey));
   builder.set('client', CLIENT, at.line);
   reportUnknownMetrics(unknown, sink, source.path, at.line);
   return { kind: 'run', at, label: null, complete: true, fields: builder.fields, lines: builder.lines };

@@ -80,6 +80,13 @@ describe('evalscope-perf-json', () => {
     expect(grammar.detect({ head: json({ duration: 1, completed: 2 }), path: 'benchmark_summary.json' } as never)).toMatchObject({ score: 0 });
   });
 
+  it('reads a multi-turn run (2026) as one: its turns, cache hit rate and first / later-turn TTFT; a single-turn run is not one', () => {
+    const base = { 'Test Duration (s)': 60, Concurrency: 8, 'Total Requests': 240, 'Success Requests': 240, 'Failed Requests': 0, 'TTFT (ms)': 88.4 };
+    const multi = run({ ...base, 'Avg Turns/Request': 3.42, 'KV Cache Hit Rate (%)': 61.8, 'First-Turn TTFT (ms)': 301.55, 'Subsequent-Turn TTFT (ms)': 51.2 });
+    expect(multi).toMatchObject({ multi_turn: true, mean_input_num_turns: 3.42, prefix_cache_hit_rate: 0.618, mean_first_turn_ttft_ms: 301.55, mean_subsequent_turn_ttft_ms: 51.2 });
+    expect(run(base)).not.toHaveProperty('multi_turn');
+  });
+
   it('names an unknown metric after its key', () => {
     expect(ownName('Decoded Tok/Iter')).toBe('decoded_tok_iter');
     expect(ownName('First-Turn TTFT (ms)')).toBe('first_turn_ttft_ms');
