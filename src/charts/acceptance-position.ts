@@ -27,7 +27,7 @@ export function acceptancePosition(rows: readonly Row[], options: ChartOptions):
       ],
     },
   };
-  return chartOk(finish(body, options, 'Acceptance rate per draft position'), crowded);
+  return chartOk(finish(body, options, 'Acceptance rate per draft position', points.map((p) => p.series)), crowded);
 }
 
 export const ACCEPTANCE_POSITION: ChartDef = { id: 'acceptance-position', title: 'Acceptance per draft position', note: 'Share of drafted tokens accepted at each draft position (the median of a configuration’s repeats).', input: 'runs', build: acceptancePosition };

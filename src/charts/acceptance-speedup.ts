@@ -40,7 +40,7 @@ export function acceptanceSpeedup(rows: readonly Row[], options: ChartOptions): 
       ...(boundsSpeedup(options, metric) ? freeDraftingBound(points) : []),
     ],
   };
-  return chartOk(finish(body, options, 'Acceptance length vs speedup'));
+  return chartOk(finish(body, options, 'Acceptance length vs speedup', points.map((p) => p.method)));
 }
 
 /**

@@ -74,7 +74,7 @@ export function metricLines(rows: readonly Row[], options: ChartOptions): ChartR
       },
     ],
   };
-  return chartOk(finish(body, options, `${columnTitle(metric)} vs ${xCol}${points.some((p) => p.baseline) ? ' (baseline dashed)' : ''}`), crowded);
+  return chartOk(finish(body, options, `${columnTitle(metric)} vs ${xCol}${points.some((p) => p.baseline) ? ' (baseline dashed)' : ''}`, points.filter((p) => !p.baseline).map((p) => p.series)), crowded);
 }
 
 /** Axis ticks at the powers of two spanned by the data. */

@@ -72,7 +72,7 @@ export function paretoChart(rows: readonly Row[], options: ChartOptions): ChartR
       },
     ],
   };
-  return chartOk(finish(body, options, 'Throughput–latency trade-off (dotted: Pareto frontier)'), crowded);
+  return chartOk(finish(body, options, 'Throughput–latency trade-off (dotted: Pareto frontier)', points.map((p) => p.series)), crowded);
 }
 
 /** Points not dominated on both axes (higher is better on each), in x order. */

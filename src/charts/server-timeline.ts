@@ -74,7 +74,7 @@ export function serverTimeline(rows: readonly Row[], options: ChartOptions): Cha
   });
   // one time axis for every panel: a moment is at one place in each
   const body = { data: { values: points }, vconcat: panels, resolve: { scale: { color: 'independent', x: 'shared' } } };
-  return chartOk(finish(body, options, 'Server timeline'), crowded);
+  return chartOk(finish(body, options, 'Server timeline', logs), crowded);
 }
 
 /** Grey stretches behind a panel's lines, one per run, labelled with the run's load in the top panel. */

@@ -55,7 +55,7 @@ export function speedupLines(rows: readonly Row[], options: ChartOptions): Chart
       { data: { values: [{ y: 1 }] }, mark: { type: 'rule', strokeDash: [4, 4], color: '#555' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
     ],
   };
-  return chartOk(finish(body, options, `Speedup vs ${xCol} (dashed: break-even at 1×)`), crowded);
+  return chartOk(finish(body, options, `Speedup vs ${xCol} (dashed: break-even at 1×)`, points.map((p) => p.series)), crowded);
 }
 
 /** The lowest and highest speedup the lines of these rows draw, and 1. */

@@ -47,7 +47,7 @@ export function turnLines(rows: readonly Row[], options: ChartOptions): ChartRes
       ],
     },
   };
-  return chartOk(finish(body, options, `${columnTitle(metric)} per conversation turn`), crowded);
+  return chartOk(finish(body, options, `${columnTitle(metric)} per conversation turn`, points.map((p) => p.series)), crowded);
 }
 
 /** Per-turn values that are fractions 0..1 (schema.md): a cache hit rate, an acceptance rate. */
