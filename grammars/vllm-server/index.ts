@@ -3,17 +3,17 @@ import { SKIP, VllmServerParser } from './server.js';
 
 /** Lines only vLLM's server prints. */
 const MARKERS =
-  /vLLM API server version|non-default args: \{|LLM engine (?:\(v[^)]*\) )?with config:|(?:^|[\]:] )(?:Engine \d+: )?Avg prompt throughput: |SpecDecoding metrics: |Speculative metrics: Draft acceptance rate|SpecDecodeWorker stage times|^(?:\S.*)?\((?:APIServer|EngineCore|VllmWorker)[\w ]*pid=\d+\)|vllm\[\d+\]: /m;
+  /vLLM (?:API )?server version|non-default args: \{|LLM engine (?:\(v[^)]*\) )?with config:|(?:^|[\]:] )(?:Engine \d+: )?Avg prompt throughput: |SpecDecoding metrics: |Speculative metrics: Draft acceptance rate|SpecDecodeWorker stage times|^(?:\S.*)?\((?:APIServer|EngineCore|VllmWorker)[\w ]*pid=\d+\)|vllm\[\d+\]: /m;
 /**
  * A literal that every MARKERS alternative contains: a cheap `includes` first, so the line-anchored
  * regex runs only on heads that can match (detection runs on every file of a folder).
  */
-const QUICK_MARKERS = ['vLLM API server version', 'non-default args: {', 'with config:', 'Avg prompt throughput: ', 'SpecDecoding metrics: ', 'Speculative metrics: Draft acceptance rate', 'SpecDecodeWorker stage times', 'pid=', 'vllm['];
+const QUICK_MARKERS = ['vLLM API server version', 'vLLM server version', 'non-default args: {', 'with config:', 'Avg prompt throughput: ', 'SpecDecoding metrics: ', 'Speculative metrics: Draft acceptance rate', 'SpecDecodeWorker stage times', 'pid=', 'vllm['];
 /** vLLM's own logger prefix, old and new file part. */
 const PREFIX = /^(?:.{0,80}? )?(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d (?:\[[\w./]+:\d+\]|[\w.]+\.py:\d+\])/m;
 /** Benchmark client output (its own grammar reads it) and the server facts that still make it a server log. */
 const BENCH_BLOCK = /(?<!=)=+ ?(?:Serving|Embedding\/Pooling|Multi-Turn) Benchmark Result ?=+/;
-const STARTUP = /vLLM API server version|non-default args: \{|LLM engine (?:\(v[^)]*\) )?with config:/;
+const STARTUP = /vLLM (?:API )?server version|non-default args: \{|LLM engine (?:\(v[^)]*\) )?with config:/;
 const PASTED_STATS = /(?:Engine \d+: )?Avg prompt throughput: |SpecDecoding metrics: |Speculative metrics: Draft acceptance rate/;
 const SERVER_HINT = /Started server process|Traceback \(most recent call last\)|GPU KV cache size|# GPU blocks|Starting vLLM/;
 
@@ -38,7 +38,8 @@ export const grammar: Grammar = {
     return new VllmServerParser(path, sink);
   },
   anchors: [
-    'vLLM', 'args', 'with config', 'KV cache', 'Auto-fit', 'GPU blocks', 'num_gpu_blocks', 'concurrency', 'max model len',
+    // the 2026 logo's version and model rows (`… █  version 0.23.1`, `… █  model   org/m`) hold no other anchor
+    'vLLM', '  version ', '  model ', 'args', 'with config', 'KV cache', 'Auto-fit', 'GPU blocks', 'num_gpu_blocks', 'concurrency', 'max model len',
     'Chunked prefill', 'throughput', 'Speculative', 'SpecDecod', 'Prefix cache', 'startup complete', 'Uvicorn running', 'Available routes', 'Route: /',
     'Traceback', 'rror', 'xception', '[type=', 'Interrupt', 'SystemExit', 'out of memory', 'During handling', 'File "',
   ],

@@ -99,6 +99,8 @@ export class VllmServerParser implements LineParser {
     const probe = new FieldMapBuilder();
     const fact = readStartupLine(message, probe, lineNo);
     if (fact === null) return false;
+    // a glyph row of the 2026 logo: known, but no fact (its version row starts the server)
+    if (fact === 'art') return true;
     if (current === undefined || (fact === 'banner' && (current.banner || current.ready || current.busy))) {
       current = { builder: new FieldMapBuilder(), line: lineNo, banner: false, argsKnown: false, ready: false, busy: false };
       current.builder.set('engine', 'vllm', lineNo);

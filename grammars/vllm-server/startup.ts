@@ -8,10 +8,28 @@ import { addFlags } from '../../src/normalize/flags.js';
 import { parseKeywordArgs, parsePyValue, type PyValue } from '../../src/parse/python-repr.js';
 import { setCell } from '../../src/core/cells.js';
 
-/** `resolved`: a value the server settled on after it printed another (it replaces that one). */
-export type StartupFact = 'banner' | 'config' | 'resolved' | 'ready' | null;
+/**
+ * `resolved`: a value the server settled on after it printed another (it replaces that one);
+ * `art`: a row of the 2026 logo that holds no value (recognized, no fact, starts no server).
+ */
+export type StartupFact = 'banner' | 'config' | 'resolved' | 'ready' | 'art' | null;
 
 const BANNER = /vLLM API server version (\S+)/;
+/**
+ * 2026 (`log_version_and_model`, vllm/entrypoints/utils.py): the banner names the model it serves
+ * too. One line, `vLLM server version 0.23.1, serving model org/m`, when the logo is turned off
+ * (`VLLM_DISABLE_LOG_LOGO`) or vLLM's log formatter is not configured; else a block-letter logo
+ * logged as one message: the prefixed log line is empty and the logo's four rows follow with no
+ * level or stamp (each behind the process prefix), the version right of the second row (`… █
+ * version 0.23.1`) and the model right of the third (`… █  model   org/m`).
+ */
+const BANNER_2026 = /^vLLM server version (\S+), serving model (\S+)/;
+const LOGO_VERSION = /█ +version +(\S+)\s*$/;
+const LOGO_MODEL = /█ +model +(\S+)\s*$/;
+/** A logo row of glyphs only (its first and last). */
+const LOGO_ART = /^[ █▄▀]+$/;
+/** The logo's colour codes (`VLLM_LOGGING_COLOR`), when ingest left them (an ESC lost on the way). */
+const COLOUR_CODE = /\x1b?\[[\d;]*m/g;
 const NON_DEFAULT = /^non-default args: (\{.*\})\s*$/;
 const NAMESPACE = /^args: (Namespace\(.*\))\s*$/;
 const ENGINE_CONFIG = /^Initializing an? (?:V1 )?LLM engine (?:\(v([^)]+)\) )?with config: (.*)$/;
@@ -39,9 +57,10 @@ const AUTO_FIT = /^Auto-fit max_model_len: (?:reduced from \d+ to (\d+) |full mo
 /**
  * One rule for readiness: the server says it serves HTTP. That is the `Starting vLLM API server`
  * line, the route listing that follows it (`Available routes are:`, `Route: /…, Methods: …`,
- * 2024 →), uvicorn's `Uvicorn running on` and `Application startup complete`.
+ * 2024 →; a route without methods, a websocket or a mounted app, `Route: /…, Endpoint: <name>`,
+ * 2026), uvicorn's `Uvicorn running on` and `Application startup complete`.
  */
-const READY = /Application startup complete|^Starting vLLM (?:API )?server|Uvicorn running on |^Available routes are:|^Route: \/\S*, Methods: /;
+const READY = /Application startup complete|^Starting vLLM (?:API )?server|Uvicorn running on |^Available routes are:|^Route: \/\S*, (?:Methods|Endpoint): /;
 
 /** Engine-config keys that describe the measured configuration (the line holds ~40 keys). */
 const ENGINE_KEYS: Readonly<Record<string, string>> = {
@@ -69,6 +88,24 @@ export function readStartupLine(message: string, builder: FieldMapBuilder, line:
   if (m) {
     builder.set('engine_version', m[1], line);
     return 'banner';
+  }
+  if ((m = BANNER_2026.exec(message))) {
+    builder.set('engine_version', m[1], line);
+    builder.set('model', m[2], line);
+    return 'banner';
+  }
+  // every logo row holds one of these two glyphs (the last row only the upper half block)
+  if (message.includes('█') || message.includes('▀')) {
+    const row = message.replace(COLOUR_CODE, '');
+    if ((m = LOGO_VERSION.exec(row))) {
+      builder.set('engine_version', m[1], line);
+      return 'banner';
+    }
+    if ((m = LOGO_MODEL.exec(row))) {
+      builder.set('model', m[1], line);
+      return 'config';
+    }
+    if (LOGO_ART.test(row.trim())) return 'art';
   }
   if ((m = NON_DEFAULT.exec(message))) return addArgs(builder, parsePyValue(m[1] ?? ''), line);
   if ((m = NAMESPACE.exec(message))) return addArgs(builder, parsePyValue(m[1] ?? ''), line);

@@ -268,6 +268,7 @@ describe('vllm-server readiness', () => {
     ['Starting vLLM API server 0 on http://0.0.0.0:8000'],
     ['Available routes are:'],
     ['Route: /v1/chat/completions, Methods: POST'],
+    ['Route: /v1/realtime, Endpoint: realtime_ws'],
     ['Application startup complete.'],
   ])('%s marks the server ready and is recognized', (message) => {
     const sink = new DiagnosticCollector();
@@ -296,5 +297,58 @@ describe('vLLM capacity lines', () => {
     expect(apart.fields).toEqual(expected);
     expect(together.fields).toEqual(expected);
     expect(together.lines).toEqual({ kv_cache_tokens: 3, kv_cache_max_concurrency: 3, kv_cache_concurrency_tokens: 3 });
+  });
+});
+
+describe('the 2026 version banner (log_version_and_model)', () => {
+  const P = '(APIServer pid=8) ';
+  const logo = (version: string, model: string): string[] => [
+    `${P}INFO 04-09 10:00:00 [utils.py:298] `,
+    `${P}       █     █     █▄   ▄█`,
+    `${P} ▄▄ ▄█ █     █     █ ▀▄▀ █  version ${version}`,
+    `${P}  █▄█▀ █     █     █     █  model   ${model}`,
+    `${P}   ▀▀  ▀▀▀▀▀ ▀▀▀▀▀ ▀     ▀`,
+  ];
+  const ready = `${P}INFO 04-09 10:01:00 [api_server.py:596] Starting vLLM server on http://0.0.0.0:8000`;
+  const configs = (lines: string[]) => {
+    const sink = new DiagnosticCollector();
+    const records = grammar.parse({ path: FILE, lines }, sink);
+    return { configs: records.flatMap((r) => (r.kind === 'config' ? [r.fields] : [])), diagnostics: sink.list() };
+  };
+
+  it('reads the version and the model of the one-line banner (logo off)', () => {
+    const b = new FieldMapBuilder();
+    expect(readStartupLine('vLLM server version 0.24.1, serving model /models/m-30b', b, 5)).toBe('banner');
+    expect(b.fields).toEqual({ engine_version: '0.24.1', model: '/models/m-30b' });
+  });
+
+  it('reads the version and the model from the logo rows, every row recognized', () => {
+    const { configs: found, diagnostics } = configs([...logo('0.24.0', 'acme/m-8b'), ready]);
+    expect(found).toEqual([expect.objectContaining({ engine_version: '0.24.0', model: 'acme/m-8b', server_status: 'ready' })]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('reads a colour logo whose escape bytes were lost on the way', () => {
+    const b = new FieldMapBuilder();
+    expect(readStartupLine(' [93m▄▄[0m [94m▄█[0m [1m█     █     █ ▀▄▀ █[0m  version [1m0.24.0[0m', b, 1)).toBe('banner');
+    expect(readStartupLine('  [93m█[0m[94m▄█▀[0m [1m█     █     █     █[0m  model   [1macme/m-8b[0m', b, 2)).toBe('config');
+    expect(b.fields).toEqual({ engine_version: '0.24.0', model: 'acme/m-8b' });
+  });
+
+  it('starts a new server at a second logo, and takes no progress bar for a logo row', () => {
+    const bar = `${P}Capturing CUDA graphs (decode, FULL): 100%|██████████| 35/35 [00:02<00:00, 14.1it/s]`;
+    expect(readStartupLine(bar.slice(P.length), new FieldMapBuilder(), 1)).toBeNull();
+    const { configs: found } = configs([...logo('0.24.0', 'acme/m-8b'), bar, ready, ...logo('0.24.1', 'acme/m-13b'), ready]);
+    expect(found.map((f) => [f.engine_version, f.model])).toEqual([
+      ['0.24.0', 'acme/m-8b'],
+      ['0.24.1', 'acme/m-13b'],
+    ]);
+  });
+
+  it('makes a file a server log, and its logo rows pass the anchor prefilter', () => {
+    expect(grammar.detect({ path: FILE, head: 'INFO 04-09 10:00:00 [utils.py:298] vLLM server version 0.24.1, serving model m\n' }).score).toBeGreaterThan(0);
+    const [, , version, model] = logo('0.24.0', 'acme/m-8b');
+    expect(wantsLine(grammar, version ?? '')).toBe(true);
+    expect(wantsLine(grammar, model ?? '')).toBe(true);
   });
 });
