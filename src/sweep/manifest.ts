@@ -54,8 +54,12 @@ export function variantConfig(sweep: Sweep, variant: Variant): Record<string, Fi
   return Object.fromEntries(sorted.map((k) => [k, b.fields[k] ?? null]));
 }
 
+/**
+ * The start-up banner's version: vLLM's `vLLM API server version X`, its 2026 `vLLM server version
+ * X, serving model M`, or the version row of its 2026 logo (`… █  version X`); the first group that matched.
+ */
 const VERSION_BANNERS: Readonly<Record<Engine, RegExp>> = {
-  vllm: /vLLM API server version\s+(\S+)/,
+  vllm: /vLLM (?:API )?server version\s+([^\s,]+)|█ +version +(\S+)/,
   sglang: /\bsglang[ _-]version[=:\s]+v?(\d+\.\d+[\w.+-]*)/i,
   trtllm: /TensorRT[- ]LLM version:?\s+(\S+)/i,
 };
@@ -77,7 +81,8 @@ export function engineVersion(engine: Engine, serveLog: string): string | null {
   } catch {
     return null;
   }
-  return VERSION_BANNERS[engine].exec(text)?.[1] ?? null;
+  const m = VERSION_BANNERS[engine].exec(text);
+  return m?.slice(1).find((g) => g !== undefined) ?? null;
 }
 
 /** `nvidia-smi -L` lines when the tool exists, else an empty list. */

@@ -20,6 +20,15 @@ describe('engineVersion', () => {
     expect(engineVersion('vllm', path.join(dir, 'missing.log'))).toBeNull();
   });
 
+  it("reads 2026 vLLM's banners: the one-line form and the version row of its logo", () => {
+    const plain = path.join(dir, 'plain.log');
+    writeFileSync(plain, '(APIServer pid=7) INFO 03-11 08:15:02 [utils.py:290] vLLM server version 0.24.0, serving model org/m\n');
+    expect(engineVersion('vllm', plain)).toBe('0.24.0');
+    const logo = path.join(dir, 'logo.log');
+    writeFileSync(logo, ['(APIServer pid=7) INFO 03-11 08:15:02 [utils.py:298] ', '(APIServer pid=7)  ▄▄ ▄█ █     █     █ ▀▄▀ █  version 0.24.1', '(APIServer pid=7)   █▄█▀ █     █     █     █  model   org/m', ''].join('\n'));
+    expect(engineVersion('vllm', logo)).toBe('0.24.1');
+  });
+
   it('finds the version of a log of several GB (sparse here: no disk is used), which a whole read cannot hold', () => {
     const huge = path.join(dir, 'huge.log');
     writeFileSync(huge, 'INFO 03-01 10:00:00 [api_server.py:1] vLLM API server version 0.11.0\n');
