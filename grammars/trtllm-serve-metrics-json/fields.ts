@@ -22,6 +22,18 @@ const RENAMED: Readonly<Record<string, string>> = lookupTable({
   numAcceptedTokens: 'spec_accepted_tokens',
 });
 
+/**
+ * A record that carries `hostStepTimeMS` (2026): the executor loop's host time, the log line's
+ * `host_step_time`, is `iter_latency_ms` as in the trtllm-serve log; `iterLatencyMS` then keeps
+ * its own name, `batch_latency_ms`: it runs from the start of the loop that built the batch to its
+ * statistics being recorded, about two loops under the overlap scheduler (`schedulerMode`).
+ */
+const STEP_TIMED: Readonly<Record<string, string>> = lookupTable({
+  ...RENAMED,
+  iterLatencyMS: 'batch_latency_ms',
+  hostStepTimeMS: 'iter_latency_ms',
+});
+
 /** Nested objects and the prefix their keys get (none for the batching stats). */
 const NESTED: Readonly<Record<string, string>> = lookupTable({
   inflightBatchingStats: '',
@@ -56,12 +68,18 @@ export function metricsEntry(stats: JsonObject, at: SourcePos): TimelineEntry {
   b.set('engine', 'trtllm', at.line);
   const time = metricsTime(stats.timestamp);
   if (time !== null) b.set('time', time, lineOf('timestamp'));
-  addScalars(stats, '', b, lineOf);
+  addScalars(stats, '', b, lineOf, typeof stats.hostStepTimeMS === 'number' ? STEP_TIMED : RENAMED);
+  if (typeof stats.schedulerMode === 'string') b.set('scheduler_mode', stats.schedulerMode, lineOf('schedulerMode'));
   for (const [key, prefix] of Object.entries(NESTED)) {
     const nested = stats[key];
     if (!isObject(nested)) continue;
     const nestedLines = keyLines.get(nested) ?? {};
     addScalars(nested, prefix, b, (k) => nestedLines[k] ?? lineOf(key));
+  }
+  const window = soleWindow(stats.kvCacheIterationStats);
+  if (window !== null) {
+    const windowLines = keyLines.get(window) ?? {};
+    addScalars(window, 'kv_', b, (k) => windowLines[k] ?? lineOf('kvCacheIterationStats'));
   }
   const kv = stats.kvCacheStats;
   if (isObject(kv) && typeof kv.usedNumBlocks === 'number' && typeof kv.maxNumBlocks === 'number' && kv.maxNumBlocks > 0) {
@@ -75,10 +93,22 @@ export function metricsEntry(stats: JsonObject, at: SourcePos): TimelineEntry {
   return { at, fields: b.fields, lines: b.lines };
 }
 
-function addScalars(obj: JsonObject, prefix: string, b: FieldMapBuilder, lineOf: (key: string) => number): void {
+/**
+ * `kvCacheIterationStats` (2026): the KV cache's counters of the iteration (`iterAllocNewBlocks`,
+ * `iterCacheHitRate`, …) per attention window size. One window → its counters as `kv_iter_*`
+ * columns; several windows (variable sliding-window attention) name no single pool: left out.
+ */
+function soleWindow(raw: JsonValue | undefined): JsonObject | null {
+  if (!isObject(raw)) return null;
+  const windows = Object.values(raw);
+  const only = windows[0];
+  return windows.length === 1 && isObject(only) ? only : null;
+}
+
+function addScalars(obj: JsonObject, prefix: string, b: FieldMapBuilder, lineOf: (key: string) => number, renames: Readonly<Record<string, string>> = RENAMED): void {
   for (const [key, value] of Object.entries(obj)) {
     if (key === 'timestamp' || (typeof value !== 'number' && typeof value !== 'boolean')) continue;
-    const renamed = prefix !== '' && key === 'iterLatencyMS' ? undefined : RENAMED[key];
+    const renamed = prefix !== '' && key === 'iterLatencyMS' ? undefined : renames[key];
     b.set(renamed ?? `${prefix}${snakeFromCamel(key)}`, value, lineOf(key));
   }
 }

@@ -4,7 +4,7 @@ import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { parseByLines } from '../../src/core/grammar.js';
 import { asRelPath } from '../../src/core/types.js';
 import { closeTruncatedArray } from '../../grammars/trtllm-serve-metrics-json/salvage.js';
-import { metricsTime, snakeFromCamel } from '../../grammars/trtllm-serve-metrics-json/fields.js';
+import { metricsEntry, metricsTime, snakeFromCamel } from '../../grammars/trtllm-serve-metrics-json/fields.js';
 import { grammar } from '../../grammars/trtllm-serve/index.js';
 import { commonIterLine, parseIterLine, parseIterLineWithGrammar } from '../../grammars/trtllm-serve/iter-parser.js';
 import fc from 'fast-check';
@@ -65,6 +65,14 @@ describe('trtllm-serve log prefixes', () => {
     expect(rows[0]).not.toHaveProperty('kv_cache_usage');
     expect(rows[0]).not.toHaveProperty('host_step_time');
     expect(rows[1]).toMatchObject({ iter: 8, iter_latency_ms: 4.5, prev_device_step_time_ms: 15, kv_cache_usage: 0.1, cached_kv_tokens: 512 });
+  });
+
+  it('reads the 2026 line with attention-DP dummy tokens (adp_dummy_ctx_tokens, adp_dummy_gen_tokens) as columns of their own', () => {
+    const { rows, codes } = timelineOf([
+      "[05/04/2026-09:10:12] [TRT-LLM] [I] [_torch][RANK 1] iter = 41, global_rank = 1, rank = 1, num_scheduled_requests = 0, adp_dummy_ctx_tokens = 1, adp_dummy_gen_tokens = 3, kv_cache_util = 0.041, currank_total_requests = 0/6, host_step_time = 12.0ms, prev_device_step_time = 11.625ms, timestamp = 2026-05-04 09:10:12, states = {'num_ctx_requests': 0, 'num_ctx_tokens': 0, 'num_generation_tokens': 0, 'cached_kv_tokens': 0}",
+    ]);
+    expect(codes).toEqual([]);
+    expect(rows[0]).toMatchObject({ iter: 41, global_rank: 1, running: 0, adp_dummy_ctx_tokens: 1, adp_dummy_gen_tokens: 3, kv_cache_usage: 0.041, iter_latency_ms: 12, prev_device_step_time_ms: 11.625 });
   });
 
   it('reads the mid-1.x line (host and device step times, num_scheduled_requests with a colon)', () => {
@@ -161,6 +169,24 @@ describe('trtllm-serve /metrics JSON helpers', () => {
     expect(snakeFromCamel('newActiveRequestsQueueLatencyMS')).toBe('new_active_requests_queue_latency_ms');
     expect(metricsTime('07-25-2025 16:54:34.140189')).toBe('2025-07-25T16:54:34');
     expect(metricsTime('yesterday')).toBeNull();
+  });
+
+  const at = { file: asRelPath('m.json'), line: 1, column: 1 };
+
+  it('takes hostStepTimeMS (2026) as iter_latency_ms, as the log line\'s host_step_time, and keeps iterLatencyMS as batch_latency_ms', () => {
+    const row = metricsEntry({ iter: 3, iterLatencyMS: 21, hostStepTimeMS: 10.25, prevDeviceStepTimeMS: 9.75, gpuForwardTimeMS: 9.5, schedulerMode: 'overlap', attentionDpRank: 1 }, at).fields;
+    expect(row).toMatchObject({ iter_latency_ms: 10.25, batch_latency_ms: 21, prev_device_step_time_ms: 9.75, gpu_forward_time_ms: 9.5, scheduler_mode: 'overlap', attention_dp_rank: 1 });
+    // a record of an older server (no hostStepTimeMS): iterLatencyMS stays iter_latency_ms
+    const old = metricsEntry({ iter: 3, iterLatencyMS: 21 }, at).fields;
+    expect(old).toMatchObject({ iter_latency_ms: 21 });
+    expect(old).not.toHaveProperty('batch_latency_ms');
+  });
+
+  it('reads the iteration KV counters of a single attention window, not those of several', () => {
+    const one = metricsEntry({ iter: 1, kvCacheIterationStats: { '8192': { iterAllocNewBlocks: 3, iterCacheHitRate: 0.5 } } }, at).fields;
+    expect(one).toMatchObject({ kv_iter_alloc_new_blocks: 3, kv_iter_cache_hit_rate: 0.5 });
+    const two = metricsEntry({ iter: 1, kvCacheIterationStats: { '512': { iterAllocNewBlocks: 1 }, '8192': { iterAllocNewBlocks: 3 } } }, at).fields;
+    expect(two).not.toHaveProperty('kv_iter_alloc_new_blocks');
   });
 
   it('closes a cut array after its last complete element', () => {
