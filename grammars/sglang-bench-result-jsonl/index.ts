@@ -7,7 +7,7 @@ import { settleDataset } from '../../src/normalize/dataset.js';
 import { engineFromBackend } from '../../src/normalize/engine.js';
 import { toField } from '../../src/normalize/flags.js';
 import { type JsonValue, keyLines, parseJsonDocuments } from '../_shared/json/index.js';
-import { datasetKnobApplies, isEmbeddingBackend } from '../sglang-bench-serving/dataset-knobs.js';
+import { datasetKnobApplies, datasetKnobColumn, isEmbeddingBackend } from '../sglang-bench-serving/dataset-knobs.js';
 import { addCacheReport } from './cache-report.js';
 import { latencyKey, PER_REQUEST_KEYS, SGLANG_JSON_KEYS } from './keys.js';
 import { addServerInfo } from './server-info.js';
@@ -42,7 +42,7 @@ function toRun(value: JsonValue, line: number, source: TextSource, sink: Diagnos
     if (!appliesTo(key, obj.dataset_name, obj.backend)) continue;
     const latency = latencyKey(key);
     if (isEmbeddingBackend(obj.backend) && unmeasuredForEmbeddings(key, latency)) continue;
-    const mapped = Object.hasOwn(SGLANG_JSON_KEYS, key) ? SGLANG_JSON_KEYS[key] : latency ?? key;
+    const mapped = Object.hasOwn(SGLANG_JSON_KEYS, key) ? SGLANG_JSON_KEYS[key] : latency ?? datasetKnobColumn(key, typeof obj.dataset_name === 'string' ? obj.dataset_name : null);
     if (mapped === null || mapped === undefined || value === null || typeof value === 'object') continue;
     if (mapped === 'request_rate' && value === 'trace') {
       builder.set('request_rate_mode', 'trace', at);

@@ -7,7 +7,7 @@ import { stripEmbedding } from '../../src/parse/embedding.js';
 import { parseKeywordArgs } from '../../src/parse/python-repr.js';
 import { readBlockNumber } from '../_shared/serving-block/splices.js';
 import { labelKey, type LooseEntry } from '../_shared/serving-block/index.js';
-import { datasetKnobApplies, isEmbeddingBackend } from './dataset-knobs.js';
+import { datasetKnobApplies, datasetKnobColumn, isEmbeddingBackend } from './dataset-knobs.js';
 import { SGLANG_PREAMBLE_LABELS } from './labels.js';
 
 /**
@@ -44,7 +44,11 @@ export function addSglangPreamble(
   }
   if (dump === null) return;
   const dataset = typeof dump.parsed.dataset_name === 'string' ? dump.parsed.dataset_name : null;
-  const args = Object.fromEntries(Object.entries(dump.parsed).filter(([k, v]) => v !== '' && datasetKnobApplies(k, dataset, backend)));
+  const args = Object.fromEntries(
+    Object.entries(dump.parsed)
+      .filter(([k, v]) => v !== '' && datasetKnobApplies(k, dataset, backend))
+      .map(([k, v]) => [datasetKnobColumn(k, dataset), v]),
+  );
   addFlags(builder, args, dump.line);
   settleDataset(builder);
 }

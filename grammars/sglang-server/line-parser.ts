@@ -16,6 +16,7 @@ export const ANCHORS: readonly string[] = [
   'Prefill batch', 'Decode batch', 'new fill batch', '#running-req:', 'server_args=', 'max_total_num_tokens=',
   'KV Cache is allocated', 'fired up and ready', 'sglang', 'Traceback', 'Error', 'Exception', 'out of memory',
   'Interrupt', 'SystemExit', 'During handling', 'direct cause', 'Load weight end', 'Retract requests',
+  'crashed with exit code', 'watchdog timeout',
 ];
 /** uvicorn access-log lines (`"POST /generate HTTP/1.1" 200 OK`): never read, even when they say `Error`. */
 export const SKIP: readonly string[] = ['HTTP/1.'];
@@ -28,6 +29,19 @@ const KV_TOKENS = /KV Cache is allocated\. #tokens: (\d+)/;
 /** `Load weight end. type=LlamaForCausalLM, dtype=torch.bfloat16, avail mem=...`: the dtype actually loaded. */
 const LOAD_WEIGHT = /^Load weight end\. .*\bdtype=torch\.(\w+)/;
 const PREFILL_OOM = /^Prefill out of memory\b/;
+/**
+ * The launcher's subprocess watchdog (2026, `srt/utils/watchdog.py`, `SubprocessWatchdog`):
+ * `Subprocess scheduler_0 (pid=4242) crashed with exit code -9. Triggering SIGQUIT for cleanup...`
+ * (the second sentence only when it stops the server). A scheduler or detokenizer died without a
+ * Python traceback of its own: killed, a C++ abort (NCCL timeout), a segfault.
+ */
+const SUBPROCESS_CRASH = /^Subprocess (\S+) \(pid=\d+\) crashed with exit code (-?\d+)/;
+/**
+ * The same file's hang watchdog: `Scheduler watchdog timeout (self.watchdog_timeout=300,
+ * self.soft=False)`: no forward pass finished for that long. A hard one (`soft=False`) then stops
+ * the server (SIGQUIT to its parent); a soft one only says so, and is not a failure here.
+ */
+const WATCHDOG_TIMEOUT = ' watchdog timeout (self.watchdog_timeout=';
 /**
  * `KV cache pool is full. Retract requests. #retracted_reqs: 1, #new_tokens_gained: 646,
  * #new_token_ratio: 0.0980 -> 0.3487` (scheduler `update_running_batch`; `#new_tokens_gained` since
@@ -121,6 +135,18 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
       }
       if (PREFILL_OOM.test(p.message)) {
         own.push({ kind: 'failure', at: { file, line: lineNo, column: 1 }, exception: 'PrefillOutOfMemory', message: p.message.trim() });
+        return;
+      }
+      if (p.message.startsWith('Subprocess ')) {
+        const crash = SUBPROCESS_CRASH.exec(p.message);
+        if (crash) {
+          own.push({ kind: 'failure', at: { file, line: lineNo, column: 1 }, exception: 'SubprocessCrashed', message: p.message.trim() });
+          return;
+        }
+      }
+      const hang = p.message.indexOf(WATCHDOG_TIMEOUT);
+      if (hang > 0 && p.message.includes('self.soft=False', hang)) {
+        own.push({ kind: 'failure', at: { file, line: lineNo, column: 1 }, exception: 'WatchdogTimeout', message: p.message.trim() });
         return;
       }
       const version = VERSION.exec(p.message);

@@ -48,6 +48,16 @@ describe('sglang-bench-result-jsonl', () => {
     expect(mmmu.records[0]?.fields).not.toHaveProperty('random_range_ratio');
   });
 
+  it("reads a 2026 line's dataset-named keys (DATASET_RESULT_ARG_KEYS): gsp_* as the shared-prefix lengths", () => {
+    const gsp = parse(['{"backend": "sglang", "dataset_name": "generated-shared-prefix", "completed": 3, "gsp_num_groups": 8, "gsp_prompts_per_group": 2, "gsp_system_prompt_len": 700, "gsp_question_len": 40, "gsp_output_len": 120, "gsp_range_ratio": 1.0}']);
+    expect(gsp.records[0]?.fields).toMatchObject({ output_len: 120, input_len: 40, prefix_len: 700, prefix_num_groups: 8, prefix_users_per_group: 2, gsp_range_ratio: 1 });
+    expect(gsp.records[0]?.fields).not.toHaveProperty('gsp_output_len');
+    // the same keys on another dataset's line say nothing of its run
+    const other = parse(['{"backend": "sglang", "dataset_name": "sharegpt", "completed": 3, "gsp_output_len": 120, "sharegpt_output_len": 64}']);
+    expect(other.records[0]?.fields.output_len).toBe(64);
+    expect(other.records[0]?.fields).not.toHaveProperty('gsp_output_len');
+  });
+
   it('reads the token totals of the refactor metrics.__dict__ dump and reads past its nested details', () => {
     const details = { input_lens: [5], output_lens: [7], ttfts: [0.1], itls: [[0.01]], generated_texts: ['x'], errors: [''] };
     const r = parse([JSON.stringify({ backend: 'sglang', dataset_name: 'random', completed: 1, total_input: 5, total_output: 7, total_output_retokenized: 6, total_throughput: 6, details })]);

@@ -161,6 +161,29 @@ describe('sglang-bench-serving value conversions', () => {
     expect(run('autobench')).toMatchObject({ output_len: 300 });
   });
 
+  it('reads the 2026 dataset-named knobs for their own dataset only: speed-bench, generated-shared-prefix', () => {
+    const knobs =
+      "speed_bench_category=None, speed_bench_output_len=512, image_count=1, image_resolution='1080p', mooncake_num_rounds=1, agentic_max_turns=None, " +
+      'gsp_num_groups=16, gsp_prompts_per_group=4, gsp_system_prompt_len=1500, gsp_question_len=60, gsp_output_len=90, gsp_num_turns=1, random_input_len=1024, random_output_len=1024, num_prompts=500';
+    const run = (dataset: string) => parse([`benchmark_args=Namespace(backend='sglang', dataset_name='${dataset}', ${knobs})`, ...block([pad('Backend:', 'sglang'), pad('Successful requests:', '4')])]).records[0]?.fields ?? {};
+    const owned = (f: Record<string, unknown>) => Object.keys(f).filter((k) => /^(?:gsp|speed_bench|image|mooncake|agentic)_/.test(k));
+    // speed-bench sends --speed-bench-output-len tokens a request
+    const speed = run('speed-bench');
+    expect(speed).toMatchObject({ output_len: 512, num_prompts: 500 });
+    expect(speed).not.toHaveProperty('input_len');
+    expect(owned(speed)).toEqual([]);
+    // generated-shared-prefix: system prompt = prefix_len, question = input_len; --num-prompts unused
+    const gsp = run('generated-shared-prefix');
+    expect(gsp).toMatchObject({ output_len: 90, input_len: 60, prefix_len: 1500, prefix_num_groups: 16, prefix_users_per_group: 4, gsp_num_turns: 1 });
+    expect(gsp).not.toHaveProperty('num_prompts');
+    // a random run: its own lengths, none of the other datasets' defaults
+    const random = run('random');
+    expect(random).toMatchObject({ input_len: 1024, output_len: 1024, num_prompts: 500 });
+    expect(owned(random)).toEqual([]);
+    expect(random).not.toHaveProperty('prefix_len');
+    expect(run('image')).toMatchObject({ image_count: 1, image_resolution: '1080p' });
+  });
+
   it('detects only files with SGLang-only lines under the header', () => {
     const head = (body: string[]) => grammar.detect({ path: asRelPath('x'), head: block(body).join('\n') }).score;
     expect(head([pad('Backend:', 'sglang')])).toBeGreaterThan(0);

@@ -79,6 +79,23 @@ describe('sglang-server', () => {
     expect(failures.map((f) => f.kind === 'failure' && [f.at.line, f.exception])).toEqual([[1, 'PrefillOutOfMemory'], [4, 'RuntimeError']]);
     expect(sink.list().map((d) => d.code).sort()).toEqual(['log/crash', 'log/crash', 'log/failed-start']);
   });
+
+  it("records the 2026 watchdog's subprocess crashes and hard hang timeouts as failures (no traceback of their own)", () => {
+    const sink = new DiagnosticCollector();
+    const lines = [
+      '[2026-10-01 10:00:00] The server is fired up and ready to roll!',
+      '[2026-10-01 10:09:00 TP1] Scheduler watchdog timeout (self.watchdog_timeout=120, self.soft=True)',
+      '[2026-10-01 10:11:00 TP1] Scheduler watchdog timeout (self.watchdog_timeout=120, self.soft=False)',
+      '[2026-10-01 10:11:05] Subprocess scheduler_1 (pid=51) crashed with exit code -11. Triggering SIGQUIT for cleanup...',
+    ];
+    const parser = grammar.lines?.(asRelPath('s.log'), sink);
+    lines.forEach((l, i) => {
+      if (grammar.anchors?.some((a) => l.includes(a))) parser?.line(l, i + 1);
+    });
+    const failures = (parser?.finish() ?? []).filter((r) => r.kind === 'failure');
+    expect(failures.map((f) => f.kind === 'failure' && [f.at.line, f.exception])).toEqual([[3, 'WatchdogTimeout'], [4, 'SubprocessCrashed']]);
+    expect(sink.list().map((d) => d.code).sort()).toEqual(['log/crash', 'log/crash', 'parse/unrecognized-lines']);
+  });
 });
 
 describe('sglang-server stats lines: the common shape read without the grammar', () => {
