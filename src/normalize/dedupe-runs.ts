@@ -498,7 +498,17 @@ function merge(group: readonly RunRow[], sink: DiagnosticSink, code: 'normalize/
     else sink.report(code, at, `${best.source_file}:${best.source_line}`);
   }
   merged.config_sources = JSON.stringify(sources);
+  dropUnusedRate(merged);
   return merged;
+}
+
+/**
+ * A run sent at its trace's own times (`self_timed`, which only its printed `Self timing is set …`
+ * says) had no request rate: the `inf` its result JSON saves is the unused default, as a ramp-up
+ * run's is, so the run its copies make has none, as the printed one alone has.
+ */
+function dropUnusedRate(row: RunRow): void {
+  if (row.self_timed === true && row.request_rate === Infinity) delete row.request_rate;
 }
 
 /** What two copies of one measurement are, for the duplicate-run info. */

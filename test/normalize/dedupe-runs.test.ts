@@ -20,6 +20,15 @@ describe('dedupeRuns', () => {
     expect(twice.list().map((d) => `${d.file} ${d.message}`)).toEqual(['v/bench-c4.log.gz same measurement as v/bench-c4.log:9 (one result saved twice): counted once']);
   });
 
+  it("gives a self-timed run (its trace's times) no request rate, though its result JSON saves the unused inf", () => {
+    const rows = dedupeRuns([{ ...block, self_timed: true }, { ...json, request_rate: Number.POSITIVE_INFINITY }], new DiagnosticCollector());
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ self_timed: true, source_file: 'v/bench-c4.json' });
+    expect(rows[0]).not.toHaveProperty('request_rate');
+    // a run sent all at once keeps its inf
+    expect(dedupeRuns([block, { ...json, request_rate: Number.POSITIVE_INFINITY }], new DiagnosticCollector())[0]).toMatchObject({ request_rate: Number.POSITIVE_INFINITY });
+  });
+
   it('keeps runs that differ in a count or the duration', () => {
     const sink = new DiagnosticCollector();
     expect(dedupeRuns([block, { ...json, completed: 39 }], sink)).toHaveLength(2);
