@@ -8,6 +8,13 @@ import { acceptedObjects, isJsonObject } from '../_shared/json/index.js';
 /** The failure records of a source: a configuration and a failure each (README). */
 export function failureRecords(source: TextSource, sink: DiagnosticSink): BenchRecord[] {
   return acceptedObjects(source, sink, (o) => typeof o.error_type === 'string').flatMap(({ obj, lines, at }): BenchRecord[] => {
+    // `--warmup-num-prompts` with `--continue-on-error`: a failed warm-up (`warmup.failure.json`,
+    // run_number -1, its own prompt count in bench_overrides) is no measured run's failure; each
+    // measured run after it leaves its result or its own failure record
+    if (obj.run_number === -1) {
+      sink.report('json/warmup-run', at);
+      return [];
+    }
     const b = new FieldMapBuilder();
     b.set('engine', 'vllm', at.line);
     for (const key of ['serve_overrides', 'bench_overrides']) {
