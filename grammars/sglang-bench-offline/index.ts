@@ -13,7 +13,7 @@ import { recordRuns } from './records.js';
 
 const HEADER = signature(['Offline Throughput Benchmark Result'], /^\W{0,8}=+ ?Offline Throughput Benchmark Result ?=+/m);
 const NOV_2024 = signature(['Throughput: '], /^[^\S\n]*Throughput: [\d.]+ tokens\/s\s*$/m);
-const JSON_LINE = signature(['\"last_gen_throughput\"'], /^[^\S\n]*\{.*"successful_requests"\s*:.*"last_gen_throughput"\s*:/m);
+const JSON_LINE = signature(['last_gen_throughput'], /^[^\S\n]*\{.*"successful_requests"\s*:.*"last_gen_throughput"\s*:/m);
 
 /** `python -m sglang.bench_offline_throughput`: result block, Nov-2024 lines, JSON result lines. */
 export const grammar: Grammar = {

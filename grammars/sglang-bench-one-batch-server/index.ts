@@ -20,7 +20,7 @@ import { type ReportTable, type ServerCase, serverDocument } from './visitor.js'
 const CASE = signature(['input_len: '], /^[^\S\n]*batch size: \d+[^\S\n]*\n[^\S\n]*input_len: \d+/m);
 const TABLE = signature(['input throughput (tok/s)'], /^[^\S\n]*\|[^\S\n]*batch size[^\S\n]*\|[^\n]*\blatency \(s\)[^\n]*\binput throughput \(tok\/s\)/m);
 /** A result line: `latency` (seconds) beside `batch_size`; every version writes `overall_throughput`. */
-const JSON_LINE = signature(['"overall_throughput"'], /^[^\S\n]*\{[^\n]*"batch_size"\s*:[^\n]*"latency"\s*:[^\n]*"overall_throughput"\s*:/m);
+const JSON_LINE = signature(['overall_throughput'], /^[^\S\n]*\{[^\n]*"batch_size"\s*:[^\n]*"latency"\s*:[^\n]*"overall_throughput"\s*:/m);
 /** Keys of the other SGLang JSON lines: `bench_one_batch` (in-process), `bench_serving`, `bench_offline_throughput`. */
 const FOREIGN = /"(?:prefill_latency|total_throughput|successful_requests|backend)"\s*:/;
 

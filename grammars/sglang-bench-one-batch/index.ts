@@ -7,14 +7,14 @@ import { toField } from '../../src/normalize/flags.js';
 import { scaleExact } from '../../src/parse/values.js';
 import { keyLines, parseJsonDocuments } from '../_shared/json/index.js';
 import { oneBatchParser } from './parser.js';
-import { sectionRun } from './runs.js';
+import { sectionRuns } from './runs.js';
 import { oneBatchLexer, startsSection } from './tokens.js';
 import { type OneBatchSection, oneBatchDocument } from './visitor.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { lookupTable } from '../../src/core/cells.js';
 
 const TEXT = signature(['Prefill. latency: '], /^[^\S\n]*Prefill\. latency: [\d.na]+ s, throughput:/m);
-const JSON_LINE = signature(['\"prefill_latency\"'], /^[^\S\n]*\{.*"prefill_latency"\s*:/m);
+const JSON_LINE = signature(['prefill_latency'], /^[^\S\n]*\{.*"prefill_latency"\s*:/m);
 
 /** `python -m sglang.bench_one_batch` (formerly `bench_latency`): stdout and its JSONL results. */
 export const grammar: Grammar = {
@@ -45,7 +45,7 @@ function textRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
       if (others++ === 0) firstOther = l.line;
     }
   }
-  const runs = sections.filter((s) => s.kind === 'benchmark').map((s) => sectionRun(s, source, sink));
+  const runs = sections.filter((s) => s.kind === 'benchmark').flatMap((s) => sectionRuns(s, source, sink));
   if (others > 0 && runs.length > 0) sink.report('parse/unrecognized-lines', { file: source.path, line: firstOther, column: 1 }, others);
   return runs;
 }

@@ -26,4 +26,10 @@ describe('sglang-bench-offline', () => {
     const head = '{"backend": "sglang", "server_info": {"internal_states": [{"last_gen_throughput": 1.0}]}, "completed": 1}';
     expect(grammar.detect({ path: asRelPath('x'), head }).score).toBe(0);
   });
+
+  it('claims and reads the 2026 result line, last_gen_throughput written last', () => {
+    const head = '{"backend": "engine", "successful_requests": 4, "total_latency": 2.0, "total_input_tokens": 40, "total_output_tokens": 20, "request_throughput": 2.0, "input_throughput": 20.0, "output_throughput": 10.0, "total_throughput": 30.0, "last_gen_throughput": 12.5}';
+    expect(grammar.detect({ path: asRelPath('r.jsonl'), head }).score).toBeGreaterThan(0);
+    expect(parse([head]).records[0]?.fields).toMatchObject({ completed: 4, duration_s: 2, total_token_throughput: 30, last_gen_throughput: 12.5, backend: 'engine' });
+  });
 });
