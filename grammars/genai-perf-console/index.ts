@@ -9,15 +9,19 @@ import { commandWords, durationSeconds } from './footer.js';
 import { consoleTableParser } from './parser.js';
 import { consoleLexer } from './tokens.js';
 import { addTable, applyCommand, type Draft, missingFooter } from './table.js';
-import { type ConsoleItem, toItems } from './visitor.js';
+import { type ConsoleItem, type ConsoleTable, toItems } from './visitor.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { signature } from '../../src/parse/signature.js';
 
 const TITLE = signature(['NVIDIA GenAI-Perf |', 'NVIDIA AIPerf |'], /^[^\S\n]*NVIDIA (?:GenAI-Perf|AIPerf) \| [A-Z][\w :]*$/m);
 const BOX = /^[^\S\n]*[┏┃│]/m;
 const HEADER = signature(['┃'], /^[^\S\n]*┃\s*(?:Statistic|Metric)\s*┃\s*avg\s*┃/m);
-/** Lines AIPerf prints after its tables that carry nothing for a run. */
-const KNOWN_TAIL = /^(?:#|(?:CSV|JSON) Export:|Log File:|\S+\.(?:csv|json|jsonl|log)$)/;
+/**
+ * Lines AIPerf prints after its tables that carry nothing for a run; 2026 adds the one-line
+ * histogram of accepted drafts per verify step below the `Spec Decode` table (shares of steps, no
+ * canonical column).
+ */
+const KNOWN_TAIL = /^(?:#|(?:CSV|JSON) Export:|Log File:|Accepted-draft histogram\b|\S+\.(?:csv|json|jsonl|log)$)/;
 /**
  * AIPerf's steady-state table (`NVIDIA AIPerf | Steady-State Metrics`, ai-dynamo/aiperf
  * `exporters/console_steady_state_exporter.py`): the run's metrics again over its steady-state
@@ -47,6 +51,33 @@ export const grammar: Grammar = {
   },
 };
 
+/** `… | LLM Metrics: image-only (40% of traffic)`: one request archetype's share of a media-mix run. */
+const ARCHETYPE_SHARE = /\(\d+% of traffic\)\s*$/;
+/** Rows only the run-wide table and its per-archetype copies have (a suffixed table of throughputs has none). */
+const LATENCY_ROW = /^(?:Request Latency|Time to First Token)\b/i;
+
+/**
+ * Metrics tables AIPerf 2026 prints beside a run's own that are no part of it (ai-dynamo/aiperf
+ * `src/aiperf/exporters/`): the serving engine's gauges (`Server Metrics: Speculative Decoding`,
+ * SGLang's acceptance of its last logging interval averaged over scrapes, not the run's: see
+ * genai-perf-json/README.md), developer-mode tables (`Experimental Metrics`, `Internal Metrics`,
+ * which would otherwise start a second run), and the per-archetype copies of the run's table
+ * (`LLM Metrics: <archetype>`, `console_archetype_metrics_exporter.py`): the same metrics over a
+ * subset of its requests. Why the table is left out, or null for a table of the run.
+ */
+function asideTable(table: ConsoleTable): string | null {
+  const title = table.title;
+  if (title === null) return null;
+  if (/\| Server Metrics\b/.test(title)) return "the serving engine's Prometheus gauges, not the run's own metrics";
+  if (/\b(?:Experimental|Internal) Metrics\b/.test(title)) return 'AIPerf developer-mode metrics';
+  const suffix = /Metrics:\s*(.+)$/.exec(title)?.[1]?.trim() ?? null;
+  if (suffix === null || /^spec decode$/i.test(suffix)) return null;
+  if (ARCHETYPE_SHARE.test(suffix) || table.rows.some((r) => LATENCY_ROW.test(r.cells[0] ?? ''))) {
+    return "one request archetype's metrics: the run is the table over all its requests";
+  }
+  return null;
+}
+
 function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const drafts: Draft[] = [];
   let current: Draft | null = null;
@@ -62,6 +93,11 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
       }
       if (item.title !== null && STEADY_STATE_TITLE.test(item.title)) {
         sink.report('table/ignored-block', { file: source.path, line: item.line, column: 1 }, `table ${JSON.stringify(item.title)} (the run's metrics again over its steady-state window)`);
+        continue;
+      }
+      const aside = asideTable(item);
+      if (aside !== null) {
+        sink.report('table/ignored-block', { file: source.path, line: item.line, column: 1 }, `table ${JSON.stringify(item.title)} (${aside})`);
         continue;
       }
       // `LLM Metrics` starts a run; `LLM Metrics: Spec Decode` and untitled pieces join it.

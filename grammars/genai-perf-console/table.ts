@@ -6,6 +6,7 @@ import { addMetricRow, type MetricRow, snakeMetric } from '../_shared/perf-metri
 import { addCommandFlags, commandTool } from '../_shared/perf-metrics/cli-command.js';
 import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 import type { ConsoleTable } from './visitor.js';
+import { addAiperfSpecDecodeRow } from '../genai-perf-json/spec-decode.js';
 
 /** One run being assembled from its tables and footer lines. */
 export interface Draft {
@@ -51,6 +52,8 @@ export function addTable(draft: Draft, table: ConsoleTable, source: TextSource, 
       if (!n.ok || n.rest !== '') sink.report('table/bad-cell', { file: source.path, line: row.line, column: 1 }, row.label, cell);
       else values.push([stat, n.value]);
     });
+    // AIPerf's `Spec Decode` rows: run-level ones to the spec_* columns, per-request means apart
+    if (prefix === '' && draft.client === 'aiperf' && addAiperfSpecDecodeRow(draft.builder, row.label, values, row.line)) continue;
     const metric: MetricRow = { label: metricLabel(row.label, draft.client === 'aiperf'), line: row.line, stats: values };
     addMetricRow(draft.builder, metric, prefix, draft.unknown);
   }

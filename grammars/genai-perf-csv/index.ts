@@ -8,6 +8,7 @@ import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/inde
 import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 import { aiperfPartialExport } from '../_shared/perf-metrics/aiperf-folders.js';
 import { companionCsv, isCompanionFirstLine } from './companion-exports.js';
+import { addAiperfSpecDecodeRow } from '../genai-perf-json/spec-decode.js';
 
 /** First line of the export: the statistics header or the `Metric,Value` header. */
 const SIGNATURE = /^\s*Metric,(?:avg,min,max|Value\s*$)/;
@@ -109,6 +110,8 @@ function toRuns(rows: Iterable<CsvRow>, source: TextSource, sink: DiagnosticSink
       if (!n.ok || n.rest !== '') sink.report('table/bad-cell', { file: source.path, line: row.line, column: 1 }, first, cell);
       else values.push([stat, n.value]);
     });
+    // AIPerf's speculative-decoding rows: run-level ones to the spec_* columns, per-request means apart
+    if (draft.aiperf && addAiperfSpecDecodeRow(draft.builder, first, values, row.line)) continue;
     addMetricRow(draft.builder, { label: metricLabel(first, draft.aiperf), line: row.line, stats: values }, '', draft.unknown);
   }
   const firstBad = unrecognized[0];

@@ -3,7 +3,7 @@ import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { type BenchRecord, FieldMapBuilder } from '../../src/core/records.js';
 import { isJsonObject, type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
-import { commandTool, shellWords } from '../_shared/perf-metrics/cli-command.js';
+import { addCommandFlags, commandTool, shellWords } from '../_shared/perf-metrics/cli-command.js';
 import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
 import { isAggregate, reportAggregate } from './aggregate.js';
 import { COMPANION_SIGNATURE, companionExport, isServerMetricsExport } from './companion-exports.js';
@@ -11,6 +11,7 @@ import { aiperfPartialExport } from '../_shared/perf-metrics/aiperf-folders.js';
 import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 import { addInputConfig } from './input-config.js';
 import { serverMetricsRecord } from './server-metrics.js';
+import { addAiperfSpecDecodeRow } from './spec-decode.js';
 
 /** A metric key followed by a statistics object (per-request JSONL carries `{"value": …}` instead). */
 const SIGNATURE = /"(?:time_to_first_token|request_latency|request_throughput|output_token_throughput|inter_token_latency)"\s*:\s*\{[^{}]*"(?:avg|p\d+|min|max|std)"\s*:\s*[\d-]/;
@@ -26,7 +27,7 @@ const LLMD_REPORT_SECTION = /"(?:request_performance|scenario)"\s*:/;
 /** Keys only AIPerf writes. */
 const AIPERF_KEYS = ['aiperf_version', 'schema_version', 'was_cancelled', 'error_summary', 'telemetry_data', 'benchmark_id', 'run_info'];
 /** Top-level keys that are bookkeeping, not metrics. */
-const SKIPPED = new Set(['input_config', 'telemetry_data', 'error_summary', 'start_time', 'end_time', 'was_cancelled', 'schema_version', 'aiperf_version', 'benchmark_id', 'run_info']);
+const SKIPPED = new Set(['input_config', 'telemetry_data', 'error_summary', 'start_time', 'end_time', 'was_cancelled', 'schema_version', 'aiperf_version', 'benchmark_id', 'run_info', 'warmup_metrics', 'branch_stats', 'runtime_submission_invalid_reasons']);
 
 /** `profile_export_genai_perf.json` (GenAI-Perf) and `profile_export_aiperf.json` (AIPerf). */
 export const grammar: Grammar = {
@@ -84,7 +85,9 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Ben
     const unit = typeof value.unit === 'string' && value.unit !== '' ? ` (${value.unit})` : '';
     // the old `records` entries are keyed by tag (`ttft`); their header names the metric
     const name = typeof value.header === 'string' && value.header !== '' ? value.header : key;
-    addMetricRow(builder, { label: metricLabel(`${name}${unit}`, aiperf), line: holderLines[key] ?? doc.line, stats }, '', unknown);
+    const line = holderLines[key] ?? doc.line;
+    if (addAiperfSpecDecodeRow(builder, `${name}${unit}`, stats, line)) continue;
+    addMetricRow(builder, { label: metricLabel(`${name}${unit}`, aiperf), line, stats }, '', unknown);
   }
   if (metrics === 0) {
     sink.report('json/not-a-result', at, Object.keys(obj).slice(0, 6).join(', '));
@@ -97,7 +100,13 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Ben
     return [];
   }
   const config = obj.input_config;
-  const command = config === undefined ? null : addInputConfig(builder, config, lines.input_config ?? doc.line);
+  let command = config === undefined ? null : addInputConfig(builder, config, lines.input_config ?? doc.line);
+  // AIPerf 2026 (schema 1.3+) keeps the redacted command in `run_info`, not in its config v2
+  const runCommand = isJsonObject(obj.run_info) ? obj.run_info.cli_command : undefined;
+  if (command === null && typeof runCommand === 'string' && runCommand.trim() !== '') {
+    command = runCommand;
+    addCommandFlags(builder, shellWords(runCommand), lines.run_info ?? doc.line);
+  }
   const version = obj.aiperf_version;
   if (typeof version === 'string') builder.set('client_version', version, lines.aiperf_version ?? doc.line);
   builder.set('client', clientOf(obj, command), doc.line);

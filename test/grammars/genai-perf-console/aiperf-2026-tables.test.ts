@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { grammar } from '../../../grammars/genai-perf-console/index.js';
+import { runFields, runGrammar } from '../../helpers/grammar-run.js';
+
+const TOP = '┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━━━┓';
+const RULE = '┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━━━┩';
+const BOTTOM = '└────────────────────────────┴──────────┴──────────┘';
+
+function table(title: string, rows: string[], stats = ['avg', 'p99']): string[] {
+  return [title, TOP, `┃ ${'Metric'.padStart(26)} ┃ ${stats[0]?.padStart(8)} ┃ ${stats[1]?.padStart(8)} ┃`, RULE, ...rows, BOTTOM];
+}
+
+const MAIN = table('NVIDIA AIPerf | LLM Metrics', [
+  '│       Request Latency (ms) │   800.00 │   950.00 │',
+  '│   Request Count (requests) │    30.00 │      N/A │',
+]);
+const FOOTER = ['CLI Command: aiperf profile --model acme/tiny --concurrency 4', 'Benchmark Duration: 12.00 sec'];
+
+describe('genai-perf-console, AIPerf 2026 tables', () => {
+  it('leaves per-archetype copies, server gauges and developer tables out of the run', () => {
+    const text = [
+      ...MAIN,
+      ...table('NVIDIA AIPerf | LLM Metrics: text-only', ['│       Request Latency (ms) │   700.00 │   900.00 │']),
+      ...table('NVIDIA AIPerf | Server Metrics: Speculative Decoding', ['│ SGLang Spec Accept Rate (%) │    61.00 │    70.00 │'], ['mean', 'p90']),
+      ...table('NVIDIA AIPerf | Experimental Metrics', ['│       Request Latency (ms) │   123.00 │   456.00 │']),
+      ...FOOTER,
+    ].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    const runs = runFields(records);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ mean_e2el_ms: 800, p99_e2el_ms: 950, completed: 30, duration_s: 12, max_concurrency: 4 });
+    expect(Object.keys(runs[0] ?? {}).filter((k) => /text_only|sglang|speculative/.test(k))).toEqual([]);
+    expect(diagnostics.filter((d) => d.code === 'table/ignored-block')).toHaveLength(3);
+  });
+
+  it('reads the Spec Decode table by definition and skips the histogram line below it', () => {
+    const text = [
+      ...MAIN,
+      ...table('NVIDIA AIPerf | LLM Metrics: Spec Decode', [
+        '│  Acceptance Length (ratio) │     3.40 │     4.00 │',
+        '│  Token-Weighted Acceptance │     3.05 │      N/A │',
+        '│             Length (ratio) │          │          │',
+        '│  Draft Acceptance Rate (%) │    80.00 │    99.00 │',
+        '│   Overall Draft Acceptance │    68.00 │      N/A │',
+        '│                   Rate (%) │          │          │',
+      ]),
+      '  Accepted-draft histogram (% steps):  0: 10%   1: 20%   2: 30%   3: 40%',
+      ...FOOTER,
+    ].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records)[0]).toMatchObject({
+      spec_acceptance_length: 3.05,
+      spec_acceptance_rate: 0.68,
+      spec_decode_acceptance_length: 3.4,
+      p99_spec_decode_acceptance_length: 4,
+      spec_decode_draft_acceptance_rate: 0.8,
+    });
+    expect(diagnostics.map((d) => d.code)).not.toContain('parse/unrecognized-lines');
+  });
+});
