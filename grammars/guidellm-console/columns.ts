@@ -22,6 +22,8 @@ const DISTRIBUTIONS: Readonly<Record<string, { readonly stem: string; readonly s
   // request latency is printed in SECONDS
   'request latency|sec': { stem: 'e2el_ms', scale: 1000 },
   'ttft|ms': { stem: 'ttft_ms', scale: 1 },
+  // time to the first content (non-reasoning) token, printed after TTFT (2026)
+  'ttfot|ms': { stem: 'ttfot_ms', scale: 1 },
   'itl|ms': { stem: 'itl_ms', scale: 1 },
   'tpot|ms': { stem: 'tpot_ms', scale: 1 },
   'input tok|per req': { stem: 'input_len', scale: 1 },
@@ -91,6 +93,8 @@ const TITLES: Readonly<Record<string, TableKind>> = lookupTable({
   'image metrics statistics': 'modality',
   'video metrics statistics': 'modality',
   'audio metrics statistics': 'modality',
+  // printed after the audio table when some requests called tools (2026)
+  'tool call metrics statistics': 'modality',
   'request token statistics': 'tokens',
   'request latency statistics': 'latency',
   'server throughput statistics': 'throughput',

@@ -18,7 +18,7 @@ import { type ConsoleItem, type Frame, toItems } from './visitor.js';
 /** A table's title line (`ℹ` and the title GuideLLM gives it) right above its `|===|` rule. */
 const TITLED = signature(
   ['Run Summary Info', 'Request Latency Statistics', 'Request Token Statistics', 'Server Throughput Statistics', 'Metrics Statistics'],
-  /^[^\S\n]*(?:ℹ[^\S\n]*)?(?:Run Summary Info|Request (?:Latency|Token) Statistics|Server Throughput Statistics|(?:Text|Image|Video|Audio) Metrics Statistics)\b[^\n]*\n[^\S\n]*\|=+\|/m,
+  /^[^\S\n]*(?:ℹ[^\S\n]*)?(?:Run Summary Info|Request (?:Latency|Token) Statistics|Server Throughput Statistics|(?:Text|Image|Video|Audio|Tool Call) Metrics Statistics)\b[^\n]*\n[^\S\n]*\|=+\|/m,
 );
 /** A table without its title: the `|===|` rule, then the `Benchmark` / `Strategy` header cells GuideLLM starts every table with. */
 const UNTITLED = signature(['| Benchmark'], /^[^\S\n]*\|=+\|[^\n]*\n[^\S\n]*\|[^\S\n]*Benchmark[^\S\n]*\|[^\n]*\n[^\S\n]*\|[^\S\n]*Strategy[^\S\n]*\|/m);

@@ -81,6 +81,8 @@ const MULTI_ROW_STATS: Readonly<Record<string, DistributionStat>> = lookupTable(
 const MULTI_ROW_METRICS: Readonly<Record<string, string>> = lookupTable({
   'Request Latency|Sec': 'request_latency',
   'Time to First Token|ms': 'time_to_first_token_ms',
+  // the first content (non-reasoning) token, written after the first token since 2026
+  'Time to First Output Token|ms': 'time_to_first_output_token_ms',
   'Time per Output Token|ms': 'time_per_output_token_ms',
   'Inter Token Latency|ms': 'inter_token_latency_ms',
   'Server Throughput|Requests/Sec': 'requests_per_second',

@@ -58,7 +58,7 @@ export function addSummary(builder: FieldMapBuilder, metric: JsonValue | undefin
   }
 }
 
-/** GuideLLM metrics → columns; `request_latency` is in SECONDS. */
+/** GuideLLM metrics → columns; `request_latency` and `request_dispatch_delay` are in SECONDS. */
 export const METRICS: Readonly<Record<string, MetricSpec>> = lookupTable({
   requests_per_second: { pattern: 'request_throughput', meanOnly: true },
   // 0.4+; the second, schema version 2 with latency objectives (`metrics.slo`)
@@ -71,6 +71,8 @@ export const METRICS: Readonly<Record<string, MetricSpec>> = lookupTable({
   time_per_output_token_ms: { pattern: '{stat}_tpot_ms' },
   inter_token_latency_ms: { pattern: '{stat}_itl_ms' },
   request_latency: { pattern: '{stat}_e2el_ms', scale: 1000 },
+  // 2026, seconds: how late each request started after its scheduled time (rate strategies only)
+  request_dispatch_delay: { pattern: '{stat}_schedule_delay_ms', scale: 1000 },
   prompt_token_count: { pattern: '{stat}_input_len' },
   output_token_count: { pattern: '{stat}_output_len' },
   request_concurrency: { pattern: '{stat}_request_concurrency' },

@@ -6,6 +6,7 @@ import { firstKeyLine, type JsonValue, keyLines, looksLikeJson, parseJsonDocumen
 import { addRunConfig } from './config.js';
 import { addSummary, asObject, METRICS, type MetricSpec } from './distribution.js';
 import { lookupTable } from '../../src/core/cells.js';
+import { isYamlSource, looksLikeGuidellmYaml, yamlDocuments } from './yaml.js';
 
 const SIGNATURE = /"benchmarks"\s*:\s*\[/;
 const GUIDELLM_KEYS = /"(?:type_|scheduler_metrics|request_totals|guidellm_version|time_to_first_token_ms)"/;
@@ -19,22 +20,24 @@ const TEXT_TOKENS: Readonly<Record<string, MetricSpec>> = lookupTable({
   total_per_second: { pattern: 'total_token_throughput', meanOnly: true },
 });
 
-/** GuideLLM `benchmarks.json` (0.2 → report schema version 2, README.md): one run per element of `benchmarks`. */
+/** GuideLLM `benchmarks.json` and `benchmarks.yaml` (0.2 → report schema version 2, README.md): one run per element of `benchmarks`. */
 export const grammar: Grammar = {
   id: 'guidellm-json',
   title: 'GuideLLM benchmarks.json',
   detect({ head }) {
+    if (looksLikeGuidellmYaml(head)) return { score: 0.85, reason: 'YAML report: benchmarks sequence with GuideLLM type_ keys' };
     if (!looksLikeJson(head) || !SIGNATURE.test(head) || !GUIDELLM_KEYS.test(head)) return NOT_MINE;
     return { score: 0.85, reason: 'benchmarks array with GuideLLM keys' };
   },
   // every request of every benchmark (successful, errored, incomplete), never read: a large file is read without them
   skim: ['benchmarks[].requests'],
   parse(source, sink) {
-    return parseJsonDocuments(source, sink).flatMap((doc) => toRuns(doc.value, doc.line, source, sink));
+    if (isYamlSource(source)) return yamlDocuments(source, sink).flatMap((doc) => toRuns(doc.value, doc.line, source, sink, true));
+    return parseJsonDocuments(source, sink).flatMap((doc) => toRuns(doc.value, doc.line, source, sink, false));
   },
 };
 
-function toRuns(value: JsonValue, docLine: number, source: TextSource, sink: DiagnosticSink): RunRecord[] {
+function toRuns(value: JsonValue, docLine: number, source: TextSource, sink: DiagnosticSink, yaml: boolean): RunRecord[] {
   const top = asObject(value);
   const benchmarks = top?.benchmarks;
   if (!top || !Array.isArray(benchmarks)) {
@@ -64,7 +67,10 @@ function toRuns(value: JsonValue, docLine: number, source: TextSource, sink: Dia
     addTokenTotals(builder, metrics, tokens, (key) => metricLines[key] ?? metricLines.text ?? line);
     addRunConfig(builder, bench, top, line);
     builder.set('client', 'guidellm', line);
-    runs.push({ kind: 'run', at: { file: source.path, line, column: 1 }, label: null, complete: true, fields: builder.fields, lines: builder.lines });
+    // a YAML file cut short parses: its last benchmark lacks the keys PyYAML sorts after `metrics` and `requests`
+    const cut = yaml && bench.type_ === undefined;
+    if (cut) sink.report('block/truncated', { file: source.path, line, column: 1 }, 'type_');
+    runs.push({ kind: 'run', at: { file: source.path, line, column: 1 }, label: null, complete: !cut, fields: builder.fields, lines: builder.lines });
   }
   return runs;
 }
