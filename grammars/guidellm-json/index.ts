@@ -23,7 +23,7 @@ const TEXT_TOKENS: Readonly<Record<string, MetricSpec>> = lookupTable({
 /** GuideLLM `benchmarks.json` and `benchmarks.yaml` (0.2 → report schema version 2, README.md): one run per element of `benchmarks`. */
 export const grammar: Grammar = {
   id: 'guidellm-json',
-  title: 'GuideLLM benchmarks.json',
+  title: 'GuideLLM benchmarks.json / benchmarks.yaml',
   detect({ head }) {
     if (looksLikeGuidellmYaml(head)) return { score: 0.85, reason: 'YAML report: benchmarks sequence with GuideLLM type_ keys' };
     if (!looksLikeJson(head) || !SIGNATURE.test(head) || !GUIDELLM_KEYS.test(head)) return NOT_MINE;
