@@ -103,6 +103,11 @@ function addLength(b: FieldMapBuilder, column: string, parent: Section, key: str
     b.set(column, n, parent.line(key));
     return;
   }
+  const text = str(value);
+  if (text !== undefined) {
+    addExpressionLength(b, column, text, parent.line(key));
+    return;
+  }
   const dist = section(parent, key);
   if (!dist) return;
   const m = dist.map;
@@ -130,4 +135,79 @@ function addLength(b: FieldMapBuilder, column: string, parent: Section, key: str
   if (type !== 'uniform') b.set(`${column}_std_dev`, spread, dist.line(variance !== undefined ? 'variance' : 'std_dev'));
   b.set(`${column}_min`, min, dist.line('min'));
   b.set(`${column}_max`, max, dist.line('max'));
+}
+
+/** A call of the expression grammar: a name and its arguments (each a number or a call), or a number. */
+type Expr = number | { readonly name: string; readonly args: readonly Expr[] };
+
+const MAX_EXPRESSION = 200;
+
+/**
+ * A length written as an expression string (inference-perf 2026: `"Normal(512, 200)"`, a SymPy
+ * `sympy.stats` constructor, possibly clamped: `"Min(Max(Normal(512, 200), 10), 1024)"`). Read
+ * when it is one of these shapes: `Normal(mean, std)` → `<column>` (its mean), `_distribution`
+ * `normal`, `_std_dev`; `Uniform(low, high)` → `_distribution` `uniform`, `_min`, `_max`; `Min(…, hi)`
+ * / `Max(…, lo)` around either → `_max` / `_min`. Any other expression (other distributions, sums,
+ * functions of several draws) is not read: no length is guessed.
+ */
+function addExpressionLength(b: FieldMapBuilder, column: string, text: string, line: number): void {
+  if (text.length > MAX_EXPRESSION) return;
+  const expr = parseExpr(text.replace(/\s+/g, ''));
+  if (expr === null) return;
+  let inner: Expr = expr;
+  let low: number | undefined;
+  let high: number | undefined;
+  // peel the clamps, outermost first: `Min(x, hi)` caps, `Max(x, lo)` floors
+  for (let depth = 0; depth < 4 && typeof inner !== 'number'; depth++) {
+    const bound = inner.args.length === 2 ? inner.args[1] : undefined;
+    if ((inner.name !== 'Min' && inner.name !== 'Max') || typeof bound !== 'number' || inner.args[0] === undefined) break;
+    if (inner.name === 'Min') high = high === undefined ? bound : Math.min(high, bound);
+    else low = low === undefined ? bound : Math.max(low, bound);
+    inner = inner.args[0];
+  }
+  if (typeof inner === 'number') return;
+  const [a, c] = inner.args;
+  if (inner.args.length !== 2 || typeof a !== 'number' || typeof c !== 'number') return;
+  if (inner.name === 'Normal') {
+    b.set(column, a, line);
+    b.set(`${column}_distribution`, 'normal', line);
+    b.set(`${column}_std_dev`, c, line);
+  } else if (inner.name === 'Uniform') {
+    b.set(`${column}_distribution`, 'uniform', line);
+    low = low === undefined ? a : Math.max(low, a);
+    high = high === undefined ? c : Math.min(high, c);
+  } else {
+    return;
+  }
+  b.set(`${column}_min`, low, line);
+  b.set(`${column}_max`, high, line);
+}
+
+/** `Name(arg, …)` or a number (no other operators), whitespace removed; null for anything else. */
+function parseExpr(text: string): Expr | null {
+  let pos = 0;
+  const value = (depth: number): Expr | null => {
+    if (depth > 8) return null;
+    const start = pos;
+    while (pos < text.length && /[A-Za-z_]/.test(text[pos] ?? '')) pos++;
+    if (pos > start) {
+      const name = text.slice(start, pos);
+      if (text[pos] !== '(') return null;
+      pos++;
+      const args: Expr[] = [];
+      for (;;) {
+        const arg = value(depth + 1);
+        if (arg === null) return null;
+        args.push(arg);
+        if (text[pos] === ',') { pos++; continue; }
+        if (text[pos] === ')') { pos++; return { name, args }; }
+        return null;
+      }
+    }
+    while (pos < text.length && /[0-9.eE+-]/.test(text[pos] ?? '')) pos++;
+    const n = num(text.slice(start, pos));
+    return n === undefined ? null : n;
+  };
+  const expr = value(0);
+  return expr !== null && pos === text.length ? expr : null;
 }

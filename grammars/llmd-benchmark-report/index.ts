@@ -35,10 +35,11 @@ const LATENCY: Readonly<Record<string, StatSpec>> = {
   request_latency: { stem: 'e2el', suffix: '_ms', quantity: 'time_ms' },
 };
 
-/** The request-length blocks: tokens per request, measured. */
+/** The request-length blocks: tokens per request, measured; v0.2.1's `request_size`, bytes per request body. */
 const LENGTHS: Readonly<Record<string, StatSpec>> = {
   input_length: { stem: 'input_len', suffix: '', quantity: 'count' },
   output_length: { stem: 'output_len', suffix: '', quantity: 'count' },
+  request_size: { stem: 'request_size_bytes', suffix: '', quantity: 'bytes' },
 };
 
 /** The v0.2 throughput blocks: only the mean is a run's throughput. */
@@ -93,6 +94,27 @@ function toRun(value: JsonValue, line: number, source: TextSource, sink: Diagnos
   return v01 ? toRunV01(value, at, sink, version) : toRunV02(value, at, sink, version);
 }
 
+/** inference-perf's own BR0.2 slice of a stage: `inference-perf.partial.stage_<N>.yaml` (any storage prefix before it). */
+const PARTIAL_FILE = /inference-perf\.partial\.stage_(\d+)\.ya?ml$/;
+/** …whose `run.uid` inference-perf generates as `inference-perf-stage-<N>-<8 hex>`. */
+const PARTIAL_UID = /^inference-perf-stage-(\d+)-[0-9a-f]+$/;
+
+/**
+ * inference-perf writes, beside each `stage_<N>_lifecycle_metrics.json`, its slice of a v0.2 report
+ * (`version`, `run.uid` / `run.time`, `results`; no `scenario`), for a composer to merge with the
+ * stack and load it cannot know. The stage's requests are its native report's run (inference-perf-json):
+ * what this partial is, for a `table/ignored-block` info; null for any other report. A composed report
+ * (with a `scenario`) is a run.
+ */
+function inferencePerfPartial(report: JsonObject, file: string): string | null {
+  if (report.scenario !== undefined) return null;
+  const name = file.slice(file.lastIndexOf('/') + 1);
+  const uid = str(obj(report.run).uid);
+  const stage = PARTIAL_FILE.exec(name)?.[1] ?? (uid === undefined ? undefined : PARTIAL_UID.exec(uid)?.[1]);
+  if (stage === undefined) return null;
+  return `inference-perf's partial Benchmark Report of stage ${stage} (no scenario, to be merged; the stage's requests are read from its stage_${stage}_lifecycle_metrics.json)`;
+}
+
 /** The sections a report of each version always has (the schema's required keys, and `version`). */
 function reportMissing(report: JsonObject, keys: readonly string[], at: SourcePos, sink: DiagnosticSink): boolean {
   const missing = keys.filter((k) => report[k] === undefined || report[k] === null);
@@ -107,6 +129,11 @@ function toRunV02(report: JsonObject, at: SourcePos, sink: DiagnosticSink, versi
   const sessions = obj(results.session_performance).sessions;
   if (Object.keys(aggregate).length === 0 && isJsonObject(sessions)) {
     sink.report('table/ignored-block', { ...at, line: top.results ?? at.line }, 'session-level Benchmark Report (multi-turn sessions; the requests of its stage are in the stage\'s request report)');
+    return [];
+  }
+  const partial = inferencePerfPartial(report, at.file);
+  if (partial !== null) {
+    sink.report('table/ignored-block', { ...at, line: top.results ?? at.line }, partial);
     return [];
   }
   const complete = reportMissing(report, ['version', 'run', 'scenario', 'results'], at, sink);

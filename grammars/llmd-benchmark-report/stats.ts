@@ -28,7 +28,7 @@ const STATS: Readonly<Record<string, string>> = lookupTable({
 });
 
 /** The kinds of quantity a `Statistics` block holds, each with the factors of the units it may be in. */
-export type Quantity = 'time_ms' | 'time_s' | 'gen_latency_ms' | 'count' | 'token_rate' | 'request_rate' | 'media_rate';
+export type Quantity = 'time_ms' | 'time_s' | 'gen_latency_ms' | 'count' | 'bytes' | 'token_rate' | 'request_rate' | 'media_rate';
 
 /** Unit spellings (the schema's `Units`, plus the ones its converters and users also write) → factor to the column's unit. */
 const UNITS: Readonly<Record<Quantity, Readonly<Record<string, number>>>> = {
@@ -37,6 +37,8 @@ const UNITS: Readonly<Record<Quantity, Readonly<Record<string, number>>>> = {
   // a per-token latency written in plain time units is read as per token too
   gen_latency_ms: lookupTable({ 'ms/token': 1, 's/token': 1000, 'ms/tok': 1, 's/tok': 1000, ms: 1, s: 1000, seconds: 1000, milliseconds: 1 }),
   count: lookupTable({ count: 1, tokens: 1, token: 1, requests: 1, events: 1 }),
+  // v0.2.1 `request_size`: the request body's size (`Units.BYTES`)
+  bytes: lookupTable({ bytes: 1, byte: 1, b: 1 }),
   token_rate: lookupTable({ 'tokens/s': 1, 'tokens/sec': 1, 'tok/s': 1, 'token/s': 1 }),
   request_rate: lookupTable({ 'queries/s': 1, 'requests/s': 1, 'req/s': 1, 'queries/sec': 1, 'requests/sec': 1, 'sessions/s': 1 }),
   media_rate: lookupTable({ 'images/s': 1, 'videos/s': 1, 'audios/s': 1, 'items/s': 1 }),
