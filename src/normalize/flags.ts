@@ -61,6 +61,18 @@ const IGNORED = new Set([
 ]);
 
 /**
+ * A flag that holds a credential (`--api-key`, vLLM's `--hf-token`, a plugin's `authorization`
+ * bearer token or Azure `key`, a `password`): never a column, whatever reads it, since the runs
+ * table and the report a user shares would carry the secret. Only text is one: a switch named
+ * alike (`--allow-credentials`, a `*_routing_key` on/off) stays.
+ */
+const SECRET = /^key$|(?:^|_)(?:api_?key|token|password|passwd|secret|authorization|credentials?|bearer)$/;
+
+export function isSecretFlag(column: string, value: unknown): boolean {
+  return typeof value === 'string' && SECRET.test(column);
+}
+
+/**
  * Whether a key is a flag spelled otherwise than its canonical column (`tensor_parallel_size`,
  * `random-input-len`): how a result file's key is told to be a flag (any other key keeps its name).
  */
@@ -89,7 +101,7 @@ export function canonicalFlag(flag: string): string {
 export function addFlags(builder: FieldMapBuilder, args: Readonly<Record<string, PyValue>>, line: number): void {
   for (const [flag, raw] of Object.entries(args)) {
     const column = canonicalFlag(flag);
-    if (IGNORED.has(column) || raw === null || raw === undefined) continue;
+    if (IGNORED.has(column) || isSecretFlag(column, raw) || raw === null || raw === undefined) continue;
     if (column === 'speculative_config') {
       addSpeculativeConfig(builder, raw, line);
       continue;
