@@ -19,13 +19,21 @@ const STATS: Readonly<Record<string, { readonly pattern: string; readonly latenc
   output_inference_speed: { pattern: '{stat}_output_throughput_per_user' },
   num_input_tokens: { pattern: '{stat}_input_len', sum: 'total_input_tokens' },
   num_output_tokens: { pattern: '{stat}_output_len', sum: 'total_output_tokens' },
+  // (later versions) the part of the output tokens the API reported as reasoning; 0 when it reported none
+  num_reasoning_tokens: { pattern: '{stat}_reasoning_len', sum: 'total_reasoning_tokens' },
   total_tokens: { pattern: '{stat}_total_len', sum: 'total_tokens' },
   input_throughput: { pattern: '{stat}_input_throughput_per_request' },
   output_throughput: { pattern: '{stat}_output_throughput_per_request' },
 };
 
 /** RequestLevelMetrics.OUTPUT_METRICS_FIELDS: set to 0 for a request with no output (embeddings, re-rank). */
-const OUTPUT_METRICS = new Set(['tpot', 'output_latency', 'output_inference_speed', 'num_output_tokens', 'output_throughput']);
+const OUTPUT_METRICS = new Set(['tpot', 'output_latency', 'output_inference_speed', 'num_output_tokens', 'num_reasoning_tokens', 'output_throughput']);
+
+/**
+ * Counts genai-bench writes as 0 when it has none to give: `num_reasoning_tokens` is 0 for every
+ * request whose API reported no reasoning tokens, so a block whose max is 0 says nothing (left out).
+ */
+const ZERO_WHEN_UNREPORTED = new Set(['num_reasoning_tokens']);
 
 /** StatField keys → the schema's statistic names (`p50` is the median; `sum` only for token counts). */
 const STAT_NAMES: Readonly<Record<string, string>> = {
@@ -135,6 +143,7 @@ function addStats(b: FieldMapBuilder, stats: JsonObject, statsLine: number, late
     const line = lines[metric] ?? statsLine;
     const spec = STATS[metric];
     if (spec === null || (noOutput && OUTPUT_METRICS.has(metric))) continue;
+    if (ZERO_WHEN_UNREPORTED.has(metric) && fields.max === 0) continue;
     if (spec === undefined) {
       // a metric of a later version: its mean under its own name, as written
       unknown.push(metric);

@@ -3,6 +3,7 @@ import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import type { SourcePos } from '../../src/core/types.js';
+import { lookupTable } from '../../src/core/cells.js';
 import { canonicalDataset } from '../../src/normalize/dataset.js';
 import { engineFromBackend } from '../../src/normalize/engine.js';
 import { addFlags } from '../../src/normalize/flags.js';
@@ -160,10 +161,15 @@ function addConfig(builder: FieldMapBuilder, config: JsonObject, lines: Readonly
     const optionLines = keyLines.get(options) ?? {};
     const at = (key: string): number => optionLines[key] ?? line;
     if (typeof options.model_name === 'string' && options.model_name !== '') builder.set('model', options.model_name, at('model_name'));
-    if (typeof options.endpoint === 'string') builder.set('endpoint_type', endpointType(options.endpoint), at('endpoint'));
+    // the Azure plugins name the model by its deployment
+    else if (typeof options.deployment === 'string' && options.deployment !== '') builder.set('model', options.deployment, at('deployment'));
+    // openai_plugin's `api` (`chat`, `legacy`) decides the request's shape over the endpoint's path
+    const api = typeof options.api === 'string' ? API_ENDPOINTS[options.api] : undefined;
+    if (api !== undefined) builder.set('endpoint_type', api, at('api'));
+    else if (typeof options.endpoint === 'string') builder.set('endpoint_type', endpointType(options.endpoint), at('endpoint'));
     if (typeof options.streaming === 'boolean') builder.set('streaming', options.streaming, at('streaming'));
     for (const [key, value] of Object.entries(options)) {
-      if (['model_name', 'endpoint', 'streaming', 'host', 'port', 'url'].includes(key)) continue;
+      if (NOT_FLAGS.has(key) || (key === 'deployment' && builder.fields.model === options.deployment) || (key === 'api' && api !== undefined)) continue;
       // caikit_embedding_plugin's texts per request: not the schema's batch_size (a static batch's sequences)
       if (value !== null && typeof value !== 'object') addFlags(builder, { [key === 'batch_size' ? 'request_batch_size' : key]: value }, at(key));
     }
@@ -200,6 +206,16 @@ function addConfig(builder: FieldMapBuilder, config: JsonObject, lines: Readonly
     }
   }
 }
+
+/**
+ * `plugin_options` never kept as flag columns: read above, the server's address (`route`:
+ * text_generation_webui_plugin's URL), or a credential (`authorization`: openai_plugin's bearer
+ * token; `key`: the Azure plugins' API key), which must not reach the runs table.
+ */
+const NOT_FLAGS = new Set(['model_name', 'endpoint', 'streaming', 'host', 'port', 'url', 'route', 'authorization', 'key', 'api_key', 'token', 'password', 'secret']);
+
+/** openai_plugin's `api` option → the endpoint type it sends to (`legacy` is /v1/completions). */
+const API_ENDPOINTS: Readonly<Record<string, string>> = lookupTable({ chat: 'chat', legacy: 'completions' });
 
 /**
  * The server a plugin speaks to, where its name says: `vllm_plugin` → vllm, `hf_tgi_plugin`
