@@ -81,6 +81,14 @@ export function addSpec(builder: FieldMapBuilder, obj: JsonObject, lineOf: LineO
   if (k !== undefined && k > 0) builder.set('num_spec_tokens', k, lineOf('num_speculative_tokens'));
 }
 
+/**
+ * An agentic trace-replay aggregate (`utils/agentic/process_agentic_result.py`, AIPerf as the
+ * client): it names its `scenario_type` (`agentic-coding`), which process_result.py never writes.
+ */
+export function isAgentic(obj: JsonObject): boolean {
+  return typeof obj.scenario_type === 'string' && obj.scenario_type.trim() !== '';
+}
+
 /** The GPUs each per-GPU throughput was divided by (process_result.py, by version), or null when the file does not say. */
 export interface Divisors {
   readonly total: number;
@@ -95,12 +103,19 @@ export interface Divisors {
  * - `is_multinode: false`: all three over `tp × pp × pcp_size` (`pp`, `pcp_size` 1 before they
  *   were written);
  * - no `is_multinode` (before it, 2025): total over `tp`; output over `num_decode_gpu` and input
- *   over `num_prefill_gpu` for a disaggregated run (`disagg: true`), else over `tp` too.
+ *   over `num_prefill_gpu` for a disaggregated run (`disagg: true`), else over `tp` too;
+ * - an agentic aggregate (`isAgentic`): all three over every GPU (prefill + decode GPUs on
+ *   several nodes, else `tp × pp × pcp_size`).
  */
 export function divisorsOf(obj: JsonObject): Divisors | null {
   const prefill = num(obj.num_prefill_gpu);
   const decode = num(obj.num_decode_gpu);
   const multinode = bool(obj.is_multinode);
+  if (isAgentic(obj)) {
+    // process_agentic_result.py divides all three by every GPU of the run
+    const n = multinode === true ? (prefill ?? 0) + (decode ?? 0) : (num(obj.tp) ?? 0) * (num(obj.pp) ?? 1) * (num(obj.pcp_size) ?? 1);
+    return n > 0 ? { total: n, output: n, input: n } : null;
+  }
   if (multinode === true) {
     if (prefill === undefined || decode === undefined || prefill <= 0 || decode < 0) return null;
     return { total: prefill + decode, output: decode > 0 ? decode : prefill + decode, input: prefill };

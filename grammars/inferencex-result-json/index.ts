@@ -8,7 +8,7 @@ import type { PyValue } from '../../src/parse/python-repr.js';
 import { scaleExact } from '../../src/parse/values.js';
 import { documentOf } from '../_shared/json/fast-path.js';
 import { firstKeyLine, isJsonObject, type JsonDocument, type JsonObject, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
-import { addParallelism, addPrecision, addSpec, divisorsOf, engineOf, gpuOf, type LineOf, num } from './config.js';
+import { addParallelism, addPrecision, addSpec, divisorsOf, engineOf, gpuOf, isAgentic, type LineOf, num } from './config.js';
 
 /** Keys every processed result has had since the first process_result.py (2025). */
 const PER_GPU = /"output_tput_per_gpu"\s*:/;
@@ -31,6 +31,17 @@ const READ = new Set([
   'decode_tp', 'decode_ep', 'decode_pp', 'decode_dp_attention', 'decode_dcp_size', 'decode_pcp_size',
   'tput_per_gpu', 'output_tput_per_gpu', 'input_tput_per_gpu', 'infmax_model_prefix', 'router',
 ]);
+
+/**
+ * An agentic aggregate's (process_agentic_result.py, flat layout) keys with a canonical column:
+ * the run's wall time (s), its successful requests, the measured mean lengths per request.
+ */
+const AGENTIC_COLUMNS: Readonly<Record<string, string>> = Object.freeze({
+  duration_seconds: 'duration_s',
+  num_requests_successful: 'completed',
+  mean_input_tokens: 'mean_input_len',
+  mean_output_tokens_actual: 'mean_output_len',
+});
 
 /**
  * SemiAnalysis InferenceX (formerly InferenceMAX): `utils/process_result.py`'s `agg_<name>.json`,
@@ -152,7 +163,9 @@ function addIdentity(builder: FieldMapBuilder, obj: JsonObject, lineOf: LineOf):
   }
   addPrecision(builder, obj.precision, lineOf('precision'));
   const client = str('benchmark_client');
-  builder.set('client', client === undefined || client === 'inferencex_native' ? 'inferencex-benchmark-serving' : client, lineOf(client ? 'benchmark_client' : 'hw'));
+  // an agentic aggregate's client is AIPerf replaying traces, not the benchmark_serving.py fork
+  const native = isAgentic(obj) ? 'aiperf' : 'inferencex-benchmark-serving';
+  builder.set('client', client === undefined || client === 'inferencex_native' ? native : client, lineOf(client ? 'benchmark_client' : 'hw'));
   builder.set('max_concurrency', num(obj.conc), lineOf('conc'));
   // ISL / OSL: the configured random lengths (0 for a result without text lengths)
   for (const [key, column] of [['isl', 'input_len'], ['osl', 'output_len']] as const) {
@@ -212,6 +225,12 @@ function addLatencies(builder: FieldMapBuilder, obj: JsonObject, lineOf: LineOf)
 function addExtras(builder: FieldMapBuilder, obj: JsonObject, lineOf: LineOf): void {
   for (const [key, value] of Object.entries(obj)) {
     if (READ.has(key) || LATENCY.test(key) || INTERACTIVITY.test(key) || value === null || typeof value === 'object') continue;
+    const canonical = isAgentic(obj) ? AGENTIC_COLUMNS[key] : undefined;
+    if (canonical !== undefined) {
+      const v = num(value);
+      if (v !== undefined) builder.set(canonical, v, lineOf(key));
+      continue;
+    }
     if (key === 'prefill_hw' || key === 'decode_hw') {
       if (typeof value === 'string') builder.set(key, value, lineOf(key));
       continue;

@@ -16,7 +16,9 @@ const PARAMETER_COLUMNS: Readonly<Record<string, string>> = lookupTable({
 /** The `| Parameter | Value |` table: applied to every run of its report. */
 export function addParameters(params: FieldMapBuilder, table: MdTable): void {
   for (const row of table.rows) {
-    const [name = '', raw = ''] = row.cells;
+    const [name = '', cell = ''] = row.cells;
+    // options are printed with Rust's Debug format: `Some(0.7)` when set, `None` when not
+    const raw = cell.startsWith('Some(') && cell.endsWith(')') ? cell.slice(5, -1).trim() : cell;
     if (name === '' || raw === '' || /^none$/i.test(raw)) continue;
     const key = name.toLowerCase();
     const column = PARAMETER_COLUMNS[key] ?? key.replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');

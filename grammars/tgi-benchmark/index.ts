@@ -91,10 +91,10 @@ function startsReport(report: readonly MdTable[], table: MdTable, parameters: bo
 function reportRuns(tables: readonly MdTable[], label: string | null, source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const runs = new Map<number, Run>();
   const params = new FieldMapBuilder();
-  let step = '';
+  let above: readonly string[] = [];
   for (const table of tables) {
     if (table.header[0]?.toLowerCase() === 'parameter') addParameters(params, table);
-    else step = addStepTable(runs, table, table.orphan ? step : '', source, sink);
+    else above = addStepTable(runs, table, table.orphan ? above : [], source, sink);
   }
   const out: RunRecord[] = [];
   const partial: number[] = [];
@@ -121,14 +121,23 @@ function reportRuns(tables: readonly MdTable[], label: string | null, source: Te
   return out;
 }
 
-/** Reads one step table (latency or throughput) into the runs; returns the step of its last row. */
-function addStepTable(runs: Map<number, Run>, table: MdTable, initialStep: string, source: TextSource, sink: DiagnosticSink): string {
+/**
+ * Reads one step table (latency or throughput) into the runs. The tool prints its tables with
+ * vertically merged cells (tabled's `Merge::vertical`): a cell equal to the one above it is
+ * printed blank, so a blank cell is the value above it in its column (the step of a continuation
+ * row, the batch size of a report of one batch size, a statistic equal to the previous row's).
+ * `above` is the last row of the table this one continues (an orphan after a break); returns
+ * this table's last row, blanks filled.
+ */
+function addStepTable(runs: Map<number, Run>, table: MdTable, above: readonly string[], source: TextSource, sink: DiagnosticSink): readonly string[] {
   const throughput = isThroughputTable(table);
   const stats = table.header.slice(2).map((h) => STATS[h.toLowerCase()] ?? (/^p\d+(?:\.\d+)?$/i.test(h) ? h.toLowerCase() : null));
-  let step = initialStep;
+  let previous = above;
   for (const row of table.rows) {
-    const [stepCell = '', batchCell = '', ...cells] = row.cells;
-    if (stepCell !== '') step = stepCell.toLowerCase();
+    const filled = row.cells.map((cell, k) => (cell === '' ? (previous[k] ?? '') : cell));
+    previous = filled;
+    const [stepCell = '', batchCell = '', ...cells] = filled;
+    const step = stepCell.toLowerCase();
     const batch = Number(batchCell);
     if (batchCell === '' || !Number.isInteger(batch)) {
       sink.report('table/bad-cell', { file: source.path, line: row.line, column: 1 }, 'Batch Size', batchCell);
@@ -151,5 +160,5 @@ function addStepTable(runs: Map<number, Run>, table: MdTable, initialStep: strin
       if (run.builder.set(column, scaleExact(n.value, scale), row.line)) run.values++;
     });
   }
-  return step;
+  return previous;
 }
