@@ -9,10 +9,16 @@ import { scaleExact } from '../../src/parse/values.js';
 import { documentOf } from '../_shared/json/fast-path.js';
 import { firstKeyLine, isJsonObject, type JsonDocument, type JsonObject, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { addParallelism, addPrecision, addSpec, divisorsOf, engineOf, gpuOf, isAgentic, type LineOf, num } from './config.js';
+import { addNestedMetrics, isNestedAgentic } from './nested.js';
 
 /** Keys every processed result has had since the first process_result.py (2025). */
 const PER_GPU = /"output_tput_per_gpu"\s*:/;
 const IDENTITY = [/"hw"\s*:/, /"conc"\s*:/, /"framework"\s*:/];
+/**
+ * The nested agentic aggregate's keys (utils/agentic/aggregation/, no top-level per-GPU keys):
+ * literals, each a key's name with the quote json.dump writes after it.
+ */
+const NESTED = ['scenario_type":', 'request_metrics":', 'server_metrics":'];
 
 /**
  * A latency statistic process_result.py converted from the client's `<stat>_<metric>_ms` (ms) to
@@ -52,8 +58,13 @@ export const grammar: Grammar = {
   id: 'inferencex-result-json',
   title: 'InferenceX (InferenceMAX) processed result JSON',
   detect({ head }) {
-    if (!looksLikeJson(head) || !PER_GPU.test(head) || !IDENTITY.every((re) => re.test(head))) return NOT_MINE;
-    return { score: 0.85, reason: 'JSON with InferenceX output_tput_per_gpu, hw, conc and framework keys' };
+    if (!looksLikeJson(head)) return NOT_MINE;
+    if (PER_GPU.test(head)) {
+      if (!IDENTITY.every((re) => re.test(head))) return NOT_MINE;
+      return { score: 0.85, reason: 'JSON with InferenceX output_tput_per_gpu, hw, conc and framework keys' };
+    }
+    if (!NESTED.every((literal) => head.includes(literal)) || !IDENTITY.every((re) => re.test(head))) return NOT_MINE;
+    return { score: 0.85, reason: 'JSON with InferenceX agentic scenario_type, request_metrics, server_metrics, hw, conc and framework keys' };
   },
   parse(source, sink) {
     const runs: RunRecord[] = [];
@@ -122,7 +133,8 @@ export function wholeElementsOfCutArray(lines: readonly string[]): JsonDocument[
 function toRun(obj: JsonObject, at: SourcePos, source: TextSource, sink: DiagnosticSink): RunRecord | null {
   const lines = keyLines.get(obj) ?? {};
   const lineOf: LineOf = (key) => lines[key] ?? at.line;
-  if (!Object.hasOwn(obj, 'output_tput_per_gpu') && !Object.hasOwn(obj, 'tput_per_gpu')) {
+  const nested = isNestedAgentic(obj);
+  if (!nested && !Object.hasOwn(obj, 'output_tput_per_gpu') && !Object.hasOwn(obj, 'tput_per_gpu')) {
     sink.report('json/not-a-result', at, Object.keys(obj).slice(0, 6).join(', '));
     return null;
   }
@@ -136,7 +148,9 @@ function toRun(obj: JsonObject, at: SourcePos, source: TextSource, sink: Diagnos
   addIdentity(builder, obj, lineOf);
   addSpec(builder, obj, lineOf);
   addParallelism(builder, obj, lineOf);
-  addThroughputs(builder, obj, lineOf, source, sink);
+  // the nested agentic layout: its metrics under request_metrics / server_metrics (nested.ts)
+  if (nested) addNestedMetrics(builder, obj, lineOf, source, sink);
+  else addThroughputs(builder, obj, lineOf, source, sink);
   addLatencies(builder, obj, lineOf);
   addExtras(builder, obj, lineOf);
   return { kind: 'run', at, label: null, complete: true, fields: builder.fields, lines: builder.lines };
