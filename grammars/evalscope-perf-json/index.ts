@@ -8,6 +8,7 @@ import { isJsonObject, type JsonObject, type JsonValue, looksLikeJson, parseJson
 import { ARGS_OWN, ARGS_REQUIRED, argsConfig } from './args.js';
 import { percentileRecord } from './percentiles.js';
 import { CLIENT, hasSummaryDuration, SUMMARY_SECOND, summaryRun } from './summary.js';
+import { isSuiteSummary, perLoadKind, suiteRuns } from './suite.js';
 
 /** `benchmark_percentile.json`: rows (or, transposed, columns) keyed `Percentiles` (2024: `Percentile`). */
 const PERCENTILE_KEY = /"Percentiles?"\s*:/;
@@ -15,9 +16,13 @@ const PERCENTILE_METRIC = /"(?:TTFT|ITL|TPOT|Latency|First Chunk Latency) \((?:s
 /** `speed_benchmark.json` (the `speed_benchmark` dataset): speed and GPU memory per prompt length. */
 const SPEED_BENCHMARK = [/"Prompt Tokens"\s*:/, /"Speed\(tokens\/s\)"\s*:/];
 
-type Kind = 'summary' | 'args' | 'percentile' | 'speed';
+type Kind = 'summary' | 'args' | 'percentile' | 'speed' | 'suite' | 'load-summary' | 'load-percentiles';
 
 function kindOf(text: string): Kind | null {
+  // the 2026 engine's suite folder (suite.ts): literals first, they decide
+  if (isSuiteSummary(text)) return 'suite';
+  const perLoad = perLoadKind(text);
+  if (perLoad) return perLoad === 'summary' ? 'load-summary' : 'load-percentiles';
   if (hasSummaryDuration(text) && SUMMARY_SECOND.test(text)) return 'summary';
   if (PERCENTILE_KEY.test(text) && PERCENTILE_METRIC.test(text)) return 'percentile';
   if (ARGS_REQUIRED.every((re) => re.test(text)) && ARGS_OWN.test(text)) return 'args';
@@ -47,6 +52,11 @@ export const grammar: Grammar = {
         return { score: 0.7, reason: 'JSON with evalscope perf Arguments (parallel, number, model, log_every_n_query…)' };
       case 'speed':
         return { score: 0.7, reason: 'JSON with evalscope speed_benchmark rows (Prompt Tokens, Speed(tokens/s))' };
+      case 'suite':
+        return { score: 0.85, reason: 'JSON with an evalscope perf suite result (suite_config, runs with run_spec and load_id)' };
+      case 'load-summary':
+      case 'load-percentiles':
+        return { score: 0.6, reason: 'JSON with an evalscope perf engine per-load summary or percentiles (succeeded/dropped/averages, minimum…maximum)' };
       default:
         return NOT_MINE;
     }
@@ -65,6 +75,15 @@ export const grammar: Grammar = {
       }
       if (kind === 'speed') {
         reportTable(kind, doc.value, at, sink);
+        continue;
+      }
+      if (kind === 'suite' && isJsonObject(doc.value)) {
+        out.push(...suiteRuns(doc.value, at, source, sink));
+        continue;
+      }
+      if (kind === 'load-summary' || kind === 'load-percentiles') {
+        // the same values as the load's entry in suite_summary.json, read from there with its model and load
+        sink.report('table/ignored-block', at, `evalscope perf engine per-load ${kind === 'load-summary' ? 'summary' : 'percentiles'} (its run is read from the suite_summary.json two folders up)`);
         continue;
       }
       if (!isJsonObject(doc.value)) {

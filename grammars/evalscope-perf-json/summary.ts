@@ -69,6 +69,9 @@ export const SUMMARY_KEYS: Readonly<Record<string, Column | null>> = {
   'Approx speculative decoding acceptance rate': { column: 'client_spec_acceptance_rate' },
   // the client's count of cached prompt tokens over its prompt tokens (multi-turn runs)
   'KV Cache Hit Rate (%)': { column: 'prefix_cache_hit_rate', kind: 'percent' },
+  // 2025's names of the turns and hit-rate keys (perf_constants.py commit 978a44f4cb19f0c822dc55edf8aaaf46e6be5699)
+  'Average input turns per request': { column: 'mean_input_num_turns' },
+  'Average approx KV cache hit rate (%)': { column: 'prefix_cache_hit_rate', kind: 'percent' },
   // multi-turn runs (2026): earlier turns in a request's history, and TTFT of first turns (cold prefill) and of later ones
   'Avg Turns/Request': { column: 'mean_input_num_turns' },
   'First-Turn TTFT (ms)': { column: 'mean_first_turn_ttft_ms' },
