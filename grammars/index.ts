@@ -26,6 +26,7 @@ import { grammar as vllmBenchLatency } from './vllm-bench-latency/index.js';
 import { grammar as vllmBenchThroughput } from './vllm-bench-throughput/index.js';
 import { grammar as vllmBenchSweep } from './vllm-bench-sweep/index.js';
 import { grammar as vllmMultiTurnBench } from './vllm-multi-turn-bench/index.js';
+import { grammar as vllmBenchStartup } from './vllm-bench-startup/index.js';
 
 // TensorRT-LLM artifacts (issue 3 item 2)
 import { grammar as trtllmBench } from './trtllm-bench/index.js';
@@ -58,6 +59,7 @@ export const GRAMMARS = {
   'vllm-bench-throughput': vllmBenchThroughput,
   'vllm-bench-sweep': vllmBenchSweep,
   'vllm-multi-turn-bench': vllmMultiTurnBench,
+  'vllm-bench-startup': vllmBenchStartup,
   // other load generators' exports (issue 3 item 6)
   'genai-perf-console': genaiPerfConsole,
   'genai-perf-csv': genaiPerfCsv,

@@ -7,6 +7,8 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   'vllm-bench-sweep',
   // vLLM's multi-turn conversation benchmark (benchmarks/multi_turn)
   'vllm-multi-turn-bench',
+  // vllm bench startup / vllm bench sweep startup: server start-up times
+  'vllm-bench-startup',
   // other load generators' exports (issue 3 item 6)
   'genai-perf-console',
   'genai-perf-csv',

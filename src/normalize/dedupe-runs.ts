@@ -20,7 +20,8 @@ import { fnv1a } from '../core/fnv1a.js';
  * single-batch benchmark's stdout and JSONL: batchIdentity; InferenceX's processed result and the
  * client result it was made from: processedIdentity; bench_speculative.py's console and JSONL of
  * one grid point: gridPointIdentity; bench_multiturn.py's console and `--log-file` line of one run:
- * multiturnIdentity. Exact copies of a result file in another folder: withoutCopies.
+ * multiturnIdentity; vllm bench startup's copies of one run: sameStartupRun. Exact copies of a
+ * result file in another folder: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathConfig?: (row: RunRow) => RunRow): RunRow[] {
   // the rows hold what their files say; what their paths say (`eagle3-k2/`, `medusa-k2/`) must agree too
@@ -31,9 +32,34 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathCo
   const single = mergeCopies(guidellm, batchIdentity, (a, b) => sameBatch(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const batches = mergeCopies(single, gridPointIdentity, (a, b) => sameGridPoint(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const multiturn = batches.some((r) => r.client === SGLANG_MULTITURN) ? mergeCopies(batches, multiturnIdentity, (a, b) => sameMultiturnRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : batches;
-  const printed = multiturn.some((r) => r.source_format === EVALSCOPE_PRINTED) ? withoutPrintedCopies(multiturn, (a, b) => samePrintedEvalscopeRun(a, b) && agree(a, b), sink) : multiturn;
+  const startup = multiturn.some((r) => r.client === STARTUP) ? mergeCopies(multiturn, startupIdentity, (a, b) => sameStartupRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : multiturn;
+  const printed = startup.some((r) => r.source_format === EVALSCOPE_PRINTED) ? withoutPrintedCopies(startup, (a, b) => samePrintedEvalscopeRun(a, b) && agree(a, b), sink) : startup;
   if (!printed.some((r) => r.source_format === INFERENCEX)) return printed;
   return mergeCopies(printed, processedIdentity, (a, b) => sameProcessedResult(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+}
+
+/**
+ * `vllm bench sweep startup` leaves each run up to three times (`run=N.json`, the combination's
+ * `summary.json` and `summary.csv`), and `vllm bench startup` prints what its `--output-json`
+ * saves: start-up times with no request counts nor duration, what `identity` needs. Copies agree
+ * on every start-up statistic both have to the printed precision (two decimals of a second), on
+ * their run number when both have one, and on their configuration.
+ */
+const STARTUP = 'vllm-bench-startup';
+const STARTUP_STATISTIC = /^(?:avg|p\d+)_\w+_time_s$/;
+const STARTUP_PRECISION_S = 0.0051;
+
+function startupIdentity(row: RunRow): string | null {
+  return row.client === STARTUP && typeof row.avg_cold_startup_time_s === 'number' && typeof row.avg_warm_startup_time_s === 'number' ? STARTUP : null;
+}
+
+function sameStartupRun(a: RunRow, b: RunRow): boolean {
+  if (typeof a.run_number === 'number' && typeof b.run_number === 'number' && a.run_number !== b.run_number) return false;
+  if (!configurationsAgree(a, b)) return false;
+  return Object.keys(a).every((c) => {
+    const [x, y] = [a[c], b[c]];
+    return !STARTUP_STATISTIC.test(c) || typeof x !== 'number' || typeof y !== 'number' || Math.abs(x - y) <= STARTUP_PRECISION_S;
+  });
 }
 
 /**
