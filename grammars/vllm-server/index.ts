@@ -40,7 +40,7 @@ export const grammar: Grammar = {
   anchors: [
     // the 2026 logo's version and model rows (`… █  version 0.23.1`, `… █  model   org/m`) hold no other anchor
     'vLLM', '  version ', '  model ', 'args', 'with config', 'KV cache', 'Auto-fit', 'GPU blocks', 'num_gpu_blocks', 'concurrency', 'max model len',
-    'Chunked prefill', 'throughput', 'Speculative', 'SpecDecod', 'Prefix cache', 'startup complete', 'Uvicorn running', 'Available routes', 'Route: /',
+    'Chunked prefill', 'throughput', 'Speculative', 'SpecDecod', 'Prefix cache', 'Transfer metrics', 'MFU: ', 'startup complete', 'Uvicorn running', 'Available routes', 'Route: /',
     'Traceback', 'rror', 'xception', '[type=', 'Interrupt', 'SystemExit', 'out of memory', 'During handling', 'File "',
   ],
   skip: SKIP,

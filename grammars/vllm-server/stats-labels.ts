@@ -80,6 +80,30 @@ export const DIFFUSION_LABELS: LabelTable = lookupTable({
   'Canvas positions evaluated': { column: 'diffusion_canvas_positions', unit: 'count' },
 });
 
+/**
+ * KV-connector transfer metrics (`KV Transfer metrics: Key=value, …`, vllm/distributed/kv_transfer/
+ * kv_connector/v1/metrics.py `KVConnectorLogging.log`, the keys being what the connector's
+ * `KVConnectorStats.reduce()` returns): NIXL (nixl/stats.py), Mooncake and MoRIIO use the same keys,
+ * the first NIXL version only `num_successful_transfers`. `MB` there is 2**20 bytes, so MiB. A key
+ * no table knows goes to `kv_transfer_<its words>` (the offloading connector's
+ * `GPU_to_CPU_total_bytes` → `kv_transfer_gpu_to_cpu_total_bytes`).
+ */
+export const KV_TRANSFER_KEYS: LabelTable = lookupTable({
+  'Num successful transfers': { column: 'kv_transfer_count', unit: 'count' },
+  num_successful_transfers: { column: 'kv_transfer_count', unit: 'count' },
+  'Avg xfer time (ms)': { column: 'kv_transfer_time_avg_ms', unit: 'number' },
+  'P90 xfer time (ms)': { column: 'kv_transfer_time_p90_ms', unit: 'number' },
+  'Avg post time (ms)': { column: 'kv_transfer_post_time_avg_ms', unit: 'number' },
+  'P90 post time (ms)': { column: 'kv_transfer_post_time_p90_ms', unit: 'number' },
+  'Avg MB per transfer': { column: 'kv_transfer_size_avg_mib', unit: 'number' },
+  'Throughput (MB/s)': { column: 'kv_transfer_throughput_mib_per_s', unit: 'number' },
+  'Avg number of descriptors': { column: 'kv_transfer_descriptors_avg', unit: 'number' },
+  'Num failed transfers': { column: 'kv_transfer_failed', unit: 'count' },
+  'Num failed recvs': { column: 'kv_transfer_failed_recvs', unit: 'count' },
+  'Num KV expired reqs': { column: 'kv_transfer_expired_reqs', unit: 'count' },
+  'Num expired reqs': { column: 'kv_transfer_expired_reqs', unit: 'count' },
+});
+
 /** The column of a label no table knows: its words in snake case (`MM cache hit rate` → `mm_cache_hit_rate`). */
 export function columnOfUnknownLabel(label: string): string {
   return label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'unnamed';

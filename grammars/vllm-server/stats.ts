@@ -1,7 +1,8 @@
 /**
  * vLLM's periodic log lines → timeline fields (formats.md §4.3–4.5): the V0 and V1 stats lines
  * (one engine's, or all engines' with `--aggregate-engine-logging`), the V0 prefix-cache line,
- * the five speculative-decoding shapes, the diffusion-decoding line and the V0 stage times.
+ * the five speculative-decoding shapes, the diffusion-decoding line, the V0 stage times,
+ * the KV-connector `KV Transfer metrics` line and the `MFU:` performance line.
  * Fields are split at `, Label: ` (a label starts with a letter and holds no `:` or `,`), never
  * at a bare comma: the per-position acceptance list uses the same ", " separator as the fields
  * around it. One rule for every field: a label the tables know goes to its column, any other to a
@@ -10,10 +11,10 @@
 import type { FieldValue } from '../../src/core/types.js';
 import { percentToFraction } from '../../src/parse/values.js';
 import { setCell } from '../../src/core/cells.js';
-import { columnOfUnknownLabel, DIFFUSION_LABELS, type LabelSpec, type LabelTable, SPEC_V0_LABELS, SPEC_V1_LABELS, STATS_LABELS, type Unit } from './stats-labels.js';
+import { columnOfUnknownLabel, DIFFUSION_LABELS, KV_TRANSFER_KEYS, type LabelSpec, type LabelTable, SPEC_V0_LABELS, SPEC_V1_LABELS, STATS_LABELS, type Unit } from './stats-labels.js';
 
 /** Which kind of periodic line a partial came from; a timeline record merges distinct kinds. */
-export type StatsKind = 'stats' | 'prefix' | 'spec' | 'diffusion' | 'stages';
+export type StatsKind = 'stats' | 'prefix' | 'spec' | 'diffusion' | 'stages' | 'kv_transfer' | 'perf';
 
 export interface StatsPartial {
   readonly kind: StatsKind;
@@ -44,6 +45,11 @@ const UNIT_RE: Readonly<Record<Exclude<Unit, 'list'>, RegExp>> = {
 const STATS_START = /^((?:Engine (\d+): |(\d+) Engines Aggregated: )?)Avg prompt throughput: /;
 /** A field: `, Label: ` (or the label the text starts with). */
 const FIELD_LABEL = /(?:^|, )([A-Za-z][^:,]*): /g;
+/** A `Key=value` pair of the KV-transfer line: a key starts with a letter and holds no `=` or `,`. */
+const KV_KEY = /(?:^|, )([A-Za-z][^=,]*)=/g;
+const KV_TRANSFER = 'KV Transfer metrics: ';
+/** The KV-transfer columns that describe the interval's successful transfers (their means, P90s, rate). */
+const PER_TRANSFER = ['kv_transfer_time_avg_ms', 'kv_transfer_time_p90_ms', 'kv_transfer_post_time_avg_ms', 'kv_transfer_post_time_p90_ms', 'kv_transfer_size_avg_mib', 'kv_transfer_throughput_mib_per_s', 'kv_transfer_descriptors_avg'];
 const PREFIX_V0 = /^Prefix cache hit rate: GPU: (\S+?)%, CPU: (\S+?)%/;
 const STAGES = /^SpecDecodeWorker stage times: (.*)$/;
 /** The `engine_index` of a stats line that sums all engines: no one engine's row. */
@@ -55,6 +61,12 @@ export function readStatsLine(message: string): StatsPartial | null {
 }
 
 const N = String.raw`([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)`;
+/**
+ * The performance line of `--enable-mfu-metrics` (vllm/v1/metrics/perf.py, PerfMetricsLogging.log),
+ * logged after the stats line with the same engine prefix: the interval's mean achieved TFLOP/s and
+ * memory GB/s (10^9 bytes) per GPU, as the model's analytic FLOP and byte counts give them.
+ */
+const PERF_LINE = new RegExp(String.raw`^(?:Engine (\d+): |(\d+) Engines Aggregated: )?MFU: ${N} TF/s/GPU ${N} GB/s/GPU\s*$`);
 /** vLLM V1's stats line exactly as it prints it (the engine index optional): the bulk of what a big log passes on. */
 const COMMON_STATS = new RegExp(
   String.raw`^(?:Engine (\d+): )?Avg prompt throughput: ${N} tokens/s, Avg generation throughput: ${N} tokens/s, ` +
@@ -90,22 +102,70 @@ export function readStatsLineByLabels(message: string): StatsPartial | null {
   if (c === 69 || c === 65 || (c >= 48 && c <= 57)) {
     // 'E'ngine / 'A'vg / the engine count of an aggregated line
     const m = STATS_START.exec(message);
-    if (!m) return null;
+    if (!m) return c !== 65 && message.includes('MFU: ') ? readPerf(message) : null;
     const [, prefix = '', engine, aggregated] = m;
     const partial = readLabels(message.slice(prefix.length), STATS_LABELS, 'stats');
-    if (engine !== undefined) partial.fields.engine_index = Number(engine);
-    if (aggregated !== undefined) {
-      partial.fields.engine_index = ALL_ENGINES;
-      partial.fields.aggregated_engines = Number(aggregated);
-    }
+    setEngine(partial, engine, aggregated);
     return partial;
   }
+  if (c === 75 && message.startsWith(KV_TRANSFER)) return readKvTransfer(message.slice(KV_TRANSFER.length)); // 'K'
+  if (c === 77 && message.startsWith('MFU: ')) return readPerf(message); // 'M'
   if (message.startsWith('Speculative metrics: ')) return readLabels(message.slice(21), SPEC_V0_LABELS, 'spec');
   if (message.startsWith('SpecDecoding metrics: ')) return readLabels(message.slice(22), SPEC_V1_LABELS, 'spec');
   if (message.startsWith('DiffusionDecoding metrics: ')) return readLabels(message.slice(27), DIFFUSION_LABELS, 'diffusion');
   if (message.startsWith('Prefix cache hit rate: GPU: ')) return readPrefixV0(message);
   if (message.startsWith('SpecDecodeWorker stage times: ')) return readStages(message);
   return null;
+}
+
+function setEngine(partial: StatsPartial, engine: string | undefined, aggregated: string | undefined): void {
+  if (engine !== undefined) partial.fields.engine_index = Number(engine);
+  if (aggregated !== undefined) {
+    partial.fields.engine_index = ALL_ENGINES;
+    partial.fields.aggregated_engines = Number(aggregated);
+  }
+}
+
+/**
+ * `KV Transfer metrics: Num successful transfers=3, Avg xfer time (ms)=1.5, …`: the connector's
+ * interval summary, split at `, Key=`. null for the MultiConnector's nested shape
+ * (`NixlConnector={'Num successful transfers': 3, …}`), which is not read.
+ */
+function readKvTransfer(text: string): StatsPartial | null {
+  if (text.includes('={')) return null;
+  const out: StatsPartial = { kind: 'kv_transfer', fields: {}, bad: [] };
+  const re = KV_KEY;
+  re.lastIndex = 0;
+  let key: string | null = null;
+  let valueStart = 0;
+  for (;;) {
+    const m = re.exec(text);
+    if (key !== null) readField(out, key, KV_TRANSFER_KEYS[key] ?? { column: `kv_transfer_${columnOfUnknownLabel(key)}`, unit: 'number' }, text.slice(valueStart, m === null ? text.length : m.index));
+    if (m === null) break;
+    key = m[1] ?? '';
+    valueStart = m.index + m[0].length;
+  }
+  if (key === null) out.bad.push('KV Transfer metrics');
+  // an interval with no successful transfer prints 0 for every per-transfer statistic: no value, not a zero
+  if (out.fields.kv_transfer_count === 0) return { ...out, fields: Object.fromEntries(Object.entries(out.fields).filter(([k]) => !PER_TRANSFER.includes(k))) };
+  return out;
+}
+
+/** `[Engine 000: ]MFU: 12.3 TF/s/GPU 456.7 GB/s/GPU`; a line that says `MFU: ` but not in this shape is named in `bad`. */
+function readPerf(message: string): StatsPartial | null {
+  const m = PERF_LINE.exec(message);
+  if (m === null) {
+    const at = message.indexOf('MFU: ');
+    // only the line itself (`MFU: ` after nothing or an engine prefix), not a message that mentions MFU
+    return at === 0 || /^(?:Engine \d+|\d+ Engines Aggregated): $/.test(message.slice(0, at)) ? { kind: 'perf', fields: {}, bad: ['MFU'] } : null;
+  }
+  const out: StatsPartial = { kind: 'perf', fields: {}, bad: [] };
+  const tflops = Number(m[3]);
+  const gbps = Number(m[4]);
+  if (Number.isFinite(tflops)) out.fields.mfu_tflops_per_gpu = tflops;
+  if (Number.isFinite(gbps)) out.fields.mfu_mem_gb_per_s_per_gpu = gbps;
+  setEngine(out, m[1], m[2]);
+  return out;
 }
 
 /** Splits `Label: value, Label: value` at its labels, then reads each value by its label's unit. */

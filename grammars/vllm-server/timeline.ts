@@ -1,6 +1,7 @@
 /**
  * Periodic lines → one timeline series. A stats line and the prefix-cache, speculative- or
- * diffusion-decoding line logged with it (same time stamp, different kind) become ONE entry; an
+ * diffusion-decoding, KV-transfer or MFU line logged with it (same time stamp, different kind,
+ * no other engine index) become ONE entry; an
  * aggregated line (`engine_index` `all`) never joins one engine's. Anything else starts a
  * new entry. Each value goes straight into the series' columns; only what decides whether the next
  * line joins the entry in progress is held.

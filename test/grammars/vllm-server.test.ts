@@ -217,6 +217,70 @@ describe('readStatsLine', () => {
   });
 });
 
+describe('vllm-server KV-transfer and performance lines (2026)', () => {
+  const timeline = (lines: string[]) => {
+    const sink = new DiagnosticCollector();
+    const parser = grammar.lines?.(FILE, sink);
+    lines.forEach((l, i) => parser?.line(l, i + 1));
+    const records = parser?.finish() ?? [];
+    return { rows: records.flatMap((r) => (r.kind === 'timeline' ? seriesEntries(r.series, r.at.file).map((e) => e.fields) : [])), sink };
+  };
+
+  it('reads the NIXL KV Transfer metrics line under kv_transfer_* columns with their units', () => {
+    const p = readStatsLine('KV Transfer metrics: Num successful transfers=5, Avg xfer time (ms)=2.25, P90 xfer time (ms)=3.5, Avg post time (ms)=0.125, P90 post time (ms)=0.2, Avg MB per transfer=16.0, Throughput (MB/s)=7111.111, Avg number of descriptors=512.0, Num failed transfers=1, Num KV expired reqs=0');
+    expect(p).toEqual({
+      kind: 'kv_transfer',
+      bad: [],
+      fields: {
+        kv_transfer_count: 5,
+        kv_transfer_time_avg_ms: 2.25,
+        kv_transfer_time_p90_ms: 3.5,
+        kv_transfer_post_time_avg_ms: 0.125,
+        kv_transfer_post_time_p90_ms: 0.2,
+        kv_transfer_size_avg_mib: 16,
+        kv_transfer_throughput_mib_per_s: 7111.111,
+        kv_transfer_descriptors_avg: 512,
+        kv_transfer_failed: 1,
+        kv_transfer_expired_reqs: 0,
+      },
+    });
+  });
+
+  it('reads the first NIXL shape, other connectors\' keys, and leaves the per-transfer zeros of an idle interval absent', () => {
+    expect(readStatsLine('KV Transfer metrics: num_successful_transfers=9')?.fields).toEqual({ kv_transfer_count: 9 });
+    expect(readStatsLine('KV Transfer metrics: Num successful transfers=2, Avg xfer time (ms)=1.5, Num failed recvs=3, Num expired reqs=4')?.fields).toEqual({ kv_transfer_count: 2, kv_transfer_time_avg_ms: 1.5, kv_transfer_failed_recvs: 3, kv_transfer_expired_reqs: 4 });
+    expect(readStatsLine('KV Transfer metrics: Store_total_bytes=4096, Store_total_time=0.25')?.fields).toEqual({ kv_transfer_store_total_bytes: 4096, kv_transfer_store_total_time: 0.25 });
+    expect(readStatsLine('KV Transfer metrics: Num successful transfers=0, Avg xfer time (ms)=0, Throughput (MB/s)=0, Avg number of descriptors=0, Num failed transfers=3, Num KV expired reqs=1')?.fields).toEqual({ kv_transfer_count: 0, kv_transfer_failed: 3, kv_transfer_expired_reqs: 1 });
+    expect(readStatsLine('KV Transfer metrics: Num successful transfers=4, Avg xfer time (ms)=fast')?.bad).toEqual(['Avg xfer time (ms)']);
+    // the MultiConnector's nested dict is not read
+    expect(readStatsLine("KV Transfer metrics: NixlConnector={'Num successful transfers': 1}")).toBeNull();
+  });
+
+  it('reads the MFU line of each engine, of all engines, or of none', () => {
+    expect(readStatsLine('Engine 003: MFU: 187.3 TF/s/GPU 1402.6 GB/s/GPU')).toEqual({ kind: 'perf', bad: [], fields: { mfu_tflops_per_gpu: 187.3, mfu_mem_gb_per_s_per_gpu: 1402.6, engine_index: 3 } });
+    expect(readStatsLine('2 Engines Aggregated: MFU: 0.0 TF/s/GPU 0.0 GB/s/GPU')?.fields).toEqual({ mfu_tflops_per_gpu: 0, mfu_mem_gb_per_s_per_gpu: 0, engine_index: 'all', aggregated_engines: 2 });
+    expect(readStatsLine('MFU: 12.5 TF/s/GPU 300.0 GB/s/GPU')?.fields).toEqual({ mfu_tflops_per_gpu: 12.5, mfu_mem_gb_per_s_per_gpu: 300 });
+    expect(readStatsLine('Engine 000: MFU: 12.5 TF/s/GPU')?.bad).toEqual(['MFU']);
+    expect(readStatsLine('Enabling MFU: metrics need a supported model')).toBeNull();
+  });
+
+  it('joins each line to the stats interval it follows, and passes the anchor prefilter', () => {
+    const lines = [
+      '(APIServer pid=1) INFO 03-11 09:02:00 [loggers.py:271] Engine 000: Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 5.0 tokens/s, Running: 1 reqs, Waiting: 0 reqs, GPU KV cache usage: 1.0%, Prefix cache hit rate: 0.0%',
+      '(APIServer pid=1) INFO 03-11 09:02:00 [metrics.py:118] KV Transfer metrics: Num successful transfers=1, Avg xfer time (ms)=3.0',
+      '(APIServer pid=1) INFO 03-11 09:02:00 [perf.py:1107] Engine 000: MFU: 1.5 TF/s/GPU 20.0 GB/s/GPU',
+      '(APIServer pid=1) INFO 03-11 09:02:10 [metrics.py:118] KV Transfer metrics: Num successful transfers=2',
+    ];
+    for (const l of lines) expect(wantsLine(grammar, l)).toBe(true);
+    const { rows, sink } = timeline(lines);
+    expect(rows.map((r) => [r.gen_throughput, r.kv_transfer_count, r.kv_transfer_time_avg_ms, r.mfu_tflops_per_gpu])).toEqual([
+      [5, 1, 3, 1.5],
+      [undefined, 2, undefined, undefined],
+    ]);
+    expect(sink.list()).toEqual([]);
+  });
+});
+
 describe('vllm-server detection', () => {
   const head = (text: string) => grammar.detect({ path: FILE, head: text }).score;
   it('claims server logs of every era and leaves other text alone', () => {
