@@ -29,10 +29,12 @@ export interface Recognized {
 
 /** Cheap prefilter: a line that may hold (part of) a command. */
 export const TRIGGER =
-  /\bvllm\s+(?:serve|bench\s+(?:serve|latency|throughput))\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server|sglang\.bench_(?:serving|offline_throughput|one_batch)|sglang\.benchmark\.(?:serving|one_batch_server)|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_(?:serving|latency|throughput)\.py|bench_multiturn\.py|benchmark_serving_multi_turn(?:_v2)?\.py/;
+  /\bvllm\s+(?:serve|bench\s+(?:serve|latency|throughput))\b|\bsglang\s+serve\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server|sglang\.bench_(?:serving|offline_throughput|one_batch)|sglang\.benchmark\.(?:serving|one_batch_server)|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_(?:serving|latency|throughput)\.py|bench_multiturn\.py|benchmark_serving_multi_turn(?:_v2)?\.py/;
 
 /** Wrappers and shell keywords that may precede a command in the same statement. */
-const WRAPPERS = new Set(['do', 'then', 'else', '{', '(', 'nohup', 'env', 'time', 'sudo', '-E', 'exec', 'command', 'uv', 'run', 'srun', 'stdbuf', '-oL', '-eL']);
+const WRAPPERS = new Set(['do', 'then', 'else', '{', '(', 'nohup', 'env', 'time', 'sudo', '-E', 'exec', 'command', 'uv', 'uvx', 'run', 'srun', 'stdbuf', '-oL', '-eL']);
+/** Wrapper options that take the next word (`uv run --with vllm vllm serve`, `uvx --from sglang sglang serve`). */
+const WRAPPER_OPTIONS = new Set(['--with', '--from', '--python', '--project', '--env-file']);
 const ASSIGNMENT = /^[A-Za-z_]\w*=/;
 /** Words with which scripts and logs echo the command they run (`Running: python ...`). */
 const ECHO = /^(?:running|run|command|cmd|executing|exec|launching|launch|starting|invoking|executed)(?:[ _]command)?:$/i;
@@ -69,11 +71,18 @@ function at(words: readonly Word[], k: number): Recognized | null {
   }
   const offline = base === 'vllm' && next === 'bench' ? VLLM_OFFLINE[words[k + 2]?.text ?? ''] : undefined;
   if (offline) return vllmOffline(offline, k, k + 3, words);
-  if (base === 'trtllm-serve') return server('trtllm', k, next === 'serve' ? k + 2 : k + 1, true);
+  // `sglang serve --model-path M` (the `sglang` CLI, 2025–): launch_server's arguments, no positional model
+  if (base === 'sglang' && next === 'serve') return server('sglang', k, k + 2, false);
+  if (base === 'trtllm-serve') {
+    if (TRTLLM_SERVE_OTHERS.has(next ?? '')) return null;
+    return server('trtllm', k, next === 'serve' ? k + 2 : k + 1, true);
+  }
   if (base === 'trtllm-bench') {
-    const sub = words.findIndex((w, i) => i > k && (w.text === 'throughput' || w.text === 'latency'));
+    const sub = words.findIndex((w, i) => i > k && (w.text === 'throughput' || w.text === 'latency' || w.text === 'serve'));
     if (sub < 0) return null;
     const mode = words[sub]?.text;
+    // `trtllm-bench --model M serve ...` stands up a tuned trtllm-serve server: a launch, not a benchmark
+    if (mode === 'serve') return { role: 'launch-command', tool: { column: 'engine', value: 'trtllm' }, argsFrom: k + 1, start: k, positionalModel: false, skip: new Set([sub]) };
     return { role: 'bench-command', tool: { column: 'client', value: 'trtllm-bench' }, argsFrom: k + 1, start: k, positionalModel: false, skip: new Set([sub]), ...(mode ? { mode } : {}) };
   }
   if (base.endsWith('benchmark_serving.py')) return bench(k, k + 1);
@@ -110,6 +119,12 @@ function multiTurnClient(word: string): string | null {
   if (/(?:^|\/)bench_multiturn\.py$/.test(word)) return 'sglang-bench-multiturn';
   return /(?:^|\/)benchmark_serving_multi_turn(?:_v2)?\.py$/.test(word) ? 'vllm-multi-turn-bench' : null;
 }
+
+/**
+ * `trtllm-serve` subcommands that serve no model of their own: the disaggregated router (its
+ * context and generation servers are set in its YAML), its MPI worker, the multimodal encoder server.
+ */
+const TRTLLM_SERVE_OTHERS = new Set(['disaggregated', 'disaggregated_mpi_worker', 'mm_embedding_serve']);
 
 /** vLLM's offline benchmarks: `vllm bench <sub>` → client. */
 const VLLM_OFFLINE: Readonly<Record<string, string>> = lookupTable({ latency: 'vllm-bench-latency', throughput: 'vllm-bench-throughput' });
@@ -161,6 +176,10 @@ function prefixIsPlausible(words: readonly Word[], k: number): boolean {
   for (let i = from; i < k; i++) {
     const t = words[i]?.text ?? '';
     if (ASSIGNMENT.test(t) || WRAPPERS.has(t)) continue;
+    if (WRAPPER_OPTIONS.has(t) && i + 1 < k) {
+      i++;
+      continue;
+    }
     if (i === from && PROMPT.test(t)) continue;
     return false;
   }
