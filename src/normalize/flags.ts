@@ -45,6 +45,12 @@ const RENAMES: Readonly<Record<string, string>> = lookupTable({
   num_requests: 'num_prompts',
   concurrency: 'max_concurrency',
   kv_cache_quant_algo: 'kv_cache_dtype',
+  // one setting, two engines' (or two CLIs') spellings: SGLang's `--dcp-size` is vLLM's
+  // `--decode-context-parallel-size`; SGLang's long aliases; trtllm-bench's name of trtllm-serve's
+  dcp_size: 'decode_context_parallel_size',
+  attention_context_parallel_size: 'attn_cp_size',
+  moe_data_parallel_size: 'moe_dp_size',
+  kv_cache_free_gpu_mem_fraction: 'kv_cache_free_gpu_memory_fraction',
 });
 
 /** Operational flags that say nothing about the measured configuration. */

@@ -23,6 +23,8 @@ const ALIASES: Readonly<Record<string, string>> = lookupTable({
   deepseek_mtp: 'mtp',
   qwen3_next_mtp: 'mtp',
   mimo_mtp: 'mtp',
+  // SGLang's NEXTN: the model's own multi-token-prediction head run as the draft (DeepSeek's MTP)
+  nextn: 'mtp',
   ngram: 'ngram',
   pld: 'ngram',
   prompt_lookup: 'ngram',

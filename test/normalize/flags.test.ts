@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { FieldMapBuilder } from '../../src/core/records.js';
 import { addFlags, isSecretFlag } from '../../src/normalize/flags.js';
+import { canonicalSpecMethod } from '../../src/normalize/spec-method.js';
 
 describe('addFlags', () => {
+  it("puts one setting's spellings in one column: SGLang's and vLLM's, trtllm-bench's and trtllm-serve's", () => {
+    const b = new FieldMapBuilder();
+    addFlags(b, { 'dcp-size': 2, attention_context_parallel_size: 2, moe_data_parallel_size: 4, kv_cache_free_gpu_mem_fraction: 0.9 }, 1);
+    expect(b.fields).toEqual({ decode_context_parallel_size: 2, attn_cp_size: 2, moe_dp_size: 4, kv_cache_free_gpu_memory_fraction: 0.9 });
+  });
+
   it('never keeps a credential as a column, whatever the flag is called', () => {
     const b = new FieldMapBuilder();
     addFlags(b, { hf_token: 'hf_abc', api_key: 'sk-1', 'openai-api-key': 'sk-2', authorization: 'Bearer x', key: 'k', db_password: 'p', client_secret: 's', max_num_seqs: 64, num_speculative_tokens: 3, max_tokens: 128, allow_credentials: false }, 1);
@@ -14,5 +21,12 @@ describe('addFlags', () => {
     for (const setting of ['max_tokens', 'num_spec_tokens', 'tokenizer', 'max_num_batched_tokens', 'prefix_len', 'cache_key']) expect(isSecretFlag(setting, 'x')).toBe(false);
     // a switch named like one is no secret
     expect(isSecretFlag('allow_credentials', false)).toBe(false);
+  });
+});
+
+describe('canonicalSpecMethod', () => {
+  it("reads SGLang's NEXTN as the MTP head it runs, as vLLM's deepseek_mtp", () => {
+    expect(canonicalSpecMethod('NEXTN')).toBe('mtp');
+    expect(canonicalSpecMethod('deepseek_mtp')).toBe('mtp');
   });
 });
