@@ -32,6 +32,8 @@ const RENAMES: Readonly<Record<string, string>> = lookupTable({
   speculative_num_steps: 'spec_num_steps',
   speculative_eagle_topk: 'spec_eagle_topk',
   speculative_num_draft_tokens: 'spec_num_draft_tokens',
+  // SGLang DFLASH's block: the tokens it drafts and verifies a step (its alias of the flag above)
+  speculative_dflash_block_size: 'spec_num_draft_tokens',
   quantization_method: 'quantization',
   max_seq_len: 'max_model_len',
   context_length: 'max_model_len',

@@ -8,6 +8,10 @@ describe('addFlags', () => {
     const b = new FieldMapBuilder();
     addFlags(b, { 'dcp-size': 2, attention_context_parallel_size: 2, moe_data_parallel_size: 4, kv_cache_free_gpu_mem_fraction: 0.9 }, 1);
     expect(b.fields).toEqual({ decode_context_parallel_size: 2, attn_cp_size: 2, moe_dp_size: 4, kv_cache_free_gpu_memory_fraction: 0.9 });
+    // SGLang DFLASH's block size is its draft tokens a step
+    const dflash = new FieldMapBuilder();
+    addFlags(dflash, { speculative_algorithm: 'DFLASH', speculative_dflash_block_size: 8 }, 1);
+    expect(dflash.fields).toMatchObject({ spec_num_draft_tokens: 8 });
   });
 
   it('never keeps a credential as a column, whatever the flag is called', () => {
