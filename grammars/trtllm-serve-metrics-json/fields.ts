@@ -20,6 +20,8 @@ const RENAMED: Readonly<Record<string, string>> = lookupTable({
   acceptanceLength: 'spec_acceptance_length',
   numDraftTokens: 'spec_draft_tokens',
   numAcceptedTokens: 'spec_accepted_tokens',
+  // 2026: requests the iteration suspended for KV-cache space (resumed later): its preemptions
+  iterSuspendedRequests: 'preemptions',
 });
 
 /**

@@ -182,6 +182,10 @@ describe('trtllm-serve /metrics JSON helpers', () => {
     expect(old).not.toHaveProperty('batch_latency_ms');
   });
 
+  it('counts the requests an iteration suspended (2026) as its preemptions, as vLLM and SGLang lines are counted', () => {
+    expect(metricsEntry({ iter: 9, iterSuspendedRequests: 2, iterResumedRequests: 1 }, at).fields).toMatchObject({ preemptions: 2, iter_resumed_requests: 1 });
+  });
+
   it('reads the iteration KV counters of a single attention window, not those of several', () => {
     const one = metricsEntry({ iter: 1, kvCacheIterationStats: { '8192': { iterAllocNewBlocks: 3, iterCacheHitRate: 0.5 } } }, at).fields;
     expect(one).toMatchObject({ kv_iter_alloc_new_blocks: 3, kv_iter_cache_hit_rate: 0.5 });
