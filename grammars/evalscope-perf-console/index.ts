@@ -6,11 +6,14 @@ import type { SourcePos } from '../../src/core/types.js';
 import { type BoxTable, readBoxTables } from './box-table.js';
 import { basicInformation, isPairsTable, isPerRequestTable, pairRuns } from './multi.js';
 import { isPercentileTable, isSummaryTable, percentileTableRecord, summaryTableRun, withPercentiles } from './per-run.js';
+import { isSuiteTable, suiteTableRuns } from './suite.js';
 import { withoutLogPrefix } from './text.js';
 
 /** Titles EvalScope prints above its tables: literals, tried on every file's head. */
 const RUN_TITLE = 'Benchmarking summary:';
 const REPORT_TITLES = ['Performance Test Summary Report', 'Embedding/Rerank Performance Test Summary'];
+/** The 2026 perf engine's title (reporting/console.py), the line right above its `simple_grid` table. */
+const SUITE_TITLE = 'Performance suite summary:';
 /** The start of a run's log, when its tables lie beyond the head (a long run logs every N queries). */
 const LOG_START = ' - evalscope - ';
 const START_MESSAGE = 'Starting benchmark';
@@ -19,7 +22,8 @@ const START_MESSAGE = 'Starting benchmark';
  * ModelScope EvalScope `evalscope perf`'s printed results: the per-run "Benchmarking summary" and
  * "Percentile results" tables it logs (console, tee'd logs, its own `benchmark.log`), one run per
  * summary with the percentiles below it, and the report of several `--parallel`/`--number` pairs
- * (`performance_summary.txt`, or the same printed at the end of the console), one run per pair.
+ * (`performance_summary.txt`, or the same printed at the end of the console), one run per pair;
+ * the 2026 perf engine's "Performance suite summary" (suite.ts), one run per load.
  * Keys and units are evalscope-perf-json's.
  */
 export const grammar: Grammar = {
@@ -29,6 +33,7 @@ export const grammar: Grammar = {
     if (head.includes(RUN_TITLE) && /Benchmarking summary: ?\r?\n[^\n]*[+┌]/.test(head)) {
       return { score: 0.85, reason: 'evalscope perf "Benchmarking summary:" table' };
     }
+    if (head.includes(SUITE_TITLE) && suiteTableFollows(head)) return { score: 0.8, reason: 'evalscope perf engine "Performance suite summary:" table' };
     if (REPORT_TITLES.some((t) => head.includes(t))) return { score: 0.8, reason: 'evalscope perf multi-run report (Performance Test Summary Report)' };
     if (head.includes(LOG_START) && head.includes(START_MESSAGE) && head.includes('parallel')) {
       return { score: 0.5, reason: 'evalscope perf log (Starting benchmark …)' };
@@ -41,6 +46,19 @@ export const grammar: Grammar = {
   },
 };
 
+/** Is some `Performance suite summary:` line of the head followed by a table's top border (`┌`)? Linear scans only. */
+function suiteTableFollows(head: string): boolean {
+  for (let i = head.indexOf(SUITE_TITLE); i >= 0; i = head.indexOf(SUITE_TITLE, i + 1)) {
+    let j = i + SUITE_TITLE.length;
+    while (head[j] === ' ' || head[j] === '\t' || head[j] === '\r') j++;
+    if (head[j] !== '\n') continue;
+    j++;
+    while (head[j] === ' ' || head[j] === '\t') j++;
+    if (head[j] === '┌') return true;
+  }
+  return false;
+}
+
 interface Draft {
   run: RunRecord;
   joined: boolean;
@@ -49,6 +67,7 @@ interface Draft {
 function runsOf(tables: readonly BoxTable[], source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const drafts: Draft[] = [];
   const pairs: RunRecord[] = [];
+  const loads: RunRecord[] = [];
   let info: FieldMapBuilder | null = null;
   let pairsAt: number | null = null;
   for (let i = 0; i < tables.length; i++) {
@@ -61,6 +80,10 @@ function runsOf(tables: readonly BoxTable[], source: TextSource, sink: Diagnosti
     }
     if (isPercentileTable(t)) {
       joinPercentiles(t, drafts, source, sink);
+      continue;
+    }
+    if (isSuiteTable(t)) {
+      loads.push(...suiteTableRuns(t, source, sink));
       continue;
     }
     if (isPairsTable(t)) {
@@ -83,9 +106,9 @@ function runsOf(tables: readonly BoxTable[], source: TextSource, sink: Diagnosti
   if (pairs.length > 0 && drafts.length > 0 && pairsAt !== null) {
     // a console that logged every pair's own tables prints them again in the report at its end
     sink.report('table/ignored-block', at(source, pairsAt), `evalscope multi-run report (${pairs.length} rows: the runs whose own tables are above, again)`);
-    return drafts.map((d) => d.run);
+    return [...drafts.map((d) => d.run), ...loads];
   }
-  return [...drafts.map((d) => d.run), ...pairs];
+  return [...drafts.map((d) => d.run), ...pairs, ...loads];
 }
 
 /** "Percentile results" belong to the summary logged just above them (db_util.py prints them in that order). */

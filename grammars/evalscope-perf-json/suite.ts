@@ -30,7 +30,7 @@ export function perLoadKind(head: string): 'summary' | 'percentiles' | null {
 }
 
 /** Per-request metric ids (`metrics/definitions.py`) → column stem and factor to its unit. */
-const METRICS: Readonly<Record<string, readonly [stem: string, factor: number]>> = {
+export const METRICS: Readonly<Record<string, readonly [stem: string, factor: number]>> = {
   latency: ['e2el_ms', 1000],
   ttft: ['ttft_ms', 1],
   tpot: ['tpot_ms', 1],
@@ -55,7 +55,7 @@ const STATS: Readonly<Record<string, string>> = {
   minimum: 'min', p1: 'p1', p5: 'p5', p10: 'p10', p25: 'p25', p50: 'median', p75: 'p75', p90: 'p90', p95: 'p95', p99: 'p99', maximum: 'max',
 };
 /** `RunSummary` scalars → columns. */
-const SUMMARY: Readonly<Record<string, string>> = {
+export const SUMMARY: Readonly<Record<string, string>> = {
   total: 'num_requests',
   succeeded: 'completed',
   failed: 'failed',

@@ -77,10 +77,19 @@ function evalscopeIdentity(row: RunRow, throughput = row.output_throughput): str
   return JSON.stringify([ownCell(row, 'max_concurrency') ?? null, ownCell(row, 'request_rate') ?? null, Math.round(throughput)], spelledOut);
 }
 
+/** A saved EvalScope run's second key, for a printed copy with counts but no throughput (the perf engine's suite table). */
+function evalscopeCountsIdentity(row: RunRow): string | null {
+  if (row.client !== 'evalscope-perf' || typeof row.num_requests !== 'number' || typeof row.completed !== 'number') return null;
+  return JSON.stringify(['counts', ownCell(row, 'max_concurrency') ?? null, row.num_requests, row.completed], spelledOut);
+}
+
 /** The keys a printed run's saved copy may have: its throughput, printed rounded, may round to the next whole one. */
 function printedIdentities(row: RunRow): string[] {
   const x = row.output_throughput;
-  if (typeof x !== 'number' || !Number.isFinite(x)) return [];
+  if (typeof x !== 'number' || !Number.isFinite(x)) {
+    const counts = evalscopeCountsIdentity(row);
+    return counts === null ? [] : [counts];
+  }
   // twice what samePrintedEvalscopeRun allows: these are only the keys to look under
   const tolerance = 2 * (PRINTED_THROUGHPUT + 1e-5 * Math.abs(x));
   const keys: string[] = [];
@@ -100,11 +109,13 @@ function printedIdentities(row: RunRow): string[] {
 function withoutPrintedCopies(rows: readonly RunRow[], same: (printed: RunRow, saved: RunRow) => boolean, sink: DiagnosticSink): RunRow[] {
   const saved = new Map<string, RunRow[]>();
   for (const row of rows) {
-    const key = row.source_format === EVALSCOPE_PRINTED ? null : evalscopeIdentity(row);
-    if (key === null) continue;
-    let list = saved.get(key);
-    if (!list) saved.set(key, (list = []));
-    list.push(row);
+    if (row.source_format === EVALSCOPE_PRINTED) continue;
+    for (const key of [evalscopeIdentity(row), evalscopeCountsIdentity(row)]) {
+      if (key === null) continue;
+      let list = saved.get(key);
+      if (!list) saved.set(key, (list = []));
+      list.push(row);
+    }
   }
   const groups = new Map<RunRow, RunRow[]>();
   const merged = new Set<RunRow>();
@@ -129,7 +140,7 @@ function withoutPrintedCopies(rows: readonly RunRow[], same: (printed: RunRow, s
 const printedAgrees = (x: number, y: number, decimals: number) => Math.abs(x - y) <= decimals + 1e-5 * Math.max(Math.abs(x), Math.abs(y));
 /** Half a unit of the last printed digit, in ms: a latency printed in seconds to two decimals, one printed in ms (or in s to four). */
 const EVALSCOPE_LATENCY_MS: Readonly<Record<string, number>> = { mean_e2el_ms: 5.1, mean_ttft_ms: 0.51, mean_tpot_ms: 0.51, mean_itl_ms: 0.51 };
-const EVALSCOPE_COUNTS = ['completed', 'failed', 'num_requests'] as const;
+const EVALSCOPE_COUNTS = ['completed', 'failed', 'num_requests', 'dropped'] as const;
 
 /**
  * One EvalScope run printed and saved: one copy printed, the other not; the counts both have equal;
@@ -144,7 +155,7 @@ function samePrintedEvalscopeRun(a: RunRow, b: RunRow): boolean {
   const printedCopy = a.source_format === EVALSCOPE_PRINTED ? a : b;
   const saved = printedCopy === a ? b : a;
   if (typeof printedCopy.completed !== 'number' && !isWithin(folderOf(saved), folderOf(printedCopy))) return false;
-  for (const c of ['output_throughput', 'duration_s']) {
+  for (const c of ['output_throughput', 'duration_s', 'request_throughput']) {
     const [x, y] = [a[c], b[c]];
     if (typeof x === 'number' && typeof y === 'number' && !printedAgrees(x, y, PRINTED_THROUGHPUT)) return false;
   }
