@@ -10,6 +10,8 @@ import { addEngine, addNativeArgs, engineComponents, engineOf, engineVersionOf, 
 import { addStatistics, addStatisticsOf, num, obj, type StatContext, type StatSpec, str } from './stats.js';
 import { isJsonObject, type JsonObject, type JsonValue, linesOf, readReports } from './tree.js';
 
+/** A schema version as the report holds it. */
+const KNOWN_VERSION = /^0\.\d+(?:\.\d+)?$/;
 /** A `version` of the schema: `'0.1'`, `'0.2'`, `0.2.1`, quoted or not. */
 const YAML_VERSION = /^version:[ \t]*["']?0\.[12](?:\.\d+)?["']?[ \t]*(?:#.*)?$/m;
 const JSON_VERSION = /"version"\s*:\s*"0\.[12](?:\.\d+)?"/;
@@ -90,7 +92,9 @@ function toRun(value: JsonValue, line: number, source: TextSource, sink: Diagnos
     return [];
   }
   const version = str(typeof value.version === 'number' ? String(value.version) : value.version);
-  const v01 = version !== undefined ? version.startsWith('0.1') : !isJsonObject(value.results);
+  // a schema version is `0.1`, `0.2`, `0.2.1`: other text (a progress line run into it) is said, the report read by its sections
+  if (version !== undefined && !KNOWN_VERSION.test(version)) sink.report('report/unknown-version', { ...at, line: linesOf(value).version ?? line }, version);
+  const v01 = version !== undefined && KNOWN_VERSION.test(version) ? version.startsWith('0.1') : !isJsonObject(value.results);
   return v01 ? toRunV01(value, at, sink, version) : toRunV02(value, at, sink, version);
 }
 

@@ -95,6 +95,7 @@ export const MESSAGES = {
   'yaml/syntax': msg('warning', (detail: string) => `YAML could not be read here: ${detail}`),
   'report/missing-section': msg('warning', (keys: string) => `benchmark report has no ${keys} (cut short?): kept as a partial run`),
   'report/unknown-unit': msg('warning', (metric: string, units: string) => `${metric} in units ${q(units)} that cannot be converted: left out`),
+  'report/unknown-version': msg('warning', (version: string) => `schema version ${q(version)} is none this reader knows (a line run into it?): read by the layout its sections have`),
   'json/pytorch-copy': msg('info', (records: number, copyOf: string) =>
     `vLLM's copy of a benchmark result in the PyTorch benchmark format (${records} metric ${records === 1 ? 'record' : 'records'}, SAVE_TO_PYTORCH_BENCHMARK_FORMAT): not read as a run, its values are those of ${copyOf} written with it`,
   ),

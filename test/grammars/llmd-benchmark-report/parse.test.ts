@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { grammar, isoDurationSeconds } from '../../../grammars/llmd-benchmark-report/index.js';
 import { engineOf, engineVersionOf, gpuOf } from '../../../grammars/llmd-benchmark-report/stack.js';
 import { asRelPath } from '../../../src/core/types.js';
+import { FIXTURES } from '../../helpers/fixtures.js';
 import { runFields, runGrammar } from '../../helpers/grammar-run.js';
 
 const path = asRelPath('benchmark_report_v0.2,_stage_0_lifecycle_metrics.json.yaml');
@@ -164,5 +167,16 @@ describe('llmd-benchmark-report helpers', () => {
     expect(isoDurationSeconds('P1DT2H')).toBe(93600);
     expect(isoDurationSeconds('PT')).toBeUndefined();
     expect(isoDurationSeconds('49.97')).toBeUndefined();
+  });
+
+  it('says a schema version that is none (a progress line run into the last line), and still reads the report by its sections', () => {
+    const text = readFileSync(join(FIXTURES, 'llmd-benchmark-report/layout-v021-request-size/input.yaml'), 'utf8').replace(/\n$/, '');
+    const clean = runGrammar(grammar, text);
+    const cut = runGrammar(grammar, `${text}\n 45%|     | 9/20 [00:04<00:05,  2.10it/s]`);
+    expect(clean.diagnostics.map((d) => d.code)).not.toContain('report/unknown-version');
+    expect(cut.diagnostics.map((d) => d.code)).toContain('report/unknown-version');
+    const size = runFields(clean.records)[0]?.mean_request_size_bytes;
+    expect(typeof size).toBe('number');
+    expect(runFields(cut.records)[0]).toMatchObject({ mean_request_size_bytes: size });
   });
 });

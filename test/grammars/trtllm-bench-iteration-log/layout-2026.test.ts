@@ -37,7 +37,7 @@ describe('2026 iteration frames', () => {
       [0, 3, 1, 7.25, 14.5, 0.25],
       [1, 0, 0, 7.25, 14.5, 0.25],
     ]);
-    expect(entries[0]?.fields.iter_suspended_requests).toBe(1);
+    expect(entries[0]?.fields.preemptions).toBe(1);
     expect(entries[0]?.fields.time).toBe('2026-03-02T09:15:41');
   });
 });
