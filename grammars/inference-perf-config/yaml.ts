@@ -1,16 +1,11 @@
-import type { Node } from 'yaml';
-import { yamlRuntime } from '../../src/parse/yaml-runtime.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { TextSource } from '../../src/core/grammar.js';
+import { type JsonObject, type JsonValue, keyLines } from '../_shared/json/index.js';
+import { readYamlDocuments } from '../_shared/yaml/index.js';
 
-/** A value read from the config: what PyYAML's `safe_load` gives inference-perf, less what it never needs here. */
-export type YamlValue = null | boolean | number | string | YamlValue[] | YamlMap;
-export interface YamlMap {
-  readonly [key: string]: YamlValue;
-}
-
-/** The 1-based line of each key of a mapping read by `readConfig`. */
-const keyLines = new WeakMap<object, Record<string, number>>();
+/** A value read from the config: what PyYAML's `safe_load` gives inference-perf, as JSON values. */
+export type YamlValue = JsonValue;
+export type YamlMap = JsonObject;
 
 /** The line of each key of a mapping (empty for one not read from the file). */
 export function linesOf(map: YamlMap): Readonly<Record<string, number>> {
@@ -29,7 +24,6 @@ export interface ConfigDocument {
 
 /** How many YAML errors of one file are said (the rest follow from the first). */
 const MAX_ERRORS = 3;
-const MAX_DEPTH = 64;
 
 /**
  * The config as inference-perf reads it: `yaml.safe_load`, PyYAML, which speaks YAML 1.1 (`yes`,
@@ -38,59 +32,15 @@ const MAX_DEPTH = 64;
  * read before it is kept.
  */
 export function readConfig(source: TextSource, sink: DiagnosticSink): ConfigDocument | null {
-  const { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments } = yamlRuntime();
-  const counter = new LineCounter();
-  const docs = parseAllDocuments(source.lines.join('\n'), { lineCounter: counter, prettyErrors: false, uniqueKeys: false, version: '1.1' });
-  const list = Array.isArray(docs) ? docs : [];
+  const { documents, errors } = readYamlDocuments(source.lines.join('\n'), { version: '1.1', nonFinite: 'keep' });
   // one warning a line: a cut flow collection is two errors at one place (unclosed, and what follows)
   const said = new Set<number>();
-  for (const doc of list) {
-    for (const e of doc.errors) {
-      const line = counter.linePos(e.pos[0]).line;
-      if (said.has(line) || said.size >= MAX_ERRORS) continue;
-      said.add(line);
-      const text = (source.lines[line - 1] ?? '').trim();
-      sink.report('parse/syntax', { file: source.path, line: Math.min(Math.max(line, 1), Math.max(source.lines.length, 1)), column: 1 }, 'YAML', text);
-    }
+  for (const e of errors) {
+    if (said.has(e.line) || said.size >= MAX_ERRORS) continue;
+    said.add(e.line);
+    const text = (source.lines[e.line - 1] ?? '').trim();
+    sink.report('parse/syntax', { file: source.path, line: Math.min(Math.max(e.line, 1), Math.max(source.lines.length, 1)), column: 1 }, 'YAML', text);
   }
-  for (const doc of list) {
-    const contents = doc.contents;
-    if (!isMap(contents)) continue;
-    const lineOf = (node: Node | null | undefined, fallback: number): number => (node?.range ? counter.linePos(node.range[0]).line : fallback);
-    const convert = (node: unknown, depth: number, fallback: number): YamlValue => {
-      if (depth > MAX_DEPTH) return null;
-      if (isAlias(node)) return convert(node.resolve(doc), depth + 1, fallback);
-      if (isScalar(node)) return scalar(node.value);
-      if (isMap(node)) {
-        const map: Record<string, YamlValue> = {};
-        const lines: Record<string, number> = {};
-        const own = lineOf(node, fallback);
-        for (const pair of node.items) {
-          const key = isScalar(pair.key) ? String(pair.key.value) : null;
-          // PyYAML keeps the last of a repeated key; the first is kept here, as rarely as it matters
-          if (key === null || Object.hasOwn(map, key)) continue;
-          const line = lineOf(isScalar(pair.key) ? pair.key : null, own);
-          map[key] = pair.value === null ? null : convert(pair.value, depth + 1, line);
-          lines[key] = line;
-        }
-        keyLines.set(map, lines);
-        return map;
-      }
-      if (isSeq(node)) return node.items.map((item) => convert(item, depth + 1, lineOf(node, fallback)));
-      return null;
-    };
-    const first = lineOf(contents, 1);
-    const value = convert(contents, 0, first);
-    if (isMapValue(value)) return { value, line: first };
-  }
-  return null;
-}
-
-/** A scalar as the config holds it: a timestamp or other tag as its text. */
-function scalar(value: unknown): YamlValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'bigint') return Number(value);
-  if (value instanceof Date) return value.toISOString();
-  return String(value);
+  const first = documents.find((d) => isMapValue(d.value));
+  return first && isMapValue(first.value) ? { value: first.value, line: first.line } : null;
 }
