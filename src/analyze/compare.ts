@@ -31,7 +31,8 @@ const PROVENANCE = ['run_id', 'source_file', 'source_line', 'source_format', 'la
  * `benchlens compare` (schema.md §3): one row per non-baseline configuration (repeats combined by
  * the median), paired with the baseline runs that match it on every match key. A baseline that
  * differs on a configuration key is never divided (`mismatch:<keys>`); failed requests on either
- * side withhold the speedup. Failed configurations follow as `failed-configuration` rows.
+ * side withhold the speedup; a run with none of the compared metrics is not paired (`no-metric`).
+ * Failed configurations follow as `failed-configuration` rows.
  */
 export function compareRuns(rows: readonly Row[], options: CompareOptions): Row[] {
   const metrics = options.metrics && options.metrics.length > 0 ? options.metrics : [...DEFAULT_METRICS, ...presentOfflineMetrics(rows)];
@@ -70,7 +71,11 @@ function pairGroup(group: Row[], baselines: Baselines, keys: readonly string[], 
   for (const c of PROVENANCE) row[c] = first[c] ?? null;
   for (const c of configColumns) setCell(row, c, first[c] ?? null);
   let status = 'ok';
-  if (matched.length === 0) {
+  if (!group.some((r) => metrics.some((m) => typeof r[m] === 'number'))) {
+    // a run that measured none of the compared metrics (a server's start-up times, a cut result): nothing to divide
+    status = 'no-metric';
+    o.sink?.report('compare/no-metric', at, metrics.join(', '));
+  } else if (matched.length === 0) {
     const nearest = nearestBaseline(first, baselines.bySource, keys);
     if (!nearest || nearest.diff.every((k) => LOAD_COLUMNS.includes(k))) {
       status = 'no-baseline';

@@ -154,6 +154,7 @@ export const MESSAGES = {
   'link/failed-configuration': msg('warning', (error: string, what = 'server') => `${what} failed and no run used it: ${q(error)}`),
   'compare/mismatch': msg('warning', (keys: string, baseline: string) => `nearest baseline ${baseline} differs on ${keys}: not compared`),
   'compare/no-baseline': msg('info', (filter: string) => `no baseline run matching ${q(filter)} has this configuration`),
+  'compare/no-metric': msg('info', (metrics: string) => `this run measured none of the compared metrics (${metrics}): not compared`),
   'compare/failed-requests': msg('warning', (side: string, count: number) => `${side} has ${count} failed requests: no speedup claimed`),
 } as const;
 

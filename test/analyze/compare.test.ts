@@ -62,6 +62,14 @@ describe('pairing', () => {
     expect(sink.list().map((d) => [d.code, d.message])).toEqual([['compare/mismatch', expect.stringMatching(/^nearest baseline f\d+\.log differs on model \(m vs other\): not compared$/)]]);
   });
 
+  it('leaves a run that measured none of the compared metrics unpaired (a server start-up time), with an info, not a mismatch', () => {
+    const sink = new DiagnosticCollector();
+    const startup = run({ client: 'vllm-bench-startup', model: null, tp: null, avg_cold_startup_time_s: 41.2 });
+    const out = compareRuns([base(1, 100), spec(1, 180), startup], { ...opts, sink });
+    expect(out.map((r) => r.pair_status)).toEqual(['ok', 'no-metric']);
+    expect(sink.list().map((d) => [d.code, d.severity])).toEqual([['compare/no-metric', 'info']]);
+  });
+
   it('lists models with the numbers in their names read as numbers (8B before 70B)', () => {
     const models = ['org/m-70B', 'org/m-8B', 'org/m-13B'];
     const rows = models.flatMap((model) => [base(4, 100, { model }), spec(4, 150, { model })]);
