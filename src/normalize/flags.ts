@@ -32,6 +32,8 @@ const RENAMES: Readonly<Record<string, string>> = lookupTable({
   speculative_num_steps: 'spec_num_steps',
   speculative_eagle_topk: 'spec_eagle_topk',
   speculative_num_draft_tokens: 'spec_num_draft_tokens',
+  // vLLM's `--attention-config.backend X` / `-ac.backend X` (2026): the backend `--attention-backend` and VLLM_ATTENTION_BACKEND name
+  attention_config_backend: 'attention_backend',
   // SGLang DFLASH's block: the tokens it drafts and verifies a step (its alias of the flag above)
   speculative_dflash_block_size: 'spec_num_draft_tokens',
   quantization_method: 'quantization',
@@ -114,9 +116,26 @@ export function addFlags(builder: FieldMapBuilder, args: Readonly<Record<string,
       addSpeculativeConfig(builder, raw, line);
       continue;
     }
+    // vLLM's `--attention-config '{"backend": "FLASHINFER", …}'`: its backend in the one column every spelling shares
+    const backend = column === 'attention_config' ? configBackend(raw) : undefined;
+    if (backend !== undefined) builder.set('attention_backend', backend, line);
     const value = toField(column, raw);
     if (value !== undefined) builder.set(column, value, line);
   }
+}
+
+/** The `backend` of an attention config given as a dict or as its JSON text; undefined when it names none. */
+function configBackend(raw: PyValue): string | undefined {
+  let config: PyValue = raw;
+  if (typeof config === 'string') {
+    try {
+      config = JSON.parse(config) as PyValue;
+    } catch {
+      return undefined;
+    }
+  }
+  const backend = config !== null && typeof config === 'object' && !Array.isArray(config) ? (config as Record<string, PyValue>).backend : undefined;
+  return typeof backend === 'string' && backend !== '' ? backend : undefined;
 }
 
 function addSpeculativeConfig(builder: FieldMapBuilder, raw: PyValue, line: number): void {

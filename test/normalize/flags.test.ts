@@ -8,6 +8,13 @@ describe('addFlags', () => {
     const b = new FieldMapBuilder();
     addFlags(b, { 'dcp-size': 2, attention_context_parallel_size: 2, moe_data_parallel_size: 4, kv_cache_free_gpu_mem_fraction: 0.9 }, 1);
     expect(b.fields).toEqual({ decode_context_parallel_size: 2, attn_cp_size: 2, moe_dp_size: 4, kv_cache_free_gpu_memory_fraction: 0.9 });
+    // vLLM's attention config names the backend the flag and the environment variable name
+    const attention = new FieldMapBuilder();
+    addFlags(attention, { attention_config: '{"backend": "FLASHINFER"}' }, 1);
+    expect(attention.fields).toMatchObject({ attention_backend: 'FLASHINFER' });
+    const dotted = new FieldMapBuilder();
+    addFlags(dotted, { 'attention-config.backend': 'TRITON_ATTN' }, 1);
+    expect(dotted.fields).toEqual({ attention_backend: 'TRITON_ATTN' });
     // SGLang DFLASH's block size is its draft tokens a step
     const dflash = new FieldMapBuilder();
     addFlags(dflash, { speculative_algorithm: 'DFLASH', speculative_dflash_block_size: 8 }, 1);
