@@ -1,5 +1,6 @@
 import type { FieldValue } from '../core/types.js';
 import { naturalCompare } from '../core/natural-order.js';
+import { metricDirection } from '../normalize/schema.js';
 import type { ChartOptions, Row } from './types.js';
 
 /** The number in a cell, or null for missing, non-finite or non-numeric values. */
@@ -33,9 +34,9 @@ export function matchesFilter(row: Row, filter: Readonly<Record<string, string>>
   return Object.entries(filter).every(([k, v]) => text(row[k]) === v);
 }
 
-/** Metrics where smaller is better (latencies), so ratios flip. */
+/** Metrics where smaller is better (latencies, energy), so ratios flip: the direction compare's speedups use. */
 export function lowerIsBetter(metric: string): boolean {
-  return metric.endsWith('_ms') || metric.endsWith('_s');
+  return metricDirection(metric) === 'lower';
 }
 
 /** The base metric a chart uses: the option, else output throughput. */
@@ -43,14 +44,25 @@ export function metricOf(options: ChartOptions): string {
   return options.metric ?? 'output_throughput';
 }
 
-/** Human title for a column name: `mean_tpot_ms` → `mean TPOT (ms)`. */
+/** Unit suffixes of column names and how a title writes them (schema.md: a unit ends the name). */
+const UNIT_SUFFIXES: readonly (readonly [RegExp, string])[] = [
+  [/_ms$/, ' (ms)'],
+  [/(?<!_per)_s$/, ' (s)'],
+  [/_j$/, ' (J)'],
+  [/_w$/, ' (W)'],
+];
+const UPPER_WORDS = new Set(['ttft', 'tpot', 'itl', 'e2el', 'kv', 'gpu']);
+
+/** Human title for a column name: `mean_tpot_ms` → `mean TPOT (ms)`, `gpu_energy_j` → `GPU energy (J)`. */
 export function columnTitle(column: string): string {
-  const unit = column.endsWith('_ms') ? ' (ms)' : column.endsWith('_s') ? ' (s)' : column.includes('throughput') ? ' (tok/s)' : '';
-  const base = column
-    .replace(/_(ms|s)$/, '')
+  const suffix = UNIT_SUFFIXES.find(([re]) => re.test(column));
+  const name = suffix ? column.replace(suffix[0], '') : column;
+  const base = name
     .split('_')
-    .map((w) => (['ttft', 'tpot', 'itl', 'e2el', 'kv', 'gpu'].includes(w) ? w.toUpperCase() : w))
+    .map((w) => (UPPER_WORDS.has(w) ? w.toUpperCase() : w))
     .join(' ');
   if (column.startsWith('request_')) return `${base} (req/s)`;
+  // a throughput whose name carries no unit counts tokens (a `…_per_s` name says its own)
+  const unit = suffix ? suffix[1] : column.includes('throughput') && !column.endsWith('_per_s') ? ' (tok/s)' : '';
   return `${base}${unit}`;
 }

@@ -48,8 +48,14 @@ export function orderColumns(columns: Iterable<string>): string[] {
 /** Which way is better for a metric: used by speedups and "best" summaries. */
 export type Direction = 'higher' | 'lower';
 
-/** Direction of a metric column by its name: latencies (`*_ms`, `duration_s`) are lower-is-better. */
+/**
+ * What is better the lower it is, by the column's name: latencies and times (`*_ms`, `duration_s`,
+ * vLLM's start-up `*_time_s`), energy (`*_j`) and power (`*_w`), failures and preemptions.
+ * Everything else (throughputs, acceptance, `*_per_joule`, …) is better higher.
+ */
+const LOWER_IS_BETTER = /_ms$|(?:^|_)(?:time|latency|duration)_s$|_j$|_w$|^failed$|(?:^|_)preemptions$/;
+
+/** Direction of a metric column by its name (LOWER_IS_BETTER). */
 export function metricDirection(column: string): Direction {
-  if (/_ms$|^duration_s$|^failed$/.test(column)) return 'lower';
-  return 'higher';
+  return LOWER_IS_BETTER.test(column) ? 'lower' : 'higher';
 }
