@@ -10,6 +10,7 @@ import { firstKeyLine, isJsonObject, type JsonObject, type JsonValue, keyLines, 
 import { reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
 import { isPerRequestExport, reportPerRequestExport } from './individual-responses.js';
 import { DISTRIBUTIONS, SCALARS, splitStatKey, TOP_LEVEL } from './metrics.js';
+import { detectsV1Raw, detectsV1Summary, isV1RawDump, isV1Summary, reportV1RawDump, toV1Run } from './v1.js';
 
 /** A summary's flattened result keys (`results_ttft_s_quantiles_p50`, `results_num_completed_requests`). */
 const SUMMARY_SIGNATURE =
@@ -19,7 +20,11 @@ const PER_REQUEST_START = /^\s*\[\s*(?:\{|$)/;
 const PER_REQUEST_KEYS = [/"ttft_s"\s*:/, /"end_to_end_latency_s"\s*:/];
 const SAMPLING_PREFIX = 'additional_sampling_params_';
 
-/** ray-project/llmperf `token_benchmark_ray.py`: `<name>_summary.json` (a run) and `<name>_individual_responses.json` (none). */
+/**
+ * ray-project/llmperf `token_benchmark_ray.py`: `<name>_summary.json` (a run) and
+ * `<name>_individual_responses.json` (none); LLMPerf v1 (2023, `llmval.py` / `llmperf.py`):
+ * `<framework>-<ts>.json` (a run) and `<framework>-<ts>_raw.json` (none), in v1.ts.
+ */
 export const grammar: Grammar = {
   id: 'llmperf-json',
   title: 'LLMPerf (token_benchmark_ray.py) summary JSON',
@@ -30,11 +35,14 @@ export const grammar: Grammar = {
     if (PER_REQUEST_START.test(head) && PER_REQUEST_KEYS.every((re) => re.test(head))) {
       return { score: 0.8, reason: 'JSON array of llmperf per-request metrics (individual responses)' };
     }
+    if (detectsV1Summary(head)) return { score: 0.85, reason: 'JSON with LLMPerf v1 (llmperf.py) arguments and result keys' };
+    if (detectsV1Raw(head)) return { score: 0.8, reason: 'JSON of LLMPerf v1 per-request columns (valid, ttft, total_time, …)' };
     return NOT_MINE;
   },
   parse(source, sink) {
     // a large array of requests is never parsed: it holds no run, only its count is said
     if (isPerRequestExport(source)) return reportPerRequestExport(source, sink);
+    if (isV1RawDump(source)) return reportV1RawDump(source, sink);
     const runs: BenchRecord[] = [];
     for (const doc of parseJsonDocuments(source, sink)) {
       const at = { file: source.path, line: doc.line, column: 1 };
@@ -45,7 +53,12 @@ export const grammar: Grammar = {
       }
       const objects = Array.isArray(doc.value) ? doc.value.filter(isJsonObject) : [doc.value];
       for (const obj of objects) {
-        const run = toRun(obj, obj === doc.value ? at : { ...at, line: firstKeyLine(obj) ?? at.line }, source, sink);
+        const objAt = obj === doc.value ? at : { ...at, line: firstKeyLine(obj) ?? at.line };
+        if (isV1Summary(obj)) {
+          runs.push(toV1Run(obj, objAt, source, sink));
+          continue;
+        }
+        const run = toRun(obj, objAt, source, sink);
         if (run) runs.push(run);
       }
     }
