@@ -9,6 +9,7 @@ import { ARGS_OWN, ARGS_REQUIRED, argsConfig } from './args.js';
 import { percentileRecord } from './percentiles.js';
 import { CLIENT, hasSummaryDuration, SUMMARY_SECOND, summaryRun } from './summary.js';
 import { isSuiteSummary, perLoadKind, suiteRuns } from './suite.js';
+import { legacyMetricsRecord, type MultiTurnKind, multiTurnKind, reportUnread } from './multi-turn.js';
 
 /** `benchmark_percentile.json`: rows (or, transposed, columns) keyed `Percentiles` (2024: `Percentile`). */
 const PERCENTILE_KEY = /"Percentiles?"\s*:/;
@@ -16,11 +17,14 @@ const PERCENTILE_METRIC = /"(?:TTFT|ITL|TPOT|Latency|First Chunk Latency) \((?:s
 /** `speed_benchmark.json` (the `speed_benchmark` dataset): speed and GPU memory per prompt length. */
 const SPEED_BENCHMARK = [/"Prompt Tokens"\s*:/, /"Speed\(tokens\/s\)"\s*:/];
 
-type Kind = 'summary' | 'args' | 'percentile' | 'speed' | 'suite' | 'load-summary' | 'load-percentiles';
+type Kind = 'summary' | 'args' | 'percentile' | 'speed' | 'suite' | 'load-summary' | 'load-percentiles' | MultiTurnKind;
 
 function kindOf(text: string): Kind | null {
   // the 2026 engine's suite folder (suite.ts): literals first, they decide
   if (isSuiteSummary(text)) return 'suite';
+  // multi-turn companions (multi-turn.ts): per-conversation summary, workload windows and timeline
+  const multiTurn = multiTurnKind(text);
+  if (multiTurn) return multiTurn;
   const perLoad = perLoadKind(text);
   if (perLoad) return perLoad === 'summary' ? 'load-summary' : 'load-percentiles';
   if (hasSummaryDuration(text) && SUMMARY_SECOND.test(text)) return 'summary';
@@ -54,6 +58,13 @@ export const grammar: Grammar = {
         return { score: 0.7, reason: 'JSON with evalscope speed_benchmark rows (Prompt Tokens, Speed(tokens/s))' };
       case 'suite':
         return { score: 0.85, reason: 'JSON with an evalscope perf suite result (suite_config, runs with run_spec and load_id)' };
+      case 'legacy-trace':
+      case 'legacy-throughput':
+      case 'legacy-timeline':
+        return { score: 0.6, reason: 'JSON with an evalscope perf multi-turn companion (trace_summary n_traces/rows, workload_throughput windows, workload_timeline cumulative points)' };
+      case 'engine-trace':
+      case 'engine-workload':
+        return { score: 0.6, reason: 'JSON with an evalscope perf engine per-load trace_summary (trace_count, averages, percentiles) or workload_timeline (overall/last_window/steady_state)' };
       case 'load-summary':
       case 'load-percentiles':
         return { score: 0.6, reason: 'JSON with an evalscope perf engine per-load summary or percentiles (succeeded/dropped/averages, minimum…maximum)' };
@@ -75,6 +86,15 @@ export const grammar: Grammar = {
       }
       if (kind === 'speed') {
         reportTable(kind, doc.value, at, sink);
+        continue;
+      }
+      if (kind === 'legacy-trace' || kind === 'legacy-throughput') {
+        const record = legacyMetricsRecord(kind, doc.value, at, CLIENT, sink);
+        if (record) out.push(record);
+        continue;
+      }
+      if (kind === 'legacy-timeline' || kind === 'engine-trace' || kind === 'engine-workload') {
+        reportUnread(kind, doc.value, at, sink);
         continue;
       }
       if (kind === 'suite' && isJsonObject(doc.value)) {

@@ -6,15 +6,17 @@ import { scaleExact } from '../../src/parse/values.js';
 import { isJsonObject, type JsonObject, type JsonValue, keyLines } from '../_shared/json/index.js';
 import { argsConfig } from './args.js';
 import { CLIENT, number } from './summary.js';
+import { addTraceSummary, addWorkloadWindows } from './multi-turn.js';
 
 /**
  * The 2026 perf engine (`evalscope/perf/engine/suite_runner.py`, `run_engine.py`): one folder per
  * suite, `<root>/<run_id>/`, with `suite_summary.json` (the whole `PerfSuiteResult`: the suite's
  * configuration, then per load its spec, summary and percentiles) beside `suite_config.json` and
  * `manifest.json`, and a folder per load, `runs/<NNN>-<mode>/`, holding that load's `summary.json`,
- * `percentiles.json`, `run_config.json` (and, for conversations, `trace_summary.json`,
- * `workload_timeline.json`). The suite summary alone has model, load and results together: its
- * loads are the runs; the per-load files hold the same values again and are said, not read.
+ * `percentiles.json`, `run_config.json`, `workload_timeline.json` (a load with a successful request)
+ * and, for conversations (requests with a trace id), `trace_summary.json`. The suite summary alone
+ * has model, load and results together: its loads are the runs, with their `trace_summary` and
+ * `workload_summary` (multi-turn.ts); the per-load files hold the same values again and are said, not read.
  */
 
 /** Literals of a suite summary's head (the suite configuration comes first, then the runs). */
@@ -39,6 +41,9 @@ export const METRICS: Readonly<Record<string, readonly [stem: string, factor: nu
   arrival_lag: ['schedule_delay_ms', 1],
   input_tokens: ['input_len', 1],
   output_tokens: ['output_len', 1],
+  // conversation loads: TTFT of first turns (cold prefill) and of later ones
+  first_turn_ttft: ['first_turn_ttft_ms', 1],
+  subsequent_turn_ttft: ['subsequent_turn_ttft_ms', 1],
 };
 /** Means with no percentile column: the ratios are fractions already, the TTFT split in ms. */
 const MEANS: Readonly<Record<string, string>> = {
@@ -82,6 +87,9 @@ export function suiteRuns(suite: JsonObject, at: SourcePos, source: TextSource, 
     addSummary(b, run.summary, runAt.line);
     addPercentiles(b, run.percentiles, runAt.line);
     addSpec(b, run.run_spec, runAt.line);
+    // after the request-level values, which win: a conversation's first turn is a first-turn request
+    addTraceSummary(b, run.trace_summary, lineIn(run, 'trace_summary', runAt.line));
+    addWorkloadWindows(b, run.workload_summary, lineIn(run, 'workload_summary', runAt.line));
     addTotals(b);
     for (const [column, value] of Object.entries(shared.fields)) b.set(column, value, shared.lines[column] ?? at.line);
     b.set('client', CLIENT, runAt.line);

@@ -126,7 +126,7 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     const manifest = linkManifest(file, index);
     const benchConfig = linkBenchConfig(file, identity.client, index);
     const benchMetrics = linkBenchMetrics(file, identity.client, index);
-    for (const src of [link.source, manifest, benchConfig, benchMetrics]) if (src) linked.set(src, (linked.get(src) ?? 0) + 1);
+    for (const src of [link.source, manifest, benchConfig, ...benchMetrics]) if (src) linked.set(src, (linked.get(src) ?? 0) + 1);
     // the offset holds for every server: one started in the run's own output brings no stats to read in a window (attach-in-file.ts reads them)
     return { window, server: link.source, manifest, benchConfig, benchMetrics };
   });
@@ -159,7 +159,8 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     for (const c of RUN_SHAPE_COLUMNS) if (row[c] !== null && row[c] !== undefined) extraConfig.add(c);
     const rowSources = mergeSources(base.config_sources, contributed, String(base.source_format), file, Number(base.source_line));
     // more results of the run written beside it (a percentile table): its empty cells, when it is the one run of its tool there
-    if (benchMetrics && linked.get(benchMetrics) === 1 && fillResults(row, benchMetrics.configs)) rowSources.push(...benchMetrics.configs.map((c) => `${c.origin}:${c.at.file}:${c.at.line}`));
+    // a folder's companion results fill the run only when it is the folder's one run of that tool
+    for (const m of benchMetrics) if (linked.get(m) === 1 && fillResults(row, m.configs)) rowSources.push(...m.configs.map((c) => `${c.origin}:${c.at.file}:${c.at.line}`));
     // what the lines of a log the run was tee'd into gave stays (attach-in-file.ts): they are the run's by their place
     const served = server ? servedLines(window, linked.get(server) === 1) : null;
     if (server && served) {
@@ -186,7 +187,7 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
   rows.forEach((row, i) => {
     if (!keptIds.has(row.run_id)) return;
     const { server, manifest, benchConfig, benchMetrics } = links[i] as (typeof links)[number];
-    for (const src of [server, manifest, benchConfig, benchMetrics]) if (src) linkedRuns.set(src.file, (linkedRuns.get(src.file) ?? 0) + 1);
+    for (const src of [server, manifest, benchConfig, ...benchMetrics]) if (src) linkedRuns.set(src.file, (linkedRuns.get(src.file) ?? 0) + 1);
   });
   links.length = 0;
   const kept = capExtraColumns(unique, sink);

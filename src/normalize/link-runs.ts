@@ -222,12 +222,13 @@ function describes(src: ConfigSource, client: string): boolean {
 }
 
 /**
- * The file of more results of a run (`bench-metrics`) in the run's own directory that names the
- * run's tool: one result file and its companions are written side by side.
+ * The files of more results of a run (`bench-metrics`) in the run's own directory that name the
+ * run's tool, in path order: one result file and its companions are written side by side (EvalScope
+ * writes up to three: percentiles, per-conversation and windowed-throughput summaries).
  */
-export function linkBenchMetrics(runFile: string, client: string | null, sources: SourceIndex): ConfigSource | null {
-  if (client === null) return null;
-  return sources.benchMetricsByDir.get(dirOf(runFile))?.find((src) => describes(src, client)) ?? null;
+export function linkBenchMetrics(runFile: string, client: string | null, sources: SourceIndex): readonly ConfigSource[] {
+  if (client === null) return [];
+  return sources.benchMetricsByDir.get(dirOf(runFile))?.filter((src) => describes(src, client)) ?? [];
 }
 
 function deepestAbove(runFile: string, candidates: readonly ConfigSource[]): ConfigSource | null {

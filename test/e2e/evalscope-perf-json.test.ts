@@ -61,4 +61,24 @@ describe('evalscope perf output folder with two parallel values', () => {
     expect(rows).toHaveLength(2);
     for (const r of rows) expect(r.p99_ttft_ms ?? null).toBeNull();
   });
+
+  it('fills a multi-turn run from every companion beside it: percentiles, per-conversation and windowed throughputs', () => {
+    const dir = path.join(tmp, 'multi-turn', 'run');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'benchmark_summary.json'), JSON.stringify(fixture('layout-2025-multi-turn-keys'), null, 4));
+    for (const [name, c] of [['benchmark_percentile.json', 'percentile-rows'], ['trace_summary.json', 'legacy-trace-summary'], ['workload_throughput.json', 'legacy-workload-throughput'], ['workload_timeline.json', 'legacy-workload-timeline']] as const) {
+      writeFileSync(path.join(dir, name), readFileSync(path.join(FIXTURES, 'evalscope-perf-json', c, 'input.json')));
+    }
+    const scanned = scanPaths([path.join(tmp, 'multi-turn')]);
+    const { rows } = buildRuns(scanned.records.slice(), new DiagnosticCollector());
+    expect(rows).toHaveLength(1);
+    const run = rows[0] as Record<string, unknown>;
+    expect([run.p99_ttft_ms, run.mean_ttfat_ms, run.post_warmup_output_throughput]).toEqual([183.2, 38200, 301.25]);
+    expect(JSON.parse(String(run.config_sources))).toEqual([
+      'bench-args',
+      'bench-metrics:run/benchmark_percentile.json:1',
+      'bench-metrics:run/trace_summary.json:1',
+      'bench-metrics:run/workload_throughput.json:1',
+    ]);
+  });
 });
