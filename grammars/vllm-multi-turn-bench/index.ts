@@ -5,6 +5,7 @@ import { signature } from '../../src/parse/signature.js';
 import { multiTurnItems } from './blocks.js';
 import { InvocationConfig } from './config.js';
 import { summaryRun } from './runs.js';
+import { isStatsJson, opensArray, statsJsonRuns } from './stats-json.js';
 
 /** A summary title with its first value line (the logger may prefix nothing here: it is printed). */
 const SUMMARY = signature(['Statistics summary'], /^Statistics summary(?: \(assuming \d+(?:\.\d+)?% warmup samples\))?:[ \t]*\r?\nruntime_sec = [\d.]+/m);
@@ -31,17 +32,21 @@ function hasScriptArgs(head: string): boolean {
 /**
  * vLLM's multi-turn conversation benchmark, `benchmarks/multi_turn/benchmark_serving_multi_turn.py`:
  * its console (tee'd logs), one run per `Statistics summary` block (pandas `describe()` of the
- * per-request stats), with the configuration its invocation printed and logged above it.
+ * per-request stats), with the configuration its invocation printed and logged above it; and its
+ * `--stats-json-output` file, the same statistics recomputed from the per-request array.
  */
 export const grammar: Grammar = {
   id: 'vllm-multi-turn-bench',
-  title: "vLLM multi-turn benchmark (benchmark_serving_multi_turn.py) console",
+  title: 'vLLM multi-turn benchmark (benchmark_serving_multi_turn.py) console and --stats-json-output',
   detect({ head }) {
     if (SUMMARY.test(head)) return { score: 0.85, reason: 'multi-turn "Statistics summary:" with runtime_sec' };
+    if (isStatsJson(head)) return { score: 0.85, reason: 'JSON array of multi-turn RequestStats (output_num_first_chunk_tokens, approx_cached_percent)' };
     if (hasScriptArgs(head)) return { score: 0.5, reason: 'multi-turn benchmark arguments (num_clients, max_active_conversations)' };
     return NOT_MINE;
   },
   parse(source, sink) {
+    // `--stats-json-output`: the per-request array, one run recomputed from it (stats-json.ts)
+    if (opensArray(source.lines)) return statsJsonRuns(source, sink);
     const runs: RunRecord[] = [];
     let config = new InvocationConfig();
     let summarySeen = false;

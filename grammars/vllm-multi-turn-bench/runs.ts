@@ -18,7 +18,7 @@ const SUMMARY_KEYS: Readonly<Record<string, string>> = {
 };
 
 /** Rows of the describe table whose values are the canonical latency and length columns. */
-const ROW_STEMS: Readonly<Record<string, string>> = {
+export const ROW_STEMS: Readonly<Record<string, string>> = {
   ttft_ms: 'ttft_ms',
   tpot_ms: 'tpot_ms',
   latency_ms: 'e2el_ms',

@@ -20,7 +20,8 @@ import { fnv1a } from '../core/fnv1a.js';
  * single-batch benchmark's stdout and JSONL: batchIdentity; InferenceX's processed result and the
  * client result it was made from: processedIdentity; bench_speculative.py's console and JSONL of
  * one grid point: gridPointIdentity; bench_multiturn.py's console and `--log-file` line of one run:
- * multiturnIdentity; vllm bench startup's copies of one run: sameStartupRun. Exact copies of a
+ * multiturnIdentity; vLLM's multi-turn summary and its `--stats-json-output`: vllmMultiturnIdentity;
+ * vllm bench startup's copies of one run: sameStartupRun. Exact copies of a
  * result file in another folder: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathConfig?: (row: RunRow) => RunRow): RunRow[] {
@@ -32,7 +33,8 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathCo
   const single = mergeCopies(guidellm, batchIdentity, (a, b) => sameBatch(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const batches = mergeCopies(single, gridPointIdentity, (a, b) => sameGridPoint(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const multiturn = batches.some((r) => r.client === SGLANG_MULTITURN) ? mergeCopies(batches, multiturnIdentity, (a, b) => sameMultiturnRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : batches;
-  const startup = multiturn.some((r) => r.client === STARTUP) ? mergeCopies(multiturn, startupIdentity, (a, b) => sameStartupRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : multiturn;
+  const vllmMultiturn = multiturn.some((r) => r.client === VLLM_MULTITURN) ? mergeCopies(multiturn, vllmMultiturnIdentity, (a, b) => sameVllmMultiturnRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : multiturn;
+  const startup = vllmMultiturn.some((r) => r.client === STARTUP) ? mergeCopies(vllmMultiturn, startupIdentity, (a, b) => sameStartupRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : vllmMultiturn;
   const printed = startup.some((r) => r.source_format === EVALSCOPE_PRINTED) ? withoutPrintedCopies(startup, (a, b) => samePrintedEvalscopeRun(a, b) && agree(a, b), sink) : startup;
   if (!printed.some((r) => r.source_format === INFERENCEX)) return printed;
   return mergeCopies(printed, processedIdentity, (a, b) => sameProcessedResult(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
@@ -257,6 +259,47 @@ function sameMultiturnRun(a: RunRow, b: RunRow): boolean {
   if (!agrees(MULTITURN_THROUGHPUTS, PRINTED_THROUGHPUT) || !agrees(MULTITURN_LATENCIES, PRINTED_SECONDS_MS)) return false;
   const [x, y] = [a.prefix_cache_hit_rate, b.prefix_cache_hit_rate];
   return typeof x !== 'number' || typeof y !== 'number' || Math.abs(x - y) <= PRINTED_HIT_RATE;
+}
+
+/**
+ * vLLM's multi-turn benchmark (`benchmarks/multi_turn/`) prints its summary and, with
+ * `--stats-json-output`, saves the requests it summarised; the JSON's run is that summary
+ * recomputed (its `0%` one: every sample), with no configuration nor token totals for `identity`.
+ * They meet by request count and warm-up share.
+ */
+const VLLM_MULTITURN = 'vllm-multi-turn-bench';
+
+function vllmMultiturnIdentity(row: RunRow): string | null {
+  if (row.client !== VLLM_MULTITURN || typeof row.completed !== 'number') return null;
+  return JSON.stringify([row.completed, ownCell(row, 'warmup_samples_fraction') ?? 0], spelledOut);
+}
+
+const VLLM_MULTITURN_LATENCIES = ['ttft', 'tpot', 'e2el'].flatMap((m) => ['mean', 'median', 'p90', 'max'].map((s) => `${s}_${m}_ms`));
+/** Runtime and rate are printed with three decimals. */
+const PRINTED_THOUSANDTH = 0.00051;
+/**
+ * Latencies with two decimals, or, when one value of a pandas column reaches 1e6 (or is below 0.01),
+ * the whole column in scientific notation with three significant digits: both tolerances at once.
+ */
+const latencyAgrees = (x: number, y: number): boolean => Math.abs(x - y) <= TWO_DECIMALS + THREE_DIGITS * Math.max(Math.abs(x), Math.abs(y));
+const TWO_DECIMALS = 0.0051;
+const THREE_DIGITS = 0.0051;
+
+/**
+ * One multi-turn run printed and saved: one copy each (the console, the stats JSON), in one folder
+ * or one below the other, the same configuration and load point, runtime and request rate agreeing
+ * to the printed thousandth and every latency statistic both have to its printed precision (at
+ * least one: the fingerprint no two runs share).
+ */
+function sameVllmMultiturnRun(a: RunRow, b: RunRow): boolean {
+  if (copyKind(a) === copyKind(b) || !configurationsAgree(a, b) || !loadPointsAgree(a, b)) return false;
+  if (!isWithin(folderOf(a), folderOf(b)) && !isWithin(folderOf(b), folderOf(a))) return false;
+  for (const c of ['duration_s', 'request_throughput']) {
+    const [x, y] = [a[c], b[c]];
+    if (typeof x !== 'number' || typeof y !== 'number' || Math.abs(x - y) > PRINTED_THOUSANDTH) return false;
+  }
+  const shared = VLLM_MULTITURN_LATENCIES.filter((c) => typeof a[c] === 'number' && typeof b[c] === 'number');
+  return shared.length > 0 && shared.every((c) => latencyAgrees(a[c] as number, b[c] as number));
 }
 
 /**

@@ -71,3 +71,32 @@ describe("the Rust vllm-bench's multi-turn runs", () => {
     expect(single.map((f) => f.chart)).not.toContain('turn-lines');
   });
 });
+
+describe("vLLM's multi-turn benchmark script: its printed summary and its --stats-json-output", () => {
+  const PRINTED = path.join(FIXTURES, 'vllm-multi-turn-bench/layout-2026-stats-json-console/input.log');
+  const STATS = path.join(FIXTURES, 'vllm-multi-turn-bench/layout-2026-stats-json/input.json');
+
+  it('are one run: the JSON kept (full precision), the console giving the configuration', () => {
+    const dir = path.join(tmp, 'script', 'qwen3-8b');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(PRINTED, path.join(dir, 'bench.log'));
+    mkdirSync(path.join(dir, 'stats'));
+    copyFileSync(STATS, path.join(dir, 'stats', 'requests.json'));
+    const sink = new DiagnosticCollector();
+    const { rows } = buildRuns(scanPaths([path.join(tmp, 'script')]).records.slice(), sink);
+    expect(rows.map((r) => [r.source_file, r.completed, r.max_concurrency, r.model, r.mean_ttft_ms])).toEqual([
+      ['qwen3-8b/stats/requests.json', 12, 2, '/models/Qwen3-8B', 64.28613666666666],
+    ]);
+    expect(sink.list().filter((d) => d.code === 'normalize/duplicate-run').map((d) => d.file)).toEqual(['qwen3-8b/bench.log']);
+  });
+
+  it('are two runs when the requests differ from what was printed', () => {
+    const dir = path.join(tmp, 'script-other');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(PRINTED, path.join(dir, 'bench.log'));
+    const requests = JSON.parse(readFileSync(STATS, 'utf8')) as { ttft_ms: number }[];
+    writeFileSync(path.join(dir, 'requests.json'), JSON.stringify(requests.map((r) => ({ ...r, ttft_ms: r.ttft_ms + 5 })), null, 2));
+    const { rows } = buildRuns(scanPaths([dir]).records.slice(), new DiagnosticCollector());
+    expect(rows).toHaveLength(2);
+  });
+});
