@@ -11,9 +11,10 @@ import type { FieldValue, RelPath } from '../../src/core/types.js';
 import { mergeFailures, reportFailures, TracebackTracker } from '../../src/parse/traceback.js';
 import { setCell } from '../../src/core/cells.js';
 import { LogClock } from './clock.js';
+import { CudaGraphTable, tablePart } from './cudagraph.js';
 import { parsePrefix } from './prefix.js';
 import { readStartupLine } from './startup.js';
-import { readStatsLine } from './stats.js';
+import { readStatsLine, type StatsPartial } from './stats.js';
 import { TimelineBuilder } from './timeline.js';
 
 /**
@@ -25,6 +26,8 @@ const ACCESS = /"(?:GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH) \//;
 /** Request-log lines (`--enable-log-requests`), recognized on the raw line, before the prefix lexer. */
 const REQUEST_LOG = /(?:^|\] |\) )(?:Received request |Added request |Finished request |Aborted request |Generated response )/;
 const MAX_PROCESSES = 64;
+/** A data-parallel engine core's process (`EngineCore_DP1 pid=7`): the engine of its iteration lines. */
+const ENGINE_CORE = /^EngineCore_DP(\d+) /;
 
 interface ServerStart {
   readonly builder: FieldMapBuilder;
@@ -42,6 +45,8 @@ export class VllmServerParser implements LineParser {
   readonly #timeline: TimelineBuilder;
   readonly #trackers = new Map<string, TracebackTracker>();
   readonly #starts: ServerStart[] = [];
+  /** The `--cudagraph-metrics` table being read (one at a time: the stats logger prints them). */
+  #graphTable: CudaGraphTable | null = null;
   #unrecognized = 0;
   #firstUnrecognized = 0;
 
@@ -57,13 +62,21 @@ export class VllmServerParser implements LineParser {
     const p = parsePrefix(text);
     const message = p.message;
     if (this.#tracker(p.process).line(message, lineNo, p.level ?? undefined)) return false;
+    const c = message.charCodeAt(0);
+    if (c === 42 || c === 45 || c === 124 || this.#graphTable !== null) {
+      // '*' '-' '|': the CUDA graph table, or a line that ends the one being read
+      const read = this.#graphTableLine(p, message, lineNo);
+      if (read !== null) return read;
+    }
     const stats = readStatsLine(message);
     if (stats !== null) {
-      const time = p.stamp ? this.#clock.date(p.stamp, p.wrapper) : p.wrapper ? this.#clock.date(p.wrapper, p.wrapper) : null;
-      const extra: Record<string, FieldValue> = time?.inferred ? { time_year_inferred: true } : {};
-      this.#timeline.add(stats, lineNo, time?.time ?? null, extra);
-      const current = this.#starts.at(-1);
-      if (current) current.busy = true;
+      if (stats.kind === 'iteration') {
+        if (!Object.hasOwn(stats.fields, 'engine_index')) {
+          const dp = ENGINE_CORE.exec(p.process);
+          if (dp !== null) stats.fields.engine_index = Number(dp[1]);
+        }
+      } else this.#endGraphTable(); // its stats line printed, an engine's table is whole
+      this.#addStats(stats, p, lineNo);
       return true;
     }
     if (p.stamp) this.#clock.date(p.stamp, p.wrapper); // sees year roll-overs between stats lines
@@ -74,6 +87,7 @@ export class VllmServerParser implements LineParser {
   }
 
   finish(): BenchRecord[] {
+    this.#endGraphTable();
     const failures = mergeFailures([...this.#trackers.values()].map((t) => t.finish()));
     reportFailures(failures, this.#sink);
     if (this.#unrecognized > 0) {
@@ -81,6 +95,51 @@ export class VllmServerParser implements LineParser {
     }
     const configs = this.#configs(failures);
     return [...configs, ...this.#timeline.finish(), ...failures].sort((a, b) => a.at.line - b.at.line);
+  }
+
+  #addStats(stats: StatsPartial, p: ReturnType<typeof parsePrefix>, lineNo: number): void {
+    const time = this.#time(p);
+    const extra: Record<string, FieldValue> = time?.inferred ? { time_year_inferred: true } : {};
+    this.#timeline.add(stats, lineNo, time?.time ?? null, extra);
+    const current = this.#starts.at(-1);
+    if (current) current.busy = true;
+  }
+
+  #time(p: ReturnType<typeof parsePrefix>): { time: string; inferred: boolean } | null {
+    return p.stamp ? this.#clock.date(p.stamp, p.wrapper) : p.wrapper ? this.#clock.date(p.wrapper, p.wrapper) : null;
+  }
+
+  /**
+   * A line of the CUDA graph table (cudagraph.ts): true for one the timeline took, false for one
+   * read for nothing, null for any other line (a line of the table's process ends it first).
+   */
+  #graphTableLine(p: ReturnType<typeof parsePrefix>, message: string, lineNo: number): boolean | null {
+    const part = tablePart(message);
+    const open = this.#graphTable;
+    if (part === null) {
+      if (open === null || open.process !== p.process) return null;
+      if (message.trim() === '' && !open.inRows) return false; // a blank line between the table's sections
+      this.#endGraphTable();
+      return message.trim() === '' ? false : null;
+    }
+    if (part.kind === 'start') {
+      this.#endGraphTable();
+      const time = this.#time(p);
+      this.#graphTable = new CudaGraphTable(p.process, lineNo, time?.time ?? null, time?.inferred ? { time_year_inferred: true } : {});
+      return false;
+    }
+    // rows of no table (its start cut off) are known and read for nothing
+    if (part.kind === 'row' && open !== null) open.add(part.row);
+    return false;
+  }
+
+  #endGraphTable(): void {
+    const t = this.#graphTable;
+    if (t === null) return;
+    this.#graphTable = null;
+    this.#timeline.add(t.partial(), t.line, t.time, t.extra);
+    const current = this.#starts.at(-1);
+    if (current) current.busy = true;
   }
 
   #tracker(process: string): TracebackTracker {

@@ -14,7 +14,7 @@ import { setCell } from '../../src/core/cells.js';
 import { columnOfUnknownLabel, DIFFUSION_LABELS, KV_TRANSFER_KEYS, type LabelSpec, type LabelTable, SPEC_V0_LABELS, SPEC_V1_LABELS, STATS_LABELS, type Unit } from './stats-labels.js';
 
 /** Which kind of periodic line a partial came from; a timeline record merges distinct kinds. */
-export type StatsKind = 'stats' | 'prefix' | 'spec' | 'diffusion' | 'stages' | 'kv_transfer' | 'perf';
+export type StatsKind = 'stats' | 'prefix' | 'spec' | 'diffusion' | 'stages' | 'kv_transfer' | 'perf' | 'cudagraph' | 'iteration';
 
 export interface StatsPartial {
   readonly kind: StatsKind;
@@ -67,6 +67,17 @@ const N = String.raw`([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)`;
  * memory GB/s (10^9 bytes) per GPU, as the model's analytic FLOP and byte counts give them.
  */
 const PERF_LINE = new RegExp(String.raw`^(?:Engine (\d+): |(\d+) Engines Aggregated: )?MFU: ${N} TF/s/GPU ${N} GB/s/GPU\s*$`);
+/**
+ * One engine step of `--enable-logging-iteration-details` (vllm/v1/engine/core.py
+ * `log_iteration_details`): `Iteration(n): A context requests, B context tokens, C generation
+ * requests, D generation tokens, iteration elapsed time: X ms`, later with ` (dummy)` for a
+ * data-parallel padding step; the shape logged from the stats logger adds the engine prefix and
+ * `, Label: value` fields (read as the stats line's).
+ */
+const ITERATION_LINE = new RegExp(
+  String.raw`^(?:Engine (\d+): |(\d+) Engines Aggregated: )?Iteration\((\d+)\): (\d+) context requests?, (\d+) context tokens?, ` +
+    String.raw`(\d+) generation requests?, (\d+) generation tokens?, iteration elapsed time: ${N} ms( \(dummy\))?(?:, (.*?))?\s*$`,
+);
 /** vLLM V1's stats line exactly as it prints it (the engine index optional): the bulk of what a big log passes on. */
 const COMMON_STATS = new RegExp(
   String.raw`^(?:Engine (\d+): )?Avg prompt throughput: ${N} tokens/s, Avg generation throughput: ${N} tokens/s, ` +
@@ -102,7 +113,11 @@ export function readStatsLineByLabels(message: string): StatsPartial | null {
   if (c === 69 || c === 65 || (c >= 48 && c <= 57)) {
     // 'E'ngine / 'A'vg / the engine count of an aggregated line
     const m = STATS_START.exec(message);
-    if (!m) return c !== 65 && message.includes('MFU: ') ? readPerf(message) : null;
+    if (!m) {
+      if (c === 65) return null;
+      if (message.includes('MFU: ')) return readPerf(message);
+      return message.includes(': Iteration(') ? readIteration(message) : null;
+    }
     const [, prefix = '', engine, aggregated] = m;
     const partial = readLabels(message.slice(prefix.length), STATS_LABELS, 'stats');
     setEngine(partial, engine, aggregated);
@@ -110,6 +125,7 @@ export function readStatsLineByLabels(message: string): StatsPartial | null {
   }
   if (c === 75 && message.startsWith(KV_TRANSFER)) return readKvTransfer(message.slice(KV_TRANSFER.length)); // 'K'
   if (c === 77 && message.startsWith('MFU: ')) return readPerf(message); // 'M'
+  if (c === 73 && message.startsWith('Iteration(')) return readIteration(message); // 'I'
   if (message.startsWith('Speculative metrics: ')) return readLabels(message.slice(21), SPEC_V0_LABELS, 'spec');
   if (message.startsWith('SpecDecoding metrics: ')) return readLabels(message.slice(22), SPEC_V1_LABELS, 'spec');
   if (message.startsWith('DiffusionDecoding metrics: ')) return readLabels(message.slice(27), DIFFUSION_LABELS, 'diffusion');
@@ -164,6 +180,29 @@ function readPerf(message: string): StatsPartial | null {
   const gbps = Number(m[4]);
   if (Number.isFinite(tflops)) out.fields.mfu_tflops_per_gpu = tflops;
   if (Number.isFinite(gbps)) out.fields.mfu_mem_gb_per_s_per_gpu = gbps;
+  setEngine(out, m[1], m[2]);
+  return out;
+}
+
+/**
+ * `[Engine 000: ]Iteration(12): 1 context requests, 2048 context tokens, 7 generation requests, 7
+ * generation tokens, iteration elapsed time: 41.27 ms[ (dummy)][, GPU KV cache usage: 3.1%]`, named
+ * as the per-iteration columns of the TensorRT-LLM grammars; a line that starts so but is not in
+ * this shape is named in `bad`.
+ */
+function readIteration(message: string): StatsPartial | null {
+  const m = ITERATION_LINE.exec(message);
+  if (m === null) return /^(?:Engine \d+: |\d+ Engines Aggregated: )?Iteration\(\d+\): /.test(message) ? { kind: 'iteration', fields: {}, bad: ['Iteration'] } : null;
+  const out: StatsPartial = m[10] === undefined ? { kind: 'iteration', fields: {}, bad: [] } : readLabels(m[10], STATS_LABELS, 'iteration');
+  const f = out.fields;
+  f.iteration = Number(m[3]);
+  f.num_ctx_requests = Number(m[4]);
+  f.num_ctx_tokens = Number(m[5]);
+  f.num_generation_requests = Number(m[6]);
+  f.num_generation_tokens = Number(m[7]);
+  const ms = Number(m[8]);
+  if (Number.isFinite(ms)) f.iter_latency_ms = ms;
+  if (m[9] !== undefined) f.dummy_iteration = true;
   setEngine(out, m[1], m[2]);
   return out;
 }

@@ -1,10 +1,15 @@
 /**
  * Periodic lines → one timeline series. A stats line and the prefix-cache, speculative- or
- * diffusion-decoding, KV-transfer or MFU line logged with it (same time stamp, different kind,
- * no other engine index) become ONE entry; an
+ * diffusion-decoding, KV-transfer, CUDA-graph or MFU line logged with it (same time stamp,
+ * different kind, no other engine index) become ONE entry; an
  * aggregated line (`engine_index` `all`) never joins one engine's. Anything else starts a
  * new entry. Each value goes straight into the series' columns; only what decides whether the next
  * line joins the entry in progress is held.
+ *
+ * An engine step's `Iteration(n)` line is an entry of its own: nothing joins it and it joins
+ * nothing. Its engine core prints it in another process than the stats logger, so one may come
+ * between a stats line and the lines that join it: while such an entry is open (same time stamp),
+ * iteration entries wait in a short queue and are written after it, in line order still.
  */
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import { type TimelineRecord, timelineRecords } from '../../src/core/records.js';
@@ -24,6 +29,8 @@ export class TimelineBuilder {
   readonly #sink: DiagnosticSink;
   readonly #series = new TimelineSeriesBuilder();
   #pending: Pending | null = null;
+  /** Iteration entries held while the entry in progress may still be joined. */
+  #queue: Queued[] = [];
 
   constructor(file: RelPath, sink: DiagnosticSink) {
     this.#file = file;
@@ -35,6 +42,16 @@ export class TimelineBuilder {
       this.#sink.report('log/bad-stats-value', { file: this.#file, line, column: 1 }, partial.bad.join(', '));
     }
     if (isEmpty(partial.fields)) return;
+    if (partial.kind === 'iteration') {
+      const open = this.#pending;
+      if (open !== null && time !== null && open.time === time && this.#queue.length < MAX_QUEUED) this.#queue.push({ fields: partial.fields, line, time, extra });
+      else {
+        this.#flush();
+        this.#pending = null;
+        this.#entry(partial.fields, line, time, extra);
+      }
+      return;
+    }
     const p = this.#pending;
     const e = partial.fields.engine_index;
     const sameEngine = p !== null && (e === undefined || p.engineIndex === undefined || p.engineIndex === e);
@@ -43,18 +60,32 @@ export class TimelineBuilder {
       this.#put(p, partial.fields, line);
       return;
     }
-    const next: Pending = { time, kinds: new Set([partial.kind]), engineIndex: undefined };
+    this.#flush();
+    this.#pending = this.#entry(partial.fields, line, time, extra, partial.kind);
+  }
+
+  finish(): TimelineRecord[] {
+    this.#flush();
+    this.#pending = null;
+    return timelineRecords(this.#file, this.#series, this.#sink);
+  }
+
+  /** Begins an entry and writes its values. */
+  #entry(fields: Record<string, FieldValue>, line: number, time: string | null, extra: Record<string, FieldValue>, kind?: StatsKind): Pending {
+    const next: Pending = { time, kinds: new Set(kind === undefined ? [] : [kind]), engineIndex: undefined };
     this.#series.begin(line);
     this.#series.set('engine', 'vllm', line);
     if (time !== null) this.#series.set('time', time, line);
     this.#put(next, extra, line);
-    this.#put(next, partial.fields, line);
-    this.#pending = next;
+    this.#put(next, fields, line);
+    return next;
   }
 
-  finish(): TimelineRecord[] {
-    this.#pending = null;
-    return timelineRecords(this.#file, this.#series, this.#sink);
+  /** Writes the iteration entries held back. */
+  #flush(): void {
+    if (this.#queue.length === 0) return;
+    for (const q of this.#queue) this.#entry(q.fields, q.line, q.time, q.extra);
+    this.#queue = [];
   }
 
   /** Sets the entry's values it does not have yet (the first of a column wins); a companion line's keep their own line. */
@@ -65,6 +96,16 @@ export class TimelineBuilder {
       if (this.#series.set(k, v, line) && k === 'engine_index') p.engineIndex = v;
     }
   }
+}
+
+/** Iteration entries held at most (engine steps within one second of a stats line). */
+const MAX_QUEUED = 512;
+
+interface Queued {
+  readonly fields: Record<string, FieldValue>;
+  readonly line: number;
+  readonly time: string;
+  readonly extra: Record<string, FieldValue>;
 }
 
 function isEmpty(fields: Record<string, FieldValue>): boolean {
