@@ -4,9 +4,11 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../_shared/json/i
 /**
  * JSON files AIPerf writes beside `profile_export_aiperf.json` that hold metrics of the same run
  * (or of the runs of a sweep), not a run of their own (ai-dynamo/aiperf `src/aiperf/exporters/`,
- * `server_metrics/json_exporter.py`, `exporters/aggregate/`, 2025–2026). Their heads, for detection.
+ * `server_metrics/json_exporter.py`, `exporters/aggregate/`, 2025–2026). Their heads, for detection
+ * (the energy export's `source` object opens with `total_gpu_energy_j`: InferenceX's processed
+ * results have a top-level key of that name, and are not AIPerf's).
  */
-export const COMPANION_SIGNATURE = /"timeslices"\s*:\s*\[|"window_metadata"\s*:\s*\{|"total_gpu_energy_j"\s*:|"endpoints_configured"\s*:|"per_combination_metrics"\s*:|"aggregation_type"\s*:\s*"sweep"/;
+export const COMPANION_SIGNATURE = /"timeslices"\s*:\s*\[|"window_metadata"\s*:\s*\{|"source"\s*:\s*\{\s*"total_gpu_energy_j"\s*:|"endpoints_configured"\s*:|"per_combination_metrics"\s*:|"aggregation_type"\s*:\s*"sweep"/;
 
 /** What a companion export is, for its `table/ignored-block` info; null for any other object. */
 export function companionExport(obj: JsonObject): string | null {

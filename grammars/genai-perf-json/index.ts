@@ -7,6 +7,7 @@ import { addCommandFlags, commandTool, shellWords } from '../_shared/perf-metric
 import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
 import { isAggregate, reportAggregate } from './aggregate.js';
 import { COMPANION_SIGNATURE, companionExport, isServerMetricsExport } from './companion-exports.js';
+import { energyRecord } from './energy.js';
 import { aiperfPartialExport } from '../_shared/perf-metrics/aiperf-folders.js';
 import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 import { addInputConfig } from './input-config.js';
@@ -60,6 +61,9 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Ben
   // a server metrics export with speculative-decoding counters: the run's acceptance, for the AIPerf run beside it
   const spec = isServerMetricsExport(obj) ? serverMetricsRecord(obj, at, 'aiperf') : null;
   if (spec !== null) return [spec];
+  // the energy-efficiency export: the run's GPU energy and power, for the AIPerf run beside it (energy.ts)
+  const energy = energyRecord(obj, at, 'aiperf');
+  if (energy !== null) return [energy];
   const companion = companionExport(obj);
   if (companion !== null) {
     sink.report('table/ignored-block', at, companion);

@@ -152,7 +152,7 @@ function toRun(obj: JsonObject, at: SourcePos, source: TextSource, sink: Diagnos
   if (nested) addNestedMetrics(builder, obj, lineOf, source, sink);
   else addThroughputs(builder, obj, lineOf, source, sink);
   addLatencies(builder, obj, lineOf);
-  addExtras(builder, obj, lineOf);
+  addExtras(builder, obj, lineOf, at, sink);
   return { kind: 'run', at, label: null, complete: true, fields: builder.fields, lines: builder.lines };
 }
 
@@ -233,12 +233,66 @@ function addLatencies(builder: FieldMapBuilder, obj: JsonObject, lineOf: LineOf)
 }
 
 /**
- * Every other scalar key (`image`, `kv_p2p_transfer`, `max_num_batched_tokens`, the power
- * figures `mean_power_w`, `tok_per_watt_*`, a fork's additions) as a flag column.
+ * InferenceX's power figures → the shared energy columns (README, "Power and energy"): J, W, J per
+ * request or token, tokens per J, as written. `utils/aggregate_power.py` (single node) and
+ * `aggregate_power_multinode.py` (the `prefill_`/`decode_` role figures) integrate every GPU's
+ * board power over the benchmark window: `total_gpu_energy_j` over all GPUs, `avg_total_gpu_power_w`
+ * = that / the window, `avg_power_w` = that / the GPUs (PER GPU), a role's `*_avg_power_w` = its
+ * energy / the window / its GPUs (per GPU). The older `process_result.py` wrote `mean_power_w`, the
+ * sum of the busiest GPUs' mean nvidia-smi power (total), and `tok_per_watt_{total,output}` = tok/s /
+ * that (tokens per J; `tok_per_watt` an alias of the total).
  */
-function addExtras(builder: FieldMapBuilder, obj: JsonObject, lineOf: LineOf): void {
+const POWER_COLUMNS: Readonly<Record<string, string>> = Object.freeze({
+  total_gpu_energy_j: 'gpu_energy_j',
+  avg_total_gpu_power_w: 'gpu_power_w',
+  avg_power_w: 'gpu_power_per_gpu_w',
+  joules_per_successful_query: 'energy_per_request_j',
+  joules_per_input_token: 'energy_per_input_token_j',
+  joules_per_output_token: 'energy_per_output_token_j',
+  joules_per_total_token: 'energy_per_token_j',
+  prefill_gpu_energy_j: 'prefill_gpu_energy_j',
+  decode_gpu_energy_j: 'decode_gpu_energy_j',
+  prefill_avg_power_w: 'prefill_gpu_power_per_gpu_w',
+  decode_avg_power_w: 'decode_gpu_power_per_gpu_w',
+  prefill_joules_per_input_token: 'prefill_energy_per_input_token_j',
+  decode_joules_per_output_token: 'decode_energy_per_output_token_j',
+  mean_power_w: 'gpu_power_w',
+  tok_per_watt_total: 'tokens_per_joule',
+  tok_per_watt_output: 'output_tokens_per_joule',
+  tok_per_watt: 'tokens_per_joule',
+});
+/** A figure read only when the file lacks the one it repeats (another version's, or an alias). */
+const POWER_FALLBACK_OF: Readonly<Record<string, string>> = Object.freeze({
+  mean_power_w: 'avg_total_gpu_power_w',
+  tok_per_watt: 'tok_per_watt_total',
+});
+
+/** `power_valid` 0 / false: aggregate_power.py judged the run's telemetry invalid. */
+function powerInvalid(obj: JsonObject): boolean {
+  const v = obj.power_valid;
+  return v === 0 || v === false || v === '0' || (typeof v === 'string' && v.trim().toLowerCase() === 'false');
+}
+
+/**
+ * Every other scalar key (`image`, `kv_p2p_transfer`, `max_num_batched_tokens`, `power_valid`, a
+ * fork's additions) as a flag column; the power figures into the shared energy columns, unless
+ * `power_valid` is 0: then they stay flag columns under their own names, said in an info.
+ */
+function addExtras(builder: FieldMapBuilder, obj: JsonObject, lineOf: LineOf, at: SourcePos, sink: DiagnosticSink): void {
+  const invalid = powerInvalid(obj);
+  const keptInvalid: string[] = [];
   for (const [key, value] of Object.entries(obj)) {
     if (READ.has(key) || LATENCY.test(key) || INTERACTIVITY.test(key) || value === null || typeof value === 'object') continue;
+    const power = POWER_COLUMNS[key];
+    const repeated = power === undefined ? undefined : POWER_FALLBACK_OF[key];
+    // (a figure another one of the file repeats stays a flag column under its own name)
+    if (power !== undefined && num(value) !== undefined && (repeated === undefined || num(obj[repeated]) === undefined)) {
+      if (!invalid) {
+        builder.set(power, num(value), lineOf(key));
+        continue;
+      }
+      keptInvalid.push(key);
+    }
     const canonical = isAgentic(obj) ? AGENTIC_COLUMNS[key] : undefined;
     if (canonical !== undefined) {
       const v = num(value);
@@ -250,5 +304,9 @@ function addExtras(builder: FieldMapBuilder, obj: JsonObject, lineOf: LineOf): v
       continue;
     }
     addFlags(builder, { [key]: value as PyValue }, lineOf(key));
+  }
+  if (keptInvalid.length > 0) {
+    const where = { ...at, line: lineOf('power_valid') };
+    sink.report('table/unknown-metric', where, keptInvalid.length, `${keptInvalid.join(', ')} (power_valid is 0: InferenceX judged the run's power telemetry invalid, no energy column filled)`);
   }
 }

@@ -66,6 +66,12 @@ export const REPORT_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
   // STREAMING STATISTICS (0.16–0.17)
   'average time-to-first-token (ms)': num('mean_ttft_ms', 'ms'),
   'average inter-token latency (ms)': num('mean_itl_ms', 'ms'),
+  // GPU energy (2026, PR #11397, tensorrt_llm/bench/benchmark/utils/energy_monitor.py: NVML's energy
+  // counter over the benchmark, summed over the GPUs, scaled to world_size): labels as the PR names
+  // the metrics; J over all GPUs, W = that energy / the time, output tok/s per W = tokens per J
+  'total energy (j)': num('gpu_energy_j'),
+  'average gpu power (w)': num('gpu_power_w'),
+  'output tokens per second per watt (tps/w)': num('output_tokens_per_joule'),
   // DATASET DETAILS
   'dataset path': str('dataset_path'),
   'number of sequences': num('dataset_num_sequences'),

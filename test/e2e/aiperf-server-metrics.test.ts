@@ -40,3 +40,22 @@ describe('AIPerf artifact folder with a server metrics export', () => {
     expect(diagnostics.filter((d) => / (warning|error) /.test(d))).toEqual([]);
   });
 });
+
+describe('AIPerf artifact folder with an energy-efficiency export beside the server metrics export', () => {
+  it('gives the run both: its acceptance and its GPU energy, each named in its sources', () => {
+    const dir = path.join(tmp, 'energy', 'artifacts', 'eagle3-concurrency64');
+    artifacts(dir, readFileSync(fixture('aiperf-server-metrics-spec-decode'), 'utf8'), 16.842);
+    writeFileSync(path.join(dir, 'profile_export_aiperf_energy_efficiency.json'), readFileSync(fixture('aiperf-energy-efficiency-export')));
+    const { rows } = runsOf(path.join(tmp, 'energy'));
+    expect(rows).toHaveLength(1);
+    const run = rows[0];
+    expect(run?.spec_acceptance_length).toBe(2.7);
+    expect(typeof run?.gpu_energy_j).toBe('number');
+    expect(typeof run?.energy_per_output_token_j).toBe('number');
+    const sources = JSON.parse(String(run?.config_sources)) as string[];
+    expect(sources.filter((s) => s.startsWith('bench-metrics:')).sort()).toEqual([
+      'bench-metrics:artifacts/eagle3-concurrency64/profile_export_aiperf_energy_efficiency.json:1',
+      'bench-metrics:artifacts/eagle3-concurrency64/server_metrics_export.json:1',
+    ]);
+  });
+});

@@ -115,11 +115,19 @@ describe('genai-perf-json', () => {
       }
     });
 
-    it('claims the time-slice, steady-state, energy, server-metrics and sweep exports and reads no run from them', () => {
+    it('reads the energy export as more results of the AIPerf run beside it (J, W; mJ per token in J)', () => {
+      const energy = { source: { total_gpu_energy_j: 2500, average_gpu_power_w: 400, gpu_count: 1, energy_source: 'dcgm_counter' }, metrics: { energy_per_output_token_mj: 410, energy_per_request_j: 12.5, output_tps_per_watt: 2.4 } };
+      const text = JSON.stringify(energy, null, 2);
+      expect(grammar.detect({ path, head: text }).score).toBeGreaterThan(0);
+      const { records, diagnostics } = runAt('profile_export_aiperf_energy_efficiency.json', text);
+      expect(diagnostics).toEqual([]);
+      expect(records).toMatchObject([{ kind: 'config', origin: 'bench-metrics', fields: { client: 'aiperf', gpu_energy_j: 2500, gpu_power_w: 400, gpu_count: 1, energy_source: 'dcgm_counter', energy_per_output_token_j: 0.41, energy_per_request_j: 12.5, output_tokens_per_joule: 2.4 } }]);
+    });
+
+    it('claims the time-slice, steady-state, server-metrics and sweep exports and reads no run from them', () => {
       const companions = {
         timeslices: { timeslices: [{ start_ns: 1, end_ns: 2, time_to_first_token: { unit: 'ms', avg: 40 } }], input_config: {} },
         steadyState: { window_metadata: { steady_state_requests: 80, total_requests: 100 }, metrics: { time_to_first_token: { unit: 'ms', avg: 40, p99: 80 } } },
-        energy: { source: { total_gpu_energy_j: 2500, average_gpu_power_w: 400, gpu_count: 1, energy_source: 'dcgm_counter' }, metrics: { energy_per_request_j: 12.5 } },
         serverMetrics: { aiperf_version: '0.7.0', benchmark_id: 'b', summary: { endpoints_configured: ['http://h/metrics'] }, metrics: { 'vllm:num_requests_running': { type: 'gauge', series: [{ stats: { avg: 3 } }] } } },
         sweep: { aggregation_type: 'sweep', num_profile_runs: 4, per_combination_metrics: [{ parameters: { concurrency: 8 }, metrics: { request_throughput_avg: { mean: 3, std: 0.1 } } }] },
       };

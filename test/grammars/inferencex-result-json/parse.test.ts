@@ -189,10 +189,10 @@ describe('inferencex-result-json', () => {
     expect(diagnostics.map((d) => d.code)).toEqual(['table/ignored-block']);
   });
 
-  it('keeps other scalar keys (power, image) as flag columns and drops nested ones', () => {
+  it('keeps other scalar keys (image) as flag columns, power figures in the shared energy columns, and drops nested ones', () => {
     const f = one(single({ mean_power_w: 5321.4, tok_per_watt_output: 0.3758, router: { name: 'sglang-router', version: '0.2.1' }, output_shape: { width: 1 } }));
-    expect(f).toMatchObject({ mean_power_w: 5321.4, tok_per_watt_output: 0.3758, image: 'lmsysorg/sglang:v0.5.5-cu129', router: 'sglang-router', router_version: '0.2.1' });
-    expect(f.output_shape).toBeUndefined();
+    expect(f).toMatchObject({ gpu_power_w: 5321.4, output_tokens_per_joule: 0.3758, image: 'lmsysorg/sglang:v0.5.5-cu129', router: 'sglang-router', router_version: '0.2.1' });
+    expect([f.mean_power_w, f.tok_per_watt_output, f.output_shape]).toEqual([undefined, undefined, undefined]);
   });
 
   it('claims processed results only; the raw client JSON is a vLLM --save-result JSON', () => {
