@@ -31,6 +31,8 @@ interface FigurePlan {
   readonly log?: string;
 }
 const METRIC_LINES = ['output_throughput', 'mean_tpot_ms', 'mean_ttft_ms', 'mean_e2el_ms'];
+/** Key metrics only some tools measure: drawn when a run has them, not said to be missing from every other report. */
+const MEASURED_METRIC_LINES = ['energy_per_output_token_j'];
 
 /**
  * A campaign's logs each get a server timeline of their own, with the runs they served shaded,
@@ -41,11 +43,13 @@ const MAX_LOG_TIMELINES = 8;
 
 /**
  * Every catalogue chart, metric lines once per key metric (the headline metric too, when it is
- * none of them), the server timeline then once per log in `logs`; the per-turn chart only for a
- * campaign with multi-turn runs (`turns`), not said to be missing from every other report.
+ * none of them; energy per output token when a run measured it), the server timeline then once
+ * per log in `logs`; the per-turn chart only for a campaign with multi-turn runs (`turns`), not
+ * said to be missing from every other report.
  */
-function reportFigures(metric: string, logs: readonly string[], turns: boolean): FigurePlan[] {
-  const ys = METRIC_LINES.includes(metric) ? METRIC_LINES : [...METRIC_LINES, metric];
+function reportFigures(metric: string, logs: readonly string[], turns: boolean, runs: readonly Row[]): FigurePlan[] {
+  const measured = MEASURED_METRIC_LINES.filter((c) => runs.some((r) => typeof r[c] === 'number'));
+  const ys = [...new Set([...METRIC_LINES, ...measured, metric])];
   return CHART_IDS.flatMap((chart): FigurePlan[] => {
     if (chart === 'metric-lines') return ys.map((y) => ({ chart, y }));
     if (chart === 'turn-lines') return turns ? [{ chart }] : [];
@@ -90,7 +94,7 @@ export async function buildFigures(tables: ReportTables, metric = 'output_throug
   const out: ReportFigure[] = [];
   const timeline = chartRows(tables, 'server-timeline');
   const logs = servingLogs(timeline);
-  for (const { chart, y, log } of reportFigures(metric, logs, hasTurns(tables.runs))) {
+  for (const { chart, y, log } of reportFigures(metric, logs, hasTurns(tables.runs), tables.runs)) {
     const def = CHARTS[chart];
     const all = def.input === 'timeline' ? timeline : chartRows(tables, chart);
     const rows = log === undefined ? all : all.filter((r) => r.source_file === log);

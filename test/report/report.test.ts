@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,19 @@ describe('report page', () => {
     expect(figures.filter((f) => f.drawn).map((f) => f.id)).toEqual(['speedup-heatmap', 'speedup-lines', 'metric-lines-output_throughput', 'metric-lines-mean_tpot_ms', 'metric-lines-mean_ttft_ms', 'pareto', 'ladder', 'acceptance-position', 'acceptance-speedup']);
     expect(html.match(/<figure class="chart"/g)?.length).toBe(9);
     expect(figures.find((f) => !f.drawn)).toMatchObject({ id: 'metric-lines-mean_e2el_ms', reason: 'no runs with both max_concurrency and mean_e2el_ms' });
+  });
+
+  it('draws energy per output token along the load when runs measured it, and says nothing of it otherwise', async () => {
+    const dir = path.join(tmp, 'energy');
+    mkdirSync(dir);
+    for (const name of readdirSync(ESCAPING).filter((n) => n.endsWith('.json'))) {
+      const run = JSON.parse(readFileSync(path.join(ESCAPING, name), 'utf8')) as Record<string, unknown>;
+      writeFileSync(path.join(dir, name), JSON.stringify({ ...run, energy_per_output_token_j: name.startsWith('baseline') ? 0.5 : 0.3 }));
+    }
+    const withEnergy = await buildReport(await loadTables([dir], {}, undefined), 'r');
+    expect(withEnergy.figures.find((f) => f.id === 'metric-lines-energy_per_output_token_j')).toMatchObject({ drawn: true });
+    const without = await buildReport(await loadTables([ESCAPING], {}, undefined), 'r');
+    expect(without.figures.some((f) => f.id.includes('energy'))).toBe(false);
   });
 
   it('tells how its scan goes (the command line draws its progress bar from it)', async () => {
