@@ -159,7 +159,6 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     for (const c of RUN_SHAPE_COLUMNS) if (row[c] !== null && row[c] !== undefined) extraConfig.add(c);
     const rowSources = mergeSources(base.config_sources, contributed, String(base.source_format), file, Number(base.source_line));
     // more results of the run written beside it (a percentile table): its empty cells, when it is the one run of its tool there
-    // a folder's companion results fill the run only when it is the folder's one run of that tool
     for (const m of benchMetrics) if (linked.get(m) === 1 && fillResults(row, m.configs)) rowSources.push(...m.configs.map((c) => `${c.origin}:${c.at.file}:${c.at.line}`));
     // what the lines of a log the run was tee'd into gave stays (attach-in-file.ts): they are the run's by their place
     const served = server ? servedLines(window, linked.get(server) === 1) : null;

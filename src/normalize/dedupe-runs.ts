@@ -281,9 +281,9 @@ const PRINTED_THOUSANDTH = 0.00051;
  * Latencies with two decimals, or, when one value of a pandas column reaches 1e6 (or is below 0.01),
  * the whole column in scientific notation with three significant digits: both tolerances at once.
  */
-const latencyAgrees = (x: number, y: number): boolean => Math.abs(x - y) <= TWO_DECIMALS + THREE_DIGITS * Math.max(Math.abs(x), Math.abs(y));
 const TWO_DECIMALS = 0.0051;
 const THREE_DIGITS = 0.0051;
+const latencyAgrees = (x: number, y: number): boolean => Math.abs(x - y) <= TWO_DECIMALS + THREE_DIGITS * Math.max(Math.abs(x), Math.abs(y));
 
 /**
  * One multi-turn run printed and saved: one copy each (the console, the stats JSON), in one folder
