@@ -5,7 +5,7 @@ import type { FailedConfiguration } from '../normalize/failed-configurations.js'
 import { CONFIG_COLUMNS } from '../normalize/schema.js';
 import { type RowFilter, matchesFilter } from './filter.js';
 import { configKey, defaultMatchKeys, differingKeys, LOAD_COLUMNS, matchingRows } from './match-keys.js';
-import { presentOfflineMetrics } from './headline-metric.js';
+import { presentMeasuredMetrics } from './headline-metric.js';
 import { medianOf } from './summary-groups.js';
 import { metricPair } from './speedup.js';
 import { ownCell, setCell } from '../core/cells.js';
@@ -35,7 +35,7 @@ const PROVENANCE = ['run_id', 'source_file', 'source_line', 'source_format', 'la
  * Failed configurations follow as `failed-configuration` rows.
  */
 export function compareRuns(rows: readonly Row[], options: CompareOptions): Row[] {
-  const metrics = options.metrics && options.metrics.length > 0 ? options.metrics : [...DEFAULT_METRICS, ...presentOfflineMetrics(rows)];
+  const metrics = options.metrics && options.metrics.length > 0 ? options.metrics : [...DEFAULT_METRICS, ...presentMeasuredMetrics(rows)];
   const configColumns = options.configColumns ?? CONFIG_COLUMNS;
   const keys = options.match ? [...options.match] : defaultMatchKeys(rows, configColumns, options.baseline);
   const baselines = rows.filter((r) => matchesFilter(r, options.baseline));

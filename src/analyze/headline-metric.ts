@@ -9,8 +9,11 @@ type Row = Readonly<Record<string, FieldValue | undefined>>;
  */
 const HEADLINE_METRICS = ['output_throughput', 'total_token_throughput', 'mean_batch_latency_ms', 'total_latency_ms'] as const;
 
-/** Metrics compared beyond compare's defaults when the runs have them. */
-export const OFFLINE_METRICS: readonly string[] = ['mean_batch_latency_ms', 'total_latency_ms'];
+/**
+ * Metrics compared beyond compare's defaults when the runs have them: what offline benchmarks
+ * measure instead of throughput, and the energy per output token some tools measure.
+ */
+const MEASURED_METRICS: readonly string[] = ['mean_batch_latency_ms', 'total_latency_ms', 'energy_per_output_token_j'];
 
 /** The first headline metric some run has a number for; `output_throughput` when none has. */
 export function headlineMetric(rows: readonly Row[]): string {
@@ -18,7 +21,7 @@ export function headlineMetric(rows: readonly Row[]): string {
   return HEADLINE_METRICS[0];
 }
 
-/** The offline metrics some run has a number for. */
-export function presentOfflineMetrics(rows: readonly Row[]): string[] {
-  return OFFLINE_METRICS.filter((m) => rows.some((r) => typeof r[m] === 'number' && Number.isFinite(r[m])));
+/** The metrics of MEASURED_METRICS some run has a number for. */
+export function presentMeasuredMetrics(rows: readonly Row[]): string[] {
+  return MEASURED_METRICS.filter((m) => rows.some((r) => typeof r[m] === 'number' && Number.isFinite(r[m])));
 }

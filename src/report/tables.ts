@@ -1,5 +1,5 @@
 import { compareRuns, DEFAULT_METRICS } from '../analyze/compare.js';
-import { presentOfflineMetrics } from '../analyze/headline-metric.js';
+import { presentMeasuredMetrics } from '../analyze/headline-metric.js';
 import { matchesFilter, parseFilter, type RowFilter } from '../analyze/filter.js';
 import { DiagnosticCollector, type Diagnostic, sortDiagnostics } from '../core/diagnostic.js';
 import type { FieldValue } from '../core/types.js';
@@ -71,7 +71,7 @@ export async function loadTables(paths: readonly string[], options: ScanOptions,
   const fallback = given === null ? DEFAULT_BASELINES.map(parseFilter).find((f) => runs.some((r) => matchesFilter(r, f)) && runs.some((r) => !matchesFilter(r, f))) : undefined;
   const defaulted = fallback !== undefined;
   const baseline = given ?? fallback ?? null;
-  const metrics = phases.metric === undefined ? undefined : [...new Set([...DEFAULT_METRICS, ...presentOfflineMetrics(runs), phases.metric])];
+  const metrics = phases.metric === undefined ? undefined : [...new Set([...DEFAULT_METRICS, ...presentMeasuredMetrics(runs), phases.metric])];
   const comparison =
     baseline === null ? [] : compareRuns(runs, { baseline, configColumns: built.configColumns, failedConfigurations: built.failedConfigurations, sink, ...(metrics ? { metrics } : {}) });
   return {

@@ -32,6 +32,16 @@ describe('filters', () => {
   });
 });
 
+describe('energy per output token', () => {
+  it('is compared by default when a run measured it, less energy being a speedup above 1', () => {
+    const rows = [base(8, 1000, { energy_per_output_token_j: 0.6 }), spec(8, 1500, { energy_per_output_token_j: 0.4 })];
+    const out = compareRuns(rows, { baseline: none });
+    const pair = out.find((r) => r.spec_method === 'eagle3');
+    expect(pair?.speedup_energy_per_output_token_j).toBeCloseTo(1.5, 10);
+    expect(compareRuns([base(8, 1000), spec(8, 1500)], { baseline: none }).some((r) => 'speedup_energy_per_output_token_j' in r)).toBe(false);
+  });
+});
+
 describe('metric direction', () => {
   it('is a ratio for throughputs and the inverse for latencies', () => {
     expect(orientedRatio('output_throughput', 300, 200)).toBe(1.5);
