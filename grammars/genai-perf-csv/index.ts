@@ -9,6 +9,7 @@ import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.j
 import { aiperfPartialExport } from '../_shared/perf-metrics/aiperf-folders.js';
 import { companionCsv, isCompanionFirstLine } from './companion-exports.js';
 import { addAiperfSpecDecodeRow } from '../genai-perf-json/spec-decode.js';
+import { addGpuPowerRows, type GpuPowerRow, gpuPowerMetric, splitUnitLabel } from '../genai-perf-json/gpu-power.js';
 
 /** First line of the export: the statistics header or the `Metric,Value` header. */
 const SIGNATURE = /^\s*Metric,(?:avg,min,max|Value\s*$)/;
@@ -66,6 +67,10 @@ interface Draft {
   /** 2025+ labels carry units (`Output Sequence Length (tokens)`); SDK 24.x ones did not. */
   unitLabels: boolean;
   seen: Set<BlockKind>;
+  /** AIPerf's own GPU power rows (`../genai-perf-json/gpu-power.ts`), set once the run is read. */
+  power: GpuPowerRow[];
+  /** `Total Reasoning Tokens` above 0: the run counted reasoning tokens. */
+  reasoning: boolean;
 }
 
 function toRuns(rows: Iterable<CsvRow>, source: TextSource, sink: DiagnosticSink): RunRecord[] {
@@ -81,7 +86,7 @@ function toRuns(rows: Iterable<CsvRow>, source: TextSource, sink: DiagnosticSink
       if (kind === 'telemetry') sink.report('table/ignored-block', { file: source.path, line: row.line, column: 1 }, 'GPU telemetry block');
       if (kind === 'stats' || kind === 'value') {
         if (draft === null || draft.seen.has(kind)) {
-          draft = { builder: new FieldMapBuilder(), line: row.line, unknown: [], aiperf: false, complete: true, unitLabels: false, seen: new Set() };
+          draft = { builder: new FieldMapBuilder(), line: row.line, unknown: [], aiperf: false, complete: true, unitLabels: false, seen: new Set(), power: [], reasoning: false };
           drafts.push(draft);
         }
         draft.seen.add(kind);
@@ -112,6 +117,14 @@ function toRuns(rows: Iterable<CsvRow>, source: TextSource, sink: DiagnosticSink
     });
     // AIPerf's speculative-decoding rows: run-level ones to the spec_* columns, per-request means apart
     if (draft.aiperf && addAiperfSpecDecodeRow(draft.builder, first, values, row.line)) continue;
+    const { name, unit } = splitUnitLabel(first);
+    const avg = values.find(([s]) => s === 'mean')?.[1];
+    if (/^total reasoning tokens$/i.test(name) && typeof avg === 'number' && avg > 0) draft.reasoning = true;
+    const gpu = gpuPowerMetric(name);
+    if (gpu !== null) {
+      if (typeof avg === 'number') draft.power.push({ ...gpu, unit, value: avg, line: row.line });
+      continue;
+    }
     addMetricRow(draft.builder, { label: metricLabel(first, draft.aiperf), line: row.line, stats: values }, '', draft.unknown);
   }
   const firstBad = unrecognized[0];
@@ -125,6 +138,7 @@ function toRuns(rows: Iterable<CsvRow>, source: TextSource, sink: DiagnosticSink
         d.complete = false;
         sink.report('block/truncated', { file: source.path, line: d.line, column: 1 }, `no ${missing.join(', ')} in a Metric,Value block`);
       }
+      addGpuPowerRows(d.builder, d.power, d.reasoning, d.unknown);
       d.builder.set('client', d.aiperf ? 'aiperf' : 'genai-perf', d.line);
       reportUnknownMetrics(d.unknown, sink, source.path, d.line);
       return { kind: 'run', at: { file: source.path, line: d.line, column: 1 }, label: null, complete: d.complete, fields: d.builder.fields, lines: d.builder.lines };

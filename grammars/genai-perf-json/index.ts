@@ -13,6 +13,7 @@ import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.j
 import { addInputConfig } from './input-config.js';
 import { serverMetricsRecord } from './server-metrics.js';
 import { addAiperfSpecDecodeRow } from './spec-decode.js';
+import { addGpuPowerRows, type GpuPowerRow, gpuPowerMetric } from './gpu-power.js';
 
 /** A metric key followed by a statistics object (per-request JSONL carries `{"value": …}` instead). */
 const SIGNATURE = /"(?:time_to_first_token|request_latency|request_throughput|output_token_throughput|inter_token_latency)"\s*:\s*\{[^{}]*"(?:avg|p\d+|min|max|std)"\s*:\s*[\d-]/;
@@ -77,6 +78,8 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Ben
   const holder = isJsonObject(obj.records) ? obj.records : obj;
   const holderLines = keyLines.get(holder) ?? lines;
   let metrics = 0;
+  // AIPerf's own GPU power metrics (gpu-power.ts): set once every metric is seen
+  const power: GpuPowerRow[] = [];
   for (const [key, value] of Object.entries(holder)) {
     if (SKIPPED.has(key) || value === null || typeof value !== 'object' || Array.isArray(value)) continue;
     const stats: Array<readonly [string, number | null]> = [];
@@ -91,8 +94,15 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Ben
     const name = typeof value.header === 'string' && value.header !== '' ? value.header : key;
     const line = holderLines[key] ?? doc.line;
     if (addAiperfSpecDecodeRow(builder, `${name}${unit}`, stats, line)) continue;
+    const gpu = gpuPowerMetric(key);
+    const avg = stats.find(([s]) => s === 'mean')?.[1];
+    if (gpu !== null) {
+      if (typeof avg === 'number') power.push({ ...gpu, unit: typeof value.unit === 'string' ? value.unit : null, value: avg, line });
+      continue;
+    }
     addMetricRow(builder, { label: metricLabel(`${name}${unit}`, aiperf), line, stats }, '', unknown);
   }
+  addGpuPowerRows(builder, power, reasoningTokens(holder), unknown);
   if (metrics === 0) {
     sink.report('json/not-a-result', at, Object.keys(obj).slice(0, 6).join(', '));
     return [];
@@ -116,6 +126,12 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Ben
   builder.set('client', clientOf(obj, command), doc.line);
   reportUnknownMetrics(unknown, sink, source.path, doc.line);
   return [{ kind: 'run', at, label: null, complete: true, fields: builder.fields, lines: builder.lines }];
+}
+
+/** Whether the run counted reasoning tokens (AIPerf's `total_reasoning_tokens`, above 0). */
+function reasoningTokens(holder: { [key: string]: JsonValue }): boolean {
+  const total = holder.total_reasoning_tokens;
+  return isJsonObject(total) && typeof total.avg === 'number' && total.avg > 0;
 }
 
 function clientOf(obj: { [key: string]: JsonValue }, command: string | null): 'aiperf' | 'genai-perf' {

@@ -240,7 +240,8 @@ function addLatencies(builder: FieldMapBuilder, obj: JsonObject, lineOf: LineOf)
  * = that / the window, `avg_power_w` = that / the GPUs (PER GPU), a role's `*_avg_power_w` = its
  * energy / the window / its GPUs (per GPU). The older `process_result.py` wrote `mean_power_w`, the
  * sum of the busiest GPUs' mean nvidia-smi power (total), and `tok_per_watt_{total,output}` = tok/s /
- * that (tokens per J; `tok_per_watt` an alias of the total).
+ * that (tokens per J; `tok_per_watt` an alias of the total). The agentic aggregates get the same keys
+ * at their top level (`utils/agentic/aggregation/power_adapter.py` runs the same two aggregators).
  */
 const POWER_COLUMNS: Readonly<Record<string, string>> = Object.freeze({
   total_gpu_energy_j: 'gpu_energy_j',
