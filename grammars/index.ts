@@ -15,6 +15,7 @@ import { grammar as llmperfJson } from './llmperf-json/index.js';
 import { grammar as llmLoadTestJson } from './llm-load-test-json/index.js';
 import { grammar as inferencexResultJson } from './inferencex-result-json/index.js';
 import { grammar as specdecodeStudyJsonl } from './specdecode-study-jsonl/index.js';
+import { grammar as specBenchJsonl } from './spec-bench-jsonl/index.js';
 import { grammar as inferenceBenchmarkerJson } from './inference-benchmarker-json/index.js';
 import { grammar as evalscopePerfJson } from './evalscope-perf-json/index.js';
 import { grammar as evalscopePerfConsole } from './evalscope-perf-console/index.js';
@@ -27,6 +28,7 @@ import { grammar as vllmBenchThroughput } from './vllm-bench-throughput/index.js
 import { grammar as vllmBenchSweep } from './vllm-bench-sweep/index.js';
 import { grammar as vllmMultiTurnBench } from './vllm-multi-turn-bench/index.js';
 import { grammar as vllmBenchStartup } from './vllm-bench-startup/index.js';
+import { grammar as vllmAutoTune } from './vllm-auto-tune/index.js';
 
 // TensorRT-LLM artifacts (issue 3 item 2)
 import { grammar as trtllmBench } from './trtllm-bench/index.js';
@@ -60,6 +62,7 @@ export const GRAMMARS = {
   'vllm-bench-sweep': vllmBenchSweep,
   'vllm-multi-turn-bench': vllmMultiTurnBench,
   'vllm-bench-startup': vllmBenchStartup,
+  'vllm-auto-tune': vllmAutoTune,
   // other load generators' exports (issue 3 item 6)
   'genai-perf-console': genaiPerfConsole,
   'genai-perf-csv': genaiPerfCsv,
@@ -75,6 +78,7 @@ export const GRAMMARS = {
   'llm-load-test-json': llmLoadTestJson,
   'inferencex-result-json': inferencexResultJson,
   'specdecode-study-jsonl': specdecodeStudyJsonl,
+  'spec-bench-jsonl': specBenchJsonl,
   'inference-benchmarker-json': inferenceBenchmarkerJson,
   'evalscope-perf-json': evalscopePerfJson,
   'evalscope-perf-console': evalscopePerfConsole,

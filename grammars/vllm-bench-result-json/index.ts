@@ -89,6 +89,8 @@ const STATS_OBJECT = /"(?:time_to_first_token|request_latency|request_throughput
 // Two expressions with a literal each, not one alternation: this runs on every vLLM result's head,
 // and an alternation of quoted keys tries each at every quote (some 8 µs a result, twice the rest).
 const EVALSCOPE_ARGS = [/_prompt_length"\s*:/, /"log_every_n_query"\s*:/];
+// A Spec-Bench answer line names its model `model_id` too (spec-bench-jsonl reads it).
+const SPEC_BENCH_ANSWER = ['"question_id"', '"accept_lengths"'];
 
 /** vLLM `--save-result` / `--append-result` JSON (one object per file, or several appended). */
 export const grammar: Grammar = {
@@ -97,7 +99,7 @@ export const grammar: Grammar = {
   detect({ head }) {
     if (!looksLikeJson(head)) return NOT_MINE;
     if (PYTORCH_COPY.test(head)) return { score: 0.8, reason: "vLLM's PyTorch-benchmark-format copy of a result" };
-    if (!SIGNATURE.test(head) || STATS_OBJECT.test(head) || STUDY_KEY.test(head) || EVALSCOPE_ARGS.some((re) => re.test(head))) return NOT_MINE;
+    if (!SIGNATURE.test(head) || STATS_OBJECT.test(head) || STUDY_KEY.test(head) || EVALSCOPE_ARGS.some((re) => re.test(head)) || SPEC_BENCH_ANSWER.every((k) => head.includes(k))) return NOT_MINE;
     return { score: 0.8, reason: 'JSON with model_id / tokenizer_id keys' };
   },
   skim: PER_REQUEST_KEYS,

@@ -21,7 +21,8 @@ import { fnv1a } from '../core/fnv1a.js';
  * client result it was made from: processedIdentity; bench_speculative.py's console and JSONL of
  * one grid point: gridPointIdentity; bench_multiturn.py's console and `--log-file` line of one run:
  * multiturnIdentity; vLLM's multi-turn summary and its `--stats-json-output`: vllmMultiturnIdentity;
- * vllm bench startup's copies of one run: sameStartupRun. Exact copies of a
+ * vllm bench startup's copies of one run: sameStartupRun; auto_tune.sh's result.txt line and the
+ * bm_log it copied: autoTuneIdentity. Exact copies of a
  * result file in another folder: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathConfig?: (row: RunRow) => RunRow): RunRow[] {
@@ -35,7 +36,9 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathCo
   const multiturn = batches.some((r) => r.client === SGLANG_MULTITURN) ? mergeCopies(batches, multiturnIdentity, (a, b) => sameMultiturnRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : batches;
   const vllmMultiturn = multiturn.some((r) => r.client === VLLM_MULTITURN) ? mergeCopies(multiturn, vllmMultiturnIdentity, (a, b) => sameVllmMultiturnRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : multiturn;
   const startup = vllmMultiturn.some((r) => r.client === STARTUP) ? mergeCopies(vllmMultiturn, startupIdentity, (a, b) => sameStartupRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : vllmMultiturn;
-  const printed = startup.some((r) => r.source_format === EVALSCOPE_PRINTED) ? withoutPrintedCopies(startup, (a, b) => samePrintedEvalscopeRun(a, b) && agree(a, b), sink) : startup;
+  const withPath = pathConfig ? (r: RunRow): RunRow => ({ ...pathConfig(r), ...r }) : (r: RunRow): RunRow => r;
+  const tuned = startup.some((r) => r.source_format === AUTO_TUNE) ? mergeCopies(startup, (r) => autoTuneIdentity(withPath(r)), (a, b) => sameAutoTuneRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : startup;
+  const printed = tuned.some((r) => r.source_format === EVALSCOPE_PRINTED) ? withoutPrintedCopies(tuned, (a, b) => samePrintedEvalscopeRun(a, b) && agree(a, b), sink) : tuned;
   if (!printed.some((r) => r.source_format === INFERENCEX)) return printed;
   return mergeCopies(printed, processedIdentity, (a, b) => sameProcessedResult(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
 }
@@ -300,6 +303,32 @@ function sameVllmMultiturnRun(a: RunRow, b: RunRow): boolean {
   }
   const shared = VLLM_MULTITURN_LATENCIES.filter((c) => typeof a[c] === 'number' && typeof b[c] === 'number');
   return shared.length > 0 && shared.every((c) => latencyAgrees(a[c] as number, b[c] as number));
+}
+
+/**
+ * vLLM's `auto_tune.sh` copies into `result.txt` the figures of the benchmark run that met its
+ * latency limit (`bm_log_<seqs>_<tokens>_requestrate_<r>.txt` beside it, read by vllm-bench-serve):
+ * the same run, with none of the counts `identity` needs. They meet by folder and combination, the
+ * result line's own, the benchmark's from its file name (path-config.ts), and agree on the request
+ * throughput and P99 E2EL the line copied (two decimals). The benchmark's row is kept, the line's
+ * combination and `auto_tune_best` merged in.
+ */
+const AUTO_TUNE = 'vllm-auto-tune';
+const AUTO_TUNE_COPIED = ['request_throughput', 'p99_e2el_ms'] as const;
+
+function autoTuneIdentity(row: RunRow): string | null {
+  const { max_num_seqs: seqs, max_num_batched_tokens: tokens } = row;
+  if (typeof seqs !== 'number' || typeof tokens !== 'number') return null;
+  if (row.source_format !== AUTO_TUNE && row.source_format !== 'vllm-bench-serve') return null;
+  return JSON.stringify([folderOf(row), seqs, tokens, ownCell(row, 'request_rate') ?? null], spelledOut);
+}
+
+function sameAutoTuneRun(a: RunRow, b: RunRow): boolean {
+  if ((a.source_format === AUTO_TUNE) === (b.source_format === AUTO_TUNE)) return false;
+  return AUTO_TUNE_COPIED.every((c) => {
+    const [x, y] = [a[c], b[c]];
+    return typeof x === 'number' && typeof y === 'number' && Math.abs(x - y) <= TWO_DECIMALS;
+  });
 }
 
 /**

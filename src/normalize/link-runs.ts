@@ -8,8 +8,11 @@ const GENERIC = new Set(['bench', 'benchmark', 'serve', 'server', 'serving', 'lo
 /** Configuration words of a file name: `bench-draft-model-c16.log` → draft, model. */
 export function nameTokens(file: string): Set<string> {
   const base = (file.split('/').at(-1) ?? file).replace(/\.[a-z0-9]+$/i, '').toLowerCase();
-  const tokens = base.split(/[-_.\s=]+/).filter((t) => t.length > 0 && !GENERIC.has(t) && !/^(?:c|bs|conc|qps|rps|rate)?\d+$/.test(t));
-  return new Set(tokens);
+  const tokens = new Set(base.split(/[-_.\s=]+/).filter((t) => t.length > 0 && !GENERIC.has(t) && !/^(?:c|bs|conc|qps|rps|rate)?\d+$/.test(t)));
+  // a lone number is a load point that differs between the runs of one server; two or more in a row
+  // name its configuration (`bm_log_128_2048_requestrate_8` beside `vllm_log_128_2048`: auto_tune.sh)
+  for (const numbers of base.matchAll(/(?:^|[-_.\s=])(\d+(?:[-_]\d+)+)(?=$|[-_.\s=])/g)) tokens.add(`#${(numbers[1] ?? '').replaceAll('-', '_')}`);
+  return tokens;
 }
 
 function dirOf(file: string): string {

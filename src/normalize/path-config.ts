@@ -62,6 +62,15 @@ function remembered(memory: Map<string, Readonly<PathConfig>>, key: string, read
   return config;
 }
 
+/**
+ * vLLM's `benchmarks/auto_tune/auto_tune.sh` names each combination's files by its numbers alone:
+ * `bm_log_<max_num_seqs>_<max_num_batched_tokens>_requestrate_<rate|inf>` (the benchmark),
+ * `vllm_log_<max_num_seqs>_<max_num_batched_tokens>` (its server) and
+ * `vllm_log_gpu_memory_utilization_<u>` (the memory probe).
+ */
+const AUTO_TUNE_COMBINATION = /^(?:bm|vllm)_log_(\d+)_(\d+)(?:_requestrate_(\d+(?:\.\d+)?|inf))?$/;
+const AUTO_TUNE_MEMORY_PROBE = /^vllm_log_gpu_memory_utilization_(0?\.\d+|1(?:\.0+)?)$/;
+
 /** What one path segment says. */
 export function segmentConfig(segment: string): PathConfig {
   const out: PathConfig = {};
@@ -69,6 +78,14 @@ export function segmentConfig(segment: string): PathConfig {
     if (!Object.hasOwn(out, k) && !(typeof v === 'number' && Number.isNaN(v))) out[k] = v;
   };
   const lower = segment.toLowerCase();
+  const combination = AUTO_TUNE_COMBINATION.exec(lower);
+  if (combination) {
+    set('max_num_seqs', num(combination[1]));
+    set('max_num_batched_tokens', num(combination[2]));
+    if (combination[3] !== undefined) set('request_rate', num(combination[3]));
+  }
+  const probe = AUTO_TUNE_MEMORY_PROBE.exec(lower);
+  if (probe) set('gpu_memory_utilization', num(probe[1]));
   if (/(?:^|[-_.\s])no[-_]?sd(?:$|[-_.\s])/.test(lower) || /(?:^|[-_.\s])no[-_]spec(?:$|[-_.\s])/.test(lower)) set('spec_method', 'none');
   if (/(?:^|[-_.\s])draft[-_]?model(?:$|[-_.\s])/.test(lower)) set('spec_method', 'draft_model');
   const dataset = DATASETS.find((d) => lower.includes(d));
