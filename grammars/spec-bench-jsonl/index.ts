@@ -63,9 +63,21 @@ export const grammar: Grammar = {
       answers.delete(key);
       answers.set(key, answer);
     }
-    return [...byModel].map(([modelId, answers]) => toRun(modelId, [...answers.values()], firstLine.get(modelId) ?? 1, source, dropped === 0));
+    return [...byModel].map(([modelId, byQuestion]) => {
+      const answers = [...byQuestion.values()];
+      const line = firstLine.get(modelId) ?? 1;
+      // an answer file has no end marker: one cut between two answers is told only by its count
+      const dataset = datasetOf(source.path, answers);
+      const total = dataset === undefined ? undefined : QUESTIONS[dataset];
+      const whole = total === undefined || answers.length >= total;
+      if (!whole) sink.report('report/partial-answers', { file: source.path, line, column: 1 }, answers.length, total, dataset ?? '');
+      return toRun(modelId, answers, line, source, dropped === 0 && whole);
+    });
   },
 };
+
+/** The questions of each question set (Spec-Bench: 80 for each of its six tasks; MT-bench: 80). */
+const QUESTIONS: Readonly<Record<string, number>> = { spec_bench: 480, mt_bench: 80 };
 
 function toRun(modelId: string, answers: readonly Answer[], line: number, source: TextSource, complete: boolean): RunRecord {
   const id = modelId !== '' ? modelId : fileStem(source.path);

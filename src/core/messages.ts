@@ -94,6 +94,8 @@ export const MESSAGES = {
   // llm-d-benchmark Benchmark Reports, YAML or JSON (grammars/llmd-benchmark-report)
   'yaml/syntax': msg('warning', (detail: string) => `YAML could not be read here: ${detail}`),
   'report/missing-section': msg('warning', (keys: string) => `benchmark report has no ${keys} (cut short?): kept as a partial run`),
+  // Spec-Bench answer files (grammars/spec-bench-jsonl): no end marker, so a run cut between two answers shows only in its count
+  'report/partial-answers': msg('warning', (answered: number, total: number, dataset: string) => `answers ${answered} of the ${total} ${dataset} questions (a subset, or a run cut short): kept as a partial run`),
   'report/unknown-unit': msg('warning', (metric: string, units: string) => `${metric} in units ${q(units)} that cannot be converted: left out`),
   'report/unknown-version': msg('warning', (version: string) => `schema version ${q(version)} is none this reader knows (a line run into it?): read by the layout its sections have`),
   'json/pytorch-copy': msg('info', (records: number, copyOf: string) =>
