@@ -1,6 +1,6 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { TextSource } from '../../src/core/grammar.js';
-import { type BenchRecord, type FailureRecord, FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
+import { type BenchRecord, type ConfigRecord, type FailureRecord, FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import type { SourcePos } from '../../src/core/types.js';
 import { readNumber } from '../../src/parse/values.js';
 import { resultLinesOf } from '../_shared/result-lines/index.js';
@@ -86,7 +86,7 @@ export function autoTuneRecords(source: TextSource, sink: DiagnosticSink): Bench
     }
     const failed = FAILED.exec(l.text);
     if (failed) {
-      out.push(failure(l.line, failed[1] ?? '', failed[2] ?? '', failed[3] ?? ''));
+      out.push(failedCombination(l.line, failed[1] ?? '', failed[2] ?? ''), failure(l.line, failed[1] ?? '', failed[2] ?? '', failed[3] ?? ''));
       continue;
     }
     if (l.text.includes(' does not meet')) {
@@ -112,6 +112,18 @@ export function autoTuneRecords(source: TextSource, sink: DiagnosticSink): Bench
 
   function run(t: Tried): RunRecord {
     return { kind: 'run', at: t.at, label: null, complete: t.complete, fields: t.b.fields, lines: t.b.lines };
+  }
+
+  /** The combination that failed, as a sweep's failure record carries it: the failed configuration's columns. */
+  function failedCombination(line: number, seqs: string, tokens: string): ConfigRecord {
+    const b = new FieldMapBuilder();
+    b.set('engine', 'vllm', line);
+    for (const [column, text] of [['max_num_seqs', seqs], ['max_num_batched_tokens', tokens]] as const) {
+      const n = whole(text);
+      if (n !== null) b.set(column, n, line);
+    }
+    if (commit) b.set('engine_commit', commit.value, commit.line);
+    return { kind: 'config', at: at(line), origin: 'sweep', fields: b.fields, lines: b.lines };
   }
 
   function failure(line: number, seqs: string, tokens: string, limit: string): FailureRecord {

@@ -15,7 +15,7 @@ import { type RunRow, runColumns, takeFilled, toSparseRunRows } from './runs-tab
 import { capExtraColumns } from './extra-columns.js';
 import { CONFIG_COLUMNS, DERIVED_COLUMNS, PROVENANCE_COLUMNS, RESULT_COLUMNS, SERVER_AGGREGATE_COLUMNS } from './schema.js';
 import { type RunServedLines, type ServedLines, servedLines, serverAggregates } from './server-aggregates.js';
-import { type ConfigSource, collectSources, inFileServerSources } from './server-sources.js';
+import { type ConfigSource, collectSources, inFileFailureSources, inFileServerSources } from './server-sources.js';
 import { SPEC_RATES } from './spec-rates.js';
 import { runWindow, shiftWindow, type TimeWindow } from './time-window.js';
 import { offsetHint } from './clock-offset-hint.js';
@@ -93,10 +93,11 @@ export function takeRuns(records: ParsedRecord[], sink: DiagnosticSink, options:
 
 /** The runs of `records`, which it empties as the rows are built. */
 function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRunsOptions): RunsBuild {
-  // servers are only looked at to link runs: a folder of logs alone has none to link
+  // a folder of logs alone has no run to link, but a server in it that failed is a failed configuration
   const hasRuns = records.some((r) => r.record.kind === 'run');
-  const sources = hasRuns ? collectSources(records) : [];
+  const sources = collectSources(records);
   const inFile = hasRuns ? inFileServerSources(records) : [];
+  const inFileFailures = hasRuns ? inFileFailureSources(records) : [];
   const index = indexSources(sources, inFile);
   const extraConfig = new Set<string>();
   const linked = new Map<ConfigSource, number>();
@@ -190,7 +191,7 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
   });
   links.length = 0;
   const kept = capExtraColumns(unique, sink);
-  const servers = [...sources, ...inFile.filter((s) => s.configs[0]?.origin === 'server-log')];
+  const servers = [...sources, ...inFile.filter((s) => s.configs[0]?.origin === 'server-log'), ...inFileFailures];
   const failed = failedConfigurations(servers, linked, sink, (file) => pathFields(file, options.pathTemplate));
   for (const f of failed) for (const k of Object.keys(f.config)) extraConfig.add(k);
   const extra = [...extraConfig].filter((c) => !NOT_CONFIG.has(c) && (kept === null || kept.has(c)));

@@ -53,6 +53,10 @@ export function collectSources(records: readonly ParsedRecord[]): ConfigSource[]
     if (!manifest && !server && !benchConfig && !benchMetrics && b.failures.length === 0) continue;
     // a failure with no server of its own (a sweep's failure record) serves no run: never linked, a failed configuration
     const kind = manifest ? 'manifest' : server ? 'server' : benchConfig ? 'bench-config' : benchMetrics ? 'bench-metrics' : 'failure';
+    if (kind === 'failure' && b.failures.length > 1) {
+      out.push(...failureSources(file, b.failures, b.configs));
+      continue;
+    }
     const inProcessOf = b.timeline[0]?.inProcessOf;
     const source: ConfigSource = { file, kind, configs: b.configs, timeline: b.timeline, failures: b.failures, span: spanOf(b.timeline) };
     out.push(inProcessOf === undefined ? source : { ...source, inProcessOf });
@@ -93,6 +97,50 @@ export function inFileServerSources(records: readonly ParsedRecord[]): ConfigSou
   }
   for (const f of failures) servers.get(f.at.file)?.findLast((s) => s.config.at.line <= f.at.line)?.failures.push(f);
   return starts.map(({ config, failures: own }) => ({ file: config.at.file, kind: 'server', configs: [config], timeline: [], failures: own, span: null }));
+}
+
+/**
+ * The failures in files that hold runs that no server started in the file owns and that were
+ * written with their configuration (auto_tune.sh's combinations that missed their latency limit,
+ * among those that met it): each is a configuration that failed.
+ */
+export function inFileFailureSources(records: readonly ParsedRecord[]): ConfigSource[] {
+  const byFile = new Map<RelPath, { runs: boolean; servers: number[]; failures: FailureRecord[]; configs: ConfigRecord[] }>();
+  for (const { record } of records) {
+    const file = record.at.file;
+    let f = byFile.get(file);
+    if (!f) byFile.set(file, (f = { runs: false, servers: [], failures: [], configs: [] }));
+    if (record.kind === 'run') f.runs = true;
+    else if (record.kind === 'failure') f.failures.push(record);
+    else if (record.kind === 'config' && record.origin === 'server-log') f.servers.push(record.at.line);
+    else if (record.kind === 'config' && record.origin === 'sweep') f.configs.push(record);
+  }
+  const out: ConfigSource[] = [];
+  for (const [file, f] of [...byFile].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0))) {
+    if (!f.runs || isMarkdown(file)) continue;
+    const first = Math.min(...f.servers);
+    // a failure below a server's start is that server's (inFileServerSources)
+    const orphans = f.failures.filter((x) => x.at.line < first);
+    // only a failure written with its configuration: a client's traceback after its run is no configuration's
+    if (orphans.length > 0) out.push(...failureSources(file, orphans, f.configs).filter((src) => src.configs.length > 0));
+  }
+  return out;
+}
+
+/**
+ * One source per failure of a file whose failures are each their own configuration's (a sweep's
+ * failure records, auto_tune.sh's combinations that missed their limit), each with the `sweep`
+ * configuration written at or above it and below the failure before it.
+ */
+function failureSources(file: RelPath, failures: readonly FailureRecord[], configs: readonly ConfigRecord[]): ConfigSource[] {
+  let previous = 0;
+  return [...failures]
+    .sort((a, b) => a.at.line - b.at.line)
+    .map((failure) => {
+      const own = configs.filter((c) => c.origin === 'sweep' && c.at.line > previous && c.at.line <= failure.at.line).slice(-1);
+      previous = failure.at.line;
+      return { file, kind: 'failure', configs: own, timeline: [], failures: [failure], span: null };
+    });
 }
 
 const MARKDOWN = /\.(?:md|markdown|mdx)$/i;

@@ -1,5 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import { buildRuns } from '../../src/normalize/build-runs.js';
+import { scanPaths } from '../../src/pipeline/scan.js';
+import { FIXTURES } from '../helpers/fixtures.js';
 import { runsOf } from '../helpers/runs-of.js';
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'benchlens-auto-tune-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A folder holding one fixture's input as `name`, read as `benchlens table` reads it. */
+function folderOf(fixture: string, name: string) {
+  const dir = path.join(tmp, fixture.replaceAll('/', '-'));
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(path.join(FIXTURES, fixture), path.join(dir, name));
+  return buildRuns(scanPaths([dir]).records.slice(), new DiagnosticCollector());
+}
 
 const SUITE = 'fixtures/_suites/vllm-auto-tune';
 
@@ -21,5 +39,28 @@ describe("vLLM auto_tune.sh's output folder", () => {
       const own = `vllm_log_${String(r.max_num_seqs)}_${String(r.max_num_batched_tokens)}.txt`;
       expect(JSON.parse(String(r.config_sources)).some((s: string) => s.includes(own)), String(r.source_file)).toBe(true);
     }
+  });
+});
+
+describe('failed configurations', () => {
+  it("are each combination that missed auto_tune.sh's limit, with its settings, beside the runs of those that met it", () => {
+    const { rows, failedConfigurations } = folderOf('vllm-auto-tune/failed-combinations-oom/input.txt', 'result.txt');
+    expect(rows).toHaveLength(2);
+    expect(failedConfigurations.map((f) => [f.error_at, f.exception, f.config.max_num_seqs, f.config.max_num_batched_tokens])).toEqual([
+      ['result.txt:4', 'latency-requirement-not-met', 512, 512],
+      ['result.txt:5', 'latency-requirement-not-met', 512, 8192],
+    ]);
+  });
+
+  it('are every failure of a file of failures alone, in a folder with no run at all', () => {
+    const { rows, failedConfigurations } = folderOf('vllm-auto-tune/none-met/input.txt', 'result.txt');
+    expect(rows).toHaveLength(0);
+    expect(failedConfigurations.length).toBeGreaterThan(1);
+    expect(new Set(failedConfigurations.map((f) => `${String(f.config.max_num_seqs)}x${String(f.config.max_num_batched_tokens)}`)).size).toBe(failedConfigurations.length);
+  });
+
+  it('include a server that crashed in a folder of logs alone', () => {
+    const { failedConfigurations } = folderOf('vllm-server/error-engine-core-oom/input.log', 'serve.log');
+    expect(failedConfigurations.map((f) => f.exception)).toEqual(['torch.OutOfMemoryError']);
   });
 });
