@@ -559,11 +559,11 @@ function loadPointsAgree(a: RunRow, b: RunRow, columns: readonly string[] = LOAD
 
 /**
  * What was served and asked: two rows that state a different model, method, K, parallelism,
- * quantization, dataset or lengths are two runs, whatever their numbers (a synthetic or simulated
+ * quantization, dataset, lengths or batch limits are two runs, whatever their numbers (a synthetic or simulated
  * sweep gives two models the same counts, duration and latencies). A model path matches its id
  * (sameValue), as the block's command line and the JSON may spell it.
  */
-const CONFIGURATION = ['model', 'draft_model', 'spec_method', 'num_spec_tokens', 'tp', 'pp', 'quantization', 'dataset', 'input_len', 'output_len'] as const;
+const CONFIGURATION = ['model', 'draft_model', 'spec_method', 'num_spec_tokens', 'tp', 'pp', 'quantization', 'dataset', 'input_len', 'output_len', 'max_num_seqs', 'max_num_batched_tokens'] as const;
 
 function configurationsAgree(a: RunRow, b: RunRow): boolean {
   return CONFIGURATION.every((c) => {

@@ -29,6 +29,14 @@ describe('dedupeRuns', () => {
     expect(dedupeRuns([block, { ...json, request_rate: Number.POSITIVE_INFINITY }], new DiagnosticCollector())[0]).toMatchObject({ request_rate: Number.POSITIVE_INFINITY });
   });
 
+  it("keeps runs whose files name different batch limits (auto_tune.sh's bm_log_<seqs>_<tokens>_…)", () => {
+    const limits = (row: { source_file: unknown }) => (String(row.source_file).includes('512') ? { max_num_seqs: 512 } : { max_num_seqs: 128 });
+    const a = { ...block, source_file: 'v/bm_log_128_2048_requestrate_inf.txt' };
+    const b = { ...block, source_file: 'v/bm_log_512_2048_requestrate_inf.txt' };
+    expect(dedupeRuns([a, b], new DiagnosticCollector(), limits)).toHaveLength(2);
+    expect(dedupeRuns([a, { ...b, max_num_seqs: 128 }], new DiagnosticCollector())).toHaveLength(1);
+  });
+
   it('keeps runs that differ in a count or the duration', () => {
     const sink = new DiagnosticCollector();
     expect(dedupeRuns([block, { ...json, completed: 39 }], sink)).toHaveLength(2);
