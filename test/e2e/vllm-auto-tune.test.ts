@@ -59,6 +59,22 @@ describe('failed configurations', () => {
     expect(new Set(failedConfigurations.map((f) => `${String(f.config.max_num_seqs)}x${String(f.config.max_num_batched_tokens)}`)).size).toBe(failedConfigurations.length);
   });
 
+  it("are one for a combination whose server crashed and whose result line says it missed the limit: the server's, with its cause", () => {
+    const dir = path.join(tmp, 'crashed-combination');
+    mkdirSync(dir);
+    // no combination met the limit: 32 × 2048 missed it, 64 × 2048's server ran out of memory
+    copyFileSync(path.join(FIXTURES, 'vllm-auto-tune/none-met/input.txt'), path.join(dir, 'result.txt'));
+    copyFileSync(path.join(FIXTURES, 'vllm-server/error-engine-core-oom/input.log'), path.join(dir, 'vllm_log_64_2048.txt'));
+    const sink = new DiagnosticCollector();
+    const { failedConfigurations } = buildRuns(scanPaths([dir]).records.slice(), sink);
+    expect(failedConfigurations.map((f) => [f.source_file, f.exception, f.config.max_num_seqs, f.config.max_num_batched_tokens])).toEqual([
+      ['result.txt', 'latency-requirement-not-met', 32, 2048],
+      ['vllm_log_64_2048.txt', 'torch.OutOfMemoryError', 64, 2048],
+    ]);
+    expect(failedConfigurations[1]?.config_sources).toContain('failure:result.txt:3');
+    expect(sink.list().filter((d) => d.code === 'link/failed-configuration').map((d) => `${d.file}:${d.line}`)).toEqual(['result.txt:2', 'vllm_log_64_2048.txt:12']);
+  });
+
   it('include a server that crashed in a folder of logs alone', () => {
     const { failedConfigurations } = folderOf('vllm-server/error-engine-core-oom/input.log', 'serve.log');
     expect(failedConfigurations.map((f) => f.exception)).toEqual(['torch.OutOfMemoryError']);

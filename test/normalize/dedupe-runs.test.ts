@@ -30,7 +30,7 @@ describe('dedupeRuns', () => {
   });
 
   it("keeps runs whose files name different batch limits (auto_tune.sh's bm_log_<seqs>_<tokens>_…)", () => {
-    const limits = (row: { source_file: unknown }) => (String(row.source_file).includes('512') ? { max_num_seqs: 512 } : { max_num_seqs: 128 });
+    const limits: Parameters<typeof dedupeRuns>[2] = (row) => (String(row.source_file).includes('512') ? { max_num_seqs: 512 } : { max_num_seqs: 128 });
     const a = { ...block, source_file: 'v/bm_log_128_2048_requestrate_inf.txt' };
     const b = { ...block, source_file: 'v/bm_log_512_2048_requestrate_inf.txt' };
     expect(dedupeRuns([a, b], new DiagnosticCollector(), limits)).toHaveLength(2);
