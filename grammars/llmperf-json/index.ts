@@ -10,6 +10,7 @@ import { firstKeyLine, isJsonObject, type JsonObject, type JsonValue, keyLines, 
 import { reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
 import { isPerRequestExport, reportPerRequestExport } from './individual-responses.js';
 import { DISTRIBUTIONS, SCALARS, splitStatKey, TOP_LEVEL } from './metrics.js';
+import { addTokenTotals } from './totals.js';
 import { detectsV1Raw, detectsV1Summary, isV1RawDump, isV1Summary, reportV1RawDump, toV1Run } from './v1.js';
 
 /** A summary's flattened result keys (`results_ttft_s_quantiles_p50`, `results_num_completed_requests`). */
@@ -131,13 +132,7 @@ function addDerived(builder: FieldMapBuilder, obj: JsonObject, lineOf: (key: str
     builder.set('duration_s', Number(((completed / perMin) * 60).toPrecision(12)), lineOf('results_num_completed_requests_per_min'));
   }
   if (completed === undefined || completed <= 0) return;
-  for (const [column, key] of [
-    ['total_input_tokens', 'results_number_input_tokens_mean'],
-    ['total_output_tokens', 'results_number_output_tokens_mean'],
-  ] as const) {
-    const mean = number(obj[key]);
-    if (mean !== undefined) builder.set(column, Math.round(mean * completed), lineOf(key));
-  }
+  addTokenTotals(builder, obj, completed, { input: 'results_number_input_tokens_mean', output: 'results_number_output_tokens_mean' }, number, lineOf);
 }
 
 /**

@@ -7,6 +7,7 @@ import { addFlags } from '../../src/normalize/flags.js';
 import { scaleExact } from '../../src/parse/values.js';
 import { keyLines, type JsonObject, type JsonValue } from '../_shared/json/index.js';
 import { reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
+import { addTokenTotals } from './totals.js';
 
 /**
  * LLMPerf v1 (2023, before token_benchmark_ray.py): `llmval.py`, renamed `llmperf.py`, wrote
@@ -137,13 +138,7 @@ function addCounts(builder: FieldMapBuilder, obj: JsonObject, lineOf: (key: stri
   builder.set('completed', completed, lineOf('num_valid'));
   if (exceptions !== undefined) builder.set('num_requests_started', completed + exceptions, lineOf('num_exceptions'));
   if (completed <= 0) return;
-  for (const [column, key] of [
-    ['total_input_tokens', 'mean_tokens_in'],
-    ['total_output_tokens', 'mean_tokens_out'],
-  ] as const) {
-    const mean = number(obj[key]);
-    if (mean !== undefined) builder.set(column, Math.round(mean * completed), lineOf(key));
-  }
+  addTokenTotals(builder, obj, completed, { input: 'mean_tokens_in', output: 'mean_tokens_out' }, number, lineOf);
 }
 
 /**
