@@ -1,6 +1,6 @@
 import type { FailedConfiguration } from '../../normalize/failed-configurations.js';
 
-const SHOWN = ['engine', 'model', 'spec_method', 'num_spec_tokens', 'draft_model', 'tp', 'pp', 'quantization'];
+const SHOWN = ['engine', 'model', 'spec_method', 'num_spec_tokens', 'draft_model', 'tp', 'pp', 'quantization', 'max_num_seqs', 'max_num_batched_tokens'];
 
 /** The `scan` section listing servers that failed and produced no run: where, what, and the error. */
 export function formatFailedConfigurations(failed: readonly FailedConfiguration[]): string {
