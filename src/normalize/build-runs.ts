@@ -7,7 +7,7 @@ import type { ParsedRecord } from '../pipeline/process-file.js';
 import { type ConfigLayer, applyLayers } from './config-layers.js';
 import { addDerived } from './derived.js';
 import { failedConfigurations, type FailedConfiguration } from './failed-configurations.js';
-import { indexSources, linkBenchConfig, linkBenchMetrics, linkManifest, linkServer } from './link-runs.js';
+import { batchLimits, indexSources, linkBenchConfig, linkBenchMetrics, linkManifest, linkServer } from './link-runs.js';
 import { copyPlaces, dedupeRuns, withoutCopies } from './dedupe-runs.js';
 import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
@@ -118,7 +118,8 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     const own = sources.length > 0 ? runWindow(b) : null;
     // --clock-offset: the run's clock read on the logs' beside it (a client on UTC+2, a server container on UTC)
     const window = own && offsetMs !== 0 ? shiftWindow(own, -offsetMs) : own;
-    const identity = { engine: typeof b.engine === 'string' ? b.engine : null, client: typeof b.client === 'string' ? b.client : null };
+    const limits = () => batchLimits(b, runPathFields(file, options.pathTemplate, b.client));
+    const identity = { engine: typeof b.engine === 'string' ? b.engine : null, client: typeof b.client === 'string' ? b.client : null, limits };
     const link = linkServer(file, window, index, identity, [{ file, line: Number(b.source_line) }, ...copyPlaces(b)]);
     const at = { file: b.source_file as never, line: Number(b.source_line), column: 1 };
     if (link.tied.length > 0) sink.report('link/ambiguous-server', at, link.tied.map((s) => s.file));

@@ -1,5 +1,6 @@
 import { seriesValue } from '../core/timeline-series.js';
 import { type ConfigSource, sourceFailure } from './server-sources.js';
+import { configFromPath } from './path-config.js';
 import { SPAN_SLACK_MS, spanDistance, spanOverlaps, type TimeWindow } from './time-window.js';
 
 /** Words in log file names that say nothing about the configuration. */
@@ -27,6 +28,8 @@ const OFFLINE_CLIENTS = new Set(['trtllm-bench', 'sglang-bench-one-batch', 'sgla
 export interface RunIdentity {
   readonly engine: string | null;
   readonly client: string | null;
+  /** The batch limits the run states (its own, or its file's name's): asked only when a server beside it states some. */
+  readonly limits?: () => BatchLimits | undefined;
 }
 
 /** The engine a source describes, when its configuration names one. */
@@ -45,6 +48,31 @@ interface ServerEntry {
   readonly engine: string | null;
   readonly tokens: ReadonlySet<string>;
   readonly healthy: number;
+  /** The batch limits it ran with, by its configuration or its file's name (BATCH_LIMITS). */
+  readonly limits?: BatchLimits;
+}
+
+/**
+ * The settings a run and a server can both name whose difference tells them apart for certain
+ * (auto_tune.sh's runs and servers name each other only so): a server that states other values
+ * than the run's own served another run.
+ */
+const BATCH_LIMITS = ['max_num_seqs', 'max_num_batched_tokens'] as const;
+export type BatchLimits = Partial<Record<(typeof BATCH_LIMITS)[number], number>>;
+
+/** The batch limits among `fields`, or none. */
+export function batchLimits(...fields: readonly Readonly<Record<string, unknown>>[]): BatchLimits | undefined {
+  const out: BatchLimits = {};
+  for (const k of BATCH_LIMITS) {
+    const v = fields.map((f) => f[k]).find((x) => typeof x === 'number');
+    if (typeof v === 'number') out[k] = v;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function limitsConflict(a: BatchLimits | undefined, b: BatchLimits | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  return BATCH_LIMITS.some((k) => a[k] !== undefined && b[k] !== undefined && a[k] !== b[k]);
 }
 
 /**
@@ -88,7 +116,8 @@ export function indexSources(sources: readonly ConfigSource[], inFile: readonly 
     const d = dirOf(src.file);
     let entries = serversByDir.get(d);
     if (!entries) serversByDir.set(d, (entries = []));
-    entries.push({ src, engine: sourceEngine(src), tokens: nameTokens(src.file), healthy: sourceFailure(src) === null ? 1 : 0 });
+    const limits = batchLimits(...src.configs.map((c) => c.fields), configFromPath(src.file));
+    entries.push({ src, engine: sourceEngine(src), tokens: nameTokens(src.file), healthy: sourceFailure(src) === null ? 1 : 0, ...(limits ? { limits } : {}) });
   }
   return { serversByDir, manifests, benchConfigsByDir, benchMetricsByDir, serversInFile };
 }
@@ -133,15 +162,17 @@ export function linkServer(runFile: string, window: TimeWindow | null, sources: 
   const dir = dirOf(runFile);
   const parent = dir === '' ? null : dirOf(dir);
   let tokens: Set<string> | null = null; // read only when there is a candidate (most runs of a large campaign have none)
+  let runLimits: { of: BatchLimits | undefined } | undefined;
   const ranked: { src: ConfigSource; covers: number; shared: number; healthy: number; near: number }[] = [];
   const offClock: ConfigSource[] = [];
   let nearestMs = Number.POSITIVE_INFINITY;
   // the run's own directory, then its parent: `near` ranks them so, and ties are within one directory
   const candidates = [...(sources.serversByDir.get(dir) ?? []), ...(parent === null || parent === dir ? [] : (sources.serversByDir.get(parent) ?? []))];
-  for (const { src, engine, tokens: theirs, healthy } of candidates) {
+  for (const { src, engine, tokens: theirs, healthy, limits } of candidates) {
     // an offline benchmark's own engine statistics served no other run
     if (src.inProcessOf !== undefined) continue;
     if (run.engine !== null && engine !== null && engine !== run.engine) continue;
+    if (limits !== undefined && limitsConflict((runLimits ??= { of: run.limits?.() }).of, limits)) continue;
     let covers = 0;
     if (window && src.span) {
       // a span that covers the run outranks one that comes within a stats interval of it

@@ -75,6 +75,22 @@ describe('failed configurations', () => {
     expect(sink.list().filter((d) => d.code === 'link/failed-configuration').map((d) => `${d.file}:${d.line}`)).toEqual(['result.txt:2', 'vllm_log_64_2048.txt:12']);
   });
 
+  it("leave a crashed server to its own combination: the runs of others beside it are not linked to it", () => {
+    const dir = path.join(tmp, 'crashed-beside-runs');
+    mkdirSync(dir);
+    copyFileSync(path.join(FIXTURES, 'vllm-auto-tune/failed-combinations-oom/input.txt'), path.join(dir, 'result.txt'));
+    copyFileSync(path.join(FIXTURES, 'vllm-server/error-engine-core-oom/input.log'), path.join(dir, 'vllm_log_512_8192.txt'));
+    const { rows, failedConfigurations } = buildRuns(scanPaths([dir]).records.slice(), new DiagnosticCollector());
+    expect(rows.map((r) => [r.max_num_seqs, r.max_num_batched_tokens, JSON.parse(String(r.config_sources)).some((s: string) => s.includes('vllm_log'))])).toEqual([
+      [128, 512, false],
+      [128, 8192, false],
+    ]);
+    expect(failedConfigurations.map((f) => [f.source_file, f.config.max_num_seqs, f.config.max_num_batched_tokens])).toEqual([
+      ['vllm_log_512_8192.txt', 512, 8192],
+      ['result.txt', 512, 512],
+    ]);
+  });
+
   it('include a server that crashed in a folder of logs alone', () => {
     const { failedConfigurations } = folderOf('vllm-server/error-engine-core-oom/input.log', 'serve.log');
     expect(failedConfigurations.map((f) => f.exception)).toEqual(['torch.OutOfMemoryError']);
