@@ -8,7 +8,7 @@ import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/inde
 import { commandWords, durationSeconds } from './footer.js';
 import { consoleTableParser } from './parser.js';
 import { consoleLexer } from './tokens.js';
-import { addTable, applyCommand, type Draft, missingFooter } from './table.js';
+import { addTable, applyCommand, type Draft, gpuPowerTable, missingFooter, setGpuPower } from './table.js';
 import { type ConsoleItem, type ConsoleTable, toItems } from './visitor.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { signature } from '../../src/parse/signature.js';
@@ -22,6 +22,13 @@ const HEADER = signature(['┃'], /^[^\S\n]*┃\s*(?:Statistic|Metric)\s*┃\s*a
  * canonical column).
  */
 const KNOWN_TAIL = /^(?:#|(?:CSV|JSON) Export:|Log File:|Accepted-draft histogram\b|\S+\.(?:csv|json|jsonl|log)$)/;
+/**
+ * The title lines AIPerf prints above its first per-GPU telemetry table (`AIPerf | GPU Telemetry
+ * Summary`, `1/1 telemetry sources reachable`, `• localhost:9400 ✔`) or instead of the tables
+ * (ai-dynamo/aiperf `exporters/gpu_telemetry_console_exporter.py`): rich prints only the last line
+ * of a multi-line title right above the table.
+ */
+const TELEMETRY_TITLE = /^(?:AIPerf \| GPU Telemetry Summary$|\d+\/\d+ telemetry sources reachable$|• \S.*[✔✘]|No GPU telemetry data collected\b|Unreachable endpoints:$)/;
 /**
  * AIPerf's steady-state table (`NVIDIA AIPerf | Steady-State Metrics`, ai-dynamo/aiperf
  * `exporters/console_steady_state_exporter.py`): the run's metrics again over its steady-state
@@ -43,7 +50,8 @@ export const grammar: Grammar = {
     // in pieces (src/parse/pieces.ts) cut before a line of text, not blank nor a table's: the
     // table above ends there, and the line above is no title (that line is no table's border)
     const items: ConsoleItem[] = [];
-    const cutsBefore = (i: number): boolean => /\S/.test(source.lines[i] as string) && !/^\s*[┏┃│└┡]/.test(source.lines[i] as string);
+    // (nor inside a rich panel: its bottom border ends it)
+    const cutsBefore = (i: number): boolean => /\S/.test(source.lines[i] as string) && !/^\s*[┏┃│└┡╰]/.test(source.lines[i] as string);
     for (const piece of lexedPieces(source.lines, cutsBefore, (text) => consoleLexer().tokenize(text))) {
       for (const item of toItems(parseTokens(consoleTableParser(), piece.tokens, (p) => p.document()))) items.push(item);
     }
@@ -87,6 +95,11 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
     const item = items[i];
     if (!item) continue;
     if (item.kind === 'table') {
+      // AIPerf's GPU power efficiency tables belong to the run above them
+      if (gpuPowerTable(item.title) !== null && current !== null) {
+        addTable(current, item, source, sink);
+        continue;
+      }
       if (item.title !== null && !/\bMetrics\b/.test(item.title)) {
         sink.report('table/ignored-block', { file: source.path, line: item.line, column: 1 }, `table ${JSON.stringify(item.title)}`);
         continue;
@@ -103,7 +116,7 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
       // `LLM Metrics` starts a run; `LLM Metrics: Spec Decode` and untitled pieces join it.
       const main = item.title !== null && !item.title.includes(':');
       if (current === null || (main && current.hasMain)) {
-        current = { builder: new FieldMapBuilder(), line: item.line, unknown: [], client: null, complete: true, hasMain: false, bareTitle: item.title?.trim() === 'LLM Metrics', header: [] };
+        current = { builder: new FieldMapBuilder(), line: item.line, unknown: [], client: null, complete: true, hasMain: false, bareTitle: item.title?.trim() === 'LLM Metrics', header: [], power: [], reasoning: false };
         drafts.push(current);
       }
       current.hasMain ||= main;
@@ -124,7 +137,10 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
       const seconds = durationSeconds(item.text);
       if (seconds === null) sink.report('table/bad-cell', { file: source.path, line: item.line, column: 1 }, 'Benchmark Duration', item.text);
       else current?.builder.set('duration_s', seconds, item.line);
-    } else if (item.text !== '' && !KNOWN_TAIL.test(item.text) && !STEADY_STATE_GRID.test(item.text)) {
+    } else if (item.kind === 'panel') {
+      // AIPerf's notice above its GPU sections (`GPU Telemetry Platform`): no figure of the run
+      continue;
+    } else if (item.text !== '' && !KNOWN_TAIL.test(item.text) && !STEADY_STATE_GRID.test(item.text) && !TELEMETRY_TITLE.test(item.text)) {
       unrecognized.push(item.line);
     }
   }
@@ -132,6 +148,7 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
   if (first !== undefined) sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, unrecognized.length);
   const ctx = documentContext(source.lines);
   let floor = -1;
+  for (const d of drafts) setGpuPower(d);
   return drafts.filter((d) => d.builder.size > 0).map((d) => {
     const missing = missingFooter(d);
     if (missing !== null) {

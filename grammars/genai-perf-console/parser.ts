@@ -2,13 +2,13 @@
  * document  := (table | looseLine)*
  * table     := TitleLine Newline? frame? | frame
  * frame     := (TopRule Newline?)? ((HeaderRow | HeaderRule | BodyRow) Newline?)+ (BottomRule Newline?)?
- * looseLine := (CliCommand | MetricLine | DurationLine | BottomRule | OtherLine) Newline? | Newline
+ * looseLine := (Panel | CliCommand | MetricLine | DurationLine | BottomRule | OtherLine) Newline? | Newline
  *
  * A frame without its BottomRule is a table cut short; the visitor reports it.
  */
 import { lazily } from '../../src/parse/lazily.js';
 import { CstParser } from '../../src/parse/chevrotain-runtime.js';
-import { allTokens, BodyRow, BottomRule, CliCommand, DurationLine, HeaderRow, MetricLine, HeaderRule, Newline, OtherLine, TitleLine, TopRule } from './tokens.js';
+import { allTokens, BodyRow, Panel, BottomRule, CliCommand, DurationLine, HeaderRow, MetricLine, HeaderRule, Newline, OtherLine, TitleLine, TopRule } from './tokens.js';
 
 class ConsoleTableParser extends CstParser {
   constructor() {
@@ -55,6 +55,7 @@ class ConsoleTableParser extends CstParser {
       {
         ALT: () => {
           this.OR2([
+            { ALT: () => this.CONSUME(Panel) },
             { ALT: () => this.CONSUME(CliCommand) },
             { ALT: () => this.CONSUME(MetricLine) },
             { ALT: () => this.CONSUME(DurationLine) },

@@ -7,6 +7,7 @@ import { addCommandFlags, commandTool } from '../_shared/perf-metrics/cli-comman
 import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 import type { ConsoleTable } from './visitor.js';
 import { addAiperfSpecDecodeRow } from '../genai-perf-json/spec-decode.js';
+import { addGpuPowerRows, type GpuPowerRow, gpuPowerMetric, splitUnitLabel } from '../genai-perf-json/gpu-power.js';
 
 /** One run being assembled from its tables and footer lines. */
 export interface Draft {
@@ -20,7 +21,24 @@ export interface Draft {
   bareTitle: boolean;
   /** Header cells of the last table, for a headerless continuation. */
   header: readonly string[];
+  /** AIPerf's GPU power metrics, set together once the run is read (`genai-perf-json/gpu-power.ts`). */
+  readonly power: GpuPowerRow[];
+  /** A reasoning-token row above 0: the run counted reasoning tokens. */
+  reasoning: boolean;
 }
+
+/**
+ * AIPerf 2026's `GPU Power Efficiency (NVIDIA)` / `(AMD)` tables (ai-dynamo/aiperf
+ * `exporters/console_power_efficiency_exporter.py`): the run's GPU power metrics of one vendor,
+ * `avg` only, headers without the vendor. The vendor the title names, or null for another table.
+ */
+export function gpuPowerTable(title: string | null): 'nvidia' | 'amd' | null {
+  const m = /^GPU Power Efficiency \((NVIDIA|AMD)\)$/i.exec(title?.trim() ?? '');
+  return m === null ? null : ((m[1] ?? '').toLowerCase() as 'nvidia' | 'amd');
+}
+
+/** AIPerf's `Total Reasoning Tokens` row, as the CSV export is read (genai-perf-csv). */
+const REASONING_ROW = /^total reasoning tokens\b/i;
 
 /** Adds one metrics table to a run: wrapped labels joined, `N/A` skipped, cut cells reported. */
 export function addTable(draft: Draft, table: ConsoleTable, source: TextSource, sink: DiagnosticSink): void {
@@ -43,6 +61,7 @@ export function addTable(draft: Draft, table: ConsoleTable, source: TextSource, 
   if (table.header.length === 0) sink.report('parse/syntax', at, 'a header row', table.rows[0]?.cells.join(' | ') ?? '');
   const suffix = /:\s*(.+)$/.exec(title)?.[1]?.trim().toLowerCase() ?? '';
   const prefix = suffix === '' || suffix === 'spec decode' ? '' : `${snakeMetric(suffix)}_`;
+  const vendor = gpuPowerTable(table.title);
   for (const row of joinWrappedRows(table)) {
     const values: Array<readonly [string, number | null]> = [];
     row.cells.forEach((cell, k) => {
@@ -52,11 +71,36 @@ export function addTable(draft: Draft, table: ConsoleTable, source: TextSource, 
       if (!n.ok || n.rest !== '') sink.report('table/bad-cell', { file: source.path, line: row.line, column: 1 }, row.label, cell);
       else values.push([stat, n.value]);
     });
+    const mean = values.find(([stat]) => stat === 'mean')?.[1] ?? null;
+    if (REASONING_ROW.test(row.label) && mean !== null && mean > 0) draft.reasoning = true;
+    // AIPerf's GPU power metrics (its own table, or the run's table before 2026): set with the run
+    if (draft.client === 'aiperf' && addGpuPowerRow(draft, row.label, mean, vendor, row.line)) continue;
     // AIPerf's `Spec Decode` rows: run-level ones to the spec_* columns, per-request means apart
     if (prefix === '' && draft.client === 'aiperf' && addAiperfSpecDecodeRow(draft.builder, row.label, values, row.line)) continue;
     const metric: MetricRow = { label: metricLabel(row.label, draft.client === 'aiperf'), line: row.line, stats: values };
     addMetricRow(draft.builder, metric, prefix, draft.unknown);
   }
+}
+
+/**
+ * Keeps an AIPerf GPU power row (`Total GPU Energy (J)`, `Output Tokens per Joule (4 GPUs)
+ * (tokens/J)`) for `setGpuPower`; false for another row. `vendor` is the one its table's title
+ * names (the headers never do). A row without its average keeps nothing.
+ */
+function addGpuPowerRow(draft: Draft, label: string, mean: number | null, vendor: 'nvidia' | 'amd' | null, line: number): boolean {
+  const { name, unit } = splitUnitLabel(label);
+  const metric = gpuPowerMetric(name);
+  if (metric === null) return false;
+  if (mean !== null) draft.power.push({ ...metric, vendor: vendor ?? metric.vendor, unit, value: mean, line });
+  return true;
+}
+
+/**
+ * Sets a run's GPU power metrics as AIPerf's JSON and CSV exports are read (`addGpuPowerRows`):
+ * the shared columns for one vendor, every metric under its vendor's name for two.
+ */
+export function setGpuPower(draft: Draft): void {
+  addGpuPowerRows(draft.builder, draft.power, draft.reasoning, draft.unknown);
 }
 
 /** Rows whose value cells are all blank continue the label of the row above (wrapped labels). */

@@ -1,5 +1,5 @@
 import { lazily } from '../../src/parse/lazily.js';
-import { Lexer } from '../../src/parse/chevrotain-runtime.js';
+import { createToken, type CustomPatternMatcherReturn, Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken, newlineToken, titleLineToken } from '../../src/parse/chevrotain.js';
 
 /**
@@ -15,6 +15,33 @@ export const TitleLine = titleLineToken(
   (line) => /^\s*\S/.test(line) && !/[┏┃│└┡]/.test(line),
   (following) => /^\s*┏/.test(following),
 );
+/**
+ * A `rich` panel (`╭─ GPU Telemetry Platform ─╮`, `│ … │` lines, `╰──╯`), AIPerf 2026's notice
+ * above its GPU sections: one token from its top border to its bottom one, so that its `│` lines
+ * are not read as the rows of a table without header.
+ */
+export const Panel = createToken({
+  name: 'Panel',
+  line_breaks: true,
+  pattern: {
+    exec: (text: string, offset: number): CustomPatternMatcherReturn | null => {
+      if (offset > 0 && text.charCodeAt(offset - 1) !== 10) return null;
+      const top = /[^\S\n]*╭─[^\n]*╮[^\S\n]*(?=\n)/y;
+      top.lastIndex = offset;
+      if (!top.test(text)) return null;
+      let end = top.lastIndex;
+      // body lines, then the bottom border; no bottom border: no panel
+      for (let lines = 0; lines < 50 && end < text.length; lines++) {
+        const next = text.indexOf('\n', end + 1);
+        const line = text.slice(end + 1, next < 0 ? text.length : next);
+        if (/^\s*╰─*╯\s*$/.test(line)) return [text.slice(offset, end + 1 + line.length)] as CustomPatternMatcherReturn;
+        if (!/^\s*│.*│\s*$/.test(line) || next < 0) return null;
+        end = next;
+      }
+      return null;
+    },
+  },
+});
 export const TopRule = lineToken('TopRule', /^\s*┏[━┳]+┓?\s*$/);
 export const HeaderRow = lineToken('HeaderRow', /^\s*┃.*┃/);
 export const HeaderRule = lineToken('HeaderRule', /^\s*┡[━╇]+┩?\s*$/);
@@ -28,6 +55,6 @@ export const DurationLine = lineToken('DurationLine', /^\s*Benchmark Duration:/)
 export const OtherLine = lineToken('OtherLine', /^/);
 export const Newline = newlineToken();
 
-export const allTokens = [TitleLine, TopRule, HeaderRow, HeaderRule, BodyRow, BottomRule, CliCommand, MetricLine, DurationLine, OtherLine, Newline];
+export const allTokens = [Panel, TitleLine, TopRule, HeaderRow, HeaderRule, BodyRow, BottomRule, CliCommand, MetricLine, DurationLine, OtherLine, Newline];
 
 export const consoleLexer = lazily(() => new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false, skipValidations: true }));

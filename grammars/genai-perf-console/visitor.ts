@@ -20,14 +20,14 @@ export interface ConsoleTable {
 }
 
 export interface LooseLine {
-  readonly kind: 'cli' | 'metric' | 'duration' | 'other';
+  readonly kind: 'cli' | 'metric' | 'duration' | 'panel' | 'other';
   readonly text: string;
   readonly line: number;
 }
 
 export type ConsoleItem = ConsoleTable | LooseLine;
 
-const KINDS: Readonly<Record<string, LooseLine['kind']>> = lookupTable({ CliCommand: 'cli', MetricLine: 'metric', DurationLine: 'duration' });
+const KINDS: Readonly<Record<string, LooseLine['kind']>> = lookupTable({ CliCommand: 'cli', MetricLine: 'metric', DurationLine: 'duration', Panel: 'panel' });
 
 
 /** Walks the CST of `document` into tables and loose lines, in document order. */
@@ -39,7 +39,7 @@ export function toItems(document: CstNode): ConsoleItem[] {
       if (table) items.push(table);
       continue;
     }
-    const [t] = byOffset(['CliCommand', 'MetricLine', 'DurationLine', 'BottomRule', 'OtherLine'].flatMap((k) => childTokens(node, k)));
+    const [t] = byOffset(['Panel', 'CliCommand', 'MetricLine', 'DurationLine', 'BottomRule', 'OtherLine'].flatMap((k) => childTokens(node, k)));
     if (!t) continue;
     const kind = KINDS[t.tokenType.name] ?? 'other';
     items.push({ kind, text: t.image.trim(), line: t.startLine ?? 1 });
