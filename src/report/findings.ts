@@ -12,12 +12,16 @@ export const MAX_BREAK_EVEN_FINDINGS = 12;
 /** Failed configurations a finding names; the table has them all. */
 const MAX_FAILED_NAMED = 5;
 
+/** The energy metric findings speak of beside the headline one, when runs measured it. */
+const ENERGY = 'energy_per_output_token_j';
+
 /** Configuration columns a finding names too when they differ between runs of one method. */
 const NAMED_WHEN_VARYING = ['model', 'engine', 'pp', 'quantization'];
 
 /**
  * Plain-sentence findings for the top of a report, from the analysis summaries (src/analyze):
- * best speedup per method and dataset, where the speedup crosses 1, and failed configurations.
+ * best speedup per method and dataset, the least energy per output token where runs measured it,
+ * where the speedup crosses 1, and failed configurations.
  */
 export function keyFindings(comparison: readonly Row[], failed: readonly FailedConfiguration[], metric = 'output_throughput', configColumns?: readonly string[]): string[] {
   const out: string[] = [];
@@ -34,6 +38,15 @@ export function keyFindings(comparison: readonly Row[], failed: readonly FailedC
     const accepted = acceptanceOf.get(b.run_id ?? null);
     const acceptance = typeof accepted === 'number' ? `, mean acceptance length ${fmt(accepted)}` : '';
     out.push(`${methodOf(b)}: best ${metric} speedup ${fmt(b.best_speedup)}× (${where}${acceptance}${source ? `, ${source}` : ''}).`);
+  }
+  // where runs measured their energy (InferenceX, AIPerf, trtllm-bench): how little each method used at best
+  if (metric !== ENERGY && comparison.some((r) => typeof r[`speedup_${ENERGY}`] === 'number')) {
+    for (const b of bestSpeedups(comparison, { metric: ENERGY })) {
+      const speedup = b.best_speedup;
+      if (typeof speedup !== 'number' || speedup <= 0) continue;
+      const source = sourceOf.get(b.run_id ?? null);
+      out.push(`${methodOf(b)}: at best ${fmt(1 / speedup)}× the baseline's energy per output token (${describe(b, [...named, 'dataset', 'num_spec_tokens', 'label', 'tp', 'max_concurrency'])}${source ? `, ${source}` : ''}).`);
+    }
   }
   // configurations named as the break-even table names them (a swept server flag, multi_turn)
   const evens = breakEven(comparison, { metric, ...(configColumns ? { configColumns } : {}) });

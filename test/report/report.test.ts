@@ -57,6 +57,8 @@ describe('report page', () => {
     }
     const withEnergy = await buildReport(await loadTables([dir], {}, undefined), 'r');
     expect(withEnergy.figures.find((f) => f.id === 'metric-lines-energy_per_output_token_j')).toMatchObject({ drawn: true });
+    // ngram used 0.3 J a token where the baseline used 0.5
+    expect(withEnergy.markdown).toContain("ngram: at best 0.60× the baseline's energy per output token");
     const without = await buildReport(await loadTables([ESCAPING], {}, undefined), 'r');
     expect(without.figures.some((f) => f.id.includes('energy'))).toBe(false);
   });
