@@ -39,6 +39,12 @@ const KEYS: Readonly<Record<string, string>> = lookupTable({
   '#inflight-req': 'inflight_req',
   '#transfer-req': 'transfer_req',
   '#retracted-req': 'retracted_req',
+  '#bootstrap-req': 'bootstrap_req',
+  // PD prefill lines of early-2025 builds: the same two queues under their first names
+  '#unbootstrapped-req': 'bootstrap_req',
+  '#transferring-req': 'inflight_req',
+  // PD prefill with optimistic prefill (2026): requests admitted before their bootstrap finished
+  '#optimistic-req': 'optimistic_req',
   // HiSparse decode lines (2026): the device buffer and the host pool; no `token usage` printed
   '#gpu token': 'num_gpu_tokens',
   'gpu token usage': 'gpu_token_usage',
@@ -49,6 +55,16 @@ const KEYS: Readonly<Record<string, string>> = lookupTable({
   'est. decode TFLOPS/s (per GPU)': 'est_decode_tflops_per_gpu',
   'est. read BW (GB/s per GPU)': 'est_read_bw_gb_s_per_gpu',
   'est. write BW (GB/s per GPU)': 'est_write_bw_gb_s_per_gpu',
+});
+
+/**
+ * Keys whose meaning on a Decode line is not their Prefill one. `#cached-token` on a 2026 decode
+ * line (PD decode with `--disaggregation-decode-enable-radix-cache`, else 0) sums the prefix-cache
+ * hits of the running requests, a snapshot of the batch; on a prefill line it is the new requests'
+ * cached tokens (`cached_tokens`).
+ */
+const DECODE_KEYS: Readonly<Record<string, string>> = lookupTable({
+  '#cached-token': 'running_cached_tokens',
 });
 
 /**
@@ -70,7 +86,8 @@ export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number
   out.set('engine', 'sglang', line);
   if (time) out.set('time', time, line);
   const head = stats.head?.toLowerCase() ?? '';
-  if (head !== '') out.set('batch', head.startsWith('decode') ? 'decode' : 'prefill', line);
+  const decode = head.startsWith('decode');
+  if (head !== '') out.set('batch', decode ? 'decode' : 'prefill', line);
   const iter = /\[(\d+)\]/.exec(head);
   if (iter?.[1]) out.set('iteration', Number(iter[1]), line);
   for (const rank in ranks) out.set(rank, ranks[rank], line);
@@ -82,7 +99,7 @@ export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number
       if (v.ok && v.value !== null) out.set(percentColumn, percentToFraction(v.value), line);
       continue;
     }
-    const column = KEYS[key] ?? columnOf(key);
+    const column = (decode ? DECODE_KEYS[key] : undefined) ?? KEYS[key] ?? columnOf(key);
     const v = value(raw);
     if (column === 'gpu_token_usage') hisparseGpuUsage = v;
     out.set(column, v, line);
