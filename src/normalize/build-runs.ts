@@ -95,7 +95,7 @@ export function takeRuns(records: ParsedRecord[], sink: DiagnosticSink, options:
 function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRunsOptions): RunsBuild {
   // a folder of logs alone has no run to link, but a server in it that failed is a failed configuration
   const hasRuns = records.some((r) => r.record.kind === 'run');
-  const sources = collectSources(records);
+  const sources = collectSources(records, { spans: hasRuns });
   const inFile = hasRuns ? inFileServerSources(records) : [];
   const inFileFailures = hasRuns ? inFileFailureSources(records) : [];
   const index = indexSources(sources, inFile);

@@ -32,7 +32,9 @@ interface Bucket {
  * commands (`server`) and runner manifests (`manifest`). Files holding runs keep their own
  * configuration (the within-file attachment step), so they are not link targets.
  */
-export function collectSources(records: readonly ParsedRecord[]): ConfigSource[] {
+export function collectSources(records: readonly ParsedRecord[], options: { readonly spans?: boolean } = {}): ConfigSource[] {
+  // a stats line's time is read only to link runs by it (a scan of logs alone wants their failures only)
+  const spans = options.spans ?? true;
   const byFile = new Map<RelPath, Bucket>();
   for (const { record } of records) {
     const file = record.at.file;
@@ -58,7 +60,7 @@ export function collectSources(records: readonly ParsedRecord[]): ConfigSource[]
       continue;
     }
     const inProcessOf = b.timeline[0]?.inProcessOf;
-    const source: ConfigSource = { file, kind, configs: b.configs, timeline: b.timeline, failures: b.failures, span: spanOf(b.timeline) };
+    const source: ConfigSource = { file, kind, configs: b.configs, timeline: b.timeline, failures: b.failures, span: spans ? spanOf(b.timeline) : null };
     out.push(inProcessOf === undefined ? source : { ...source, inProcessOf });
   }
   return out;
