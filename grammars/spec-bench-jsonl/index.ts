@@ -77,7 +77,7 @@ export const grammar: Grammar = {
 };
 
 /** The questions of each question set (Spec-Bench: 80 for each of its six tasks; MT-bench: 80). */
-const QUESTIONS: Readonly<Record<string, number>> = { spec_bench: 480, mt_bench: 80 };
+const QUESTIONS: Readonly<Record<string, number>> = { spec_bench: 480, 'mt-bench': 80 };
 
 function toRun(modelId: string, answers: readonly Answer[], line: number, source: TextSource, complete: boolean): RunRecord {
   const id = modelId !== '' ? modelId : fileStem(source.path);
@@ -159,16 +159,17 @@ function exact(value: number): number {
 
 /**
  * The question set: the folder above `model_answer/` (`data/<bench-name>/model_answer/`, where
- * the scripts write), else `spec_bench` when a category is one of Spec-Bench's own, `mt_bench` when
+ * the scripts write; `mt_bench/` is `mt-bench`), else `spec_bench` when a category is one of Spec-Bench's own, `mt-bench` when
  * every category is MT-bench's.
  */
 function datasetOf(path: string, answers: readonly Answer[]): string | undefined {
   const parts = path.split('/');
   const at = parts.lastIndexOf('model_answer');
-  if (at > 0 && at < parts.length - 1) return parts[at - 1];
+  // MT-bench is `mt-bench` in the dataset column, as benchlens names it from a path (path-config.ts)
+  if (at > 0 && at < parts.length - 1) return parts[at - 1] === 'mt_bench' ? 'mt-bench' : parts[at - 1];
   const categories = answers.flatMap((a) => (a.category === undefined ? [] : [a.category]));
   if (categories.some((c) => SPEC_BENCH_ONLY.has(c))) return 'spec_bench';
-  if (categories.length > 0 && categories.every((c) => MT_BENCH.has(c))) return 'mt_bench';
+  if (categories.length > 0 && categories.every((c) => MT_BENCH.has(c))) return 'mt-bench';
   return undefined;
 }
 
