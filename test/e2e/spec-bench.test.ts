@@ -21,8 +21,8 @@ describe("Spec-Bench's answer files of one model", () => {
     const sink = new DiagnosticCollector();
     const { rows, configColumns } = buildRuns(scanPaths([path.join(tmp, 'data')]).records.slice(), sink);
     expect(rows.map((r) => [r.spec_method, r.model, r.dataset, r.completed])).toEqual([
-      ['eagle', 'vicuna-7b-v1.3', 'mt_bench', 80],
-      ['none', 'vicuna-7b-v1.3', 'mt_bench', 80],
+      ['eagle', 'vicuna-7b-v1.3', 'mt-bench', 80],
+      ['none', 'vicuna-7b-v1.3', 'mt-bench', 80],
     ]);
     const compared = compareRuns(rows, { baseline: parseFilter('spec_method=none'), configColumns, metrics: ['output_throughput'] });
     const eagle = compared.find((r) => r.spec_method === 'eagle');
