@@ -20,22 +20,24 @@ export const TitleLine = titleLineToken(
  * above its GPU sections: one token from its top border to its bottom one, so that its `│` lines
  * are not read as the rows of a table without header.
  */
+const PANEL_TOP = /[^\S\n]*╭─[^\n]*╮[^\S\n]*(?=\n)/y;
+const PANEL_BOTTOM = /^\s*╰─*╯\s*$/;
+const PANEL_LINE = /^\s*│.*│\s*$/;
 export const Panel = createToken({
   name: 'Panel',
   line_breaks: true,
   pattern: {
     exec: (text: string, offset: number): CustomPatternMatcherReturn | null => {
       if (offset > 0 && text.charCodeAt(offset - 1) !== 10) return null;
-      const top = /[^\S\n]*╭─[^\n]*╮[^\S\n]*(?=\n)/y;
-      top.lastIndex = offset;
-      if (!top.test(text)) return null;
-      let end = top.lastIndex;
+      PANEL_TOP.lastIndex = offset;
+      if (!PANEL_TOP.test(text)) return null;
+      let end = PANEL_TOP.lastIndex;
       // body lines, then the bottom border; no bottom border: no panel
       for (let lines = 0; lines < 50 && end < text.length; lines++) {
         const next = text.indexOf('\n', end + 1);
         const line = text.slice(end + 1, next < 0 ? text.length : next);
-        if (/^\s*╰─*╯\s*$/.test(line)) return [text.slice(offset, end + 1 + line.length)] as CustomPatternMatcherReturn;
-        if (!/^\s*│.*│\s*$/.test(line) || next < 0) return null;
+        if (PANEL_BOTTOM.test(line)) return [text.slice(offset, end + 1 + line.length)] as CustomPatternMatcherReturn;
+        if (!PANEL_LINE.test(line) || next < 0) return null;
         end = next;
       }
       return null;
