@@ -1,3 +1,5 @@
+import { Code, I32, MUTABLE_I32, name, OP, PREAMBLE, section, uleb, V128, vec, type WasmApi, wasm } from './wasm-bytes.js';
+
 /**
  * A WebAssembly kernel that walks the lines of a chunk and keeps those holding none of a set of
  * skip literals (access and request-log lines are the bulk of big server logs). It reads the chunk
@@ -26,19 +28,12 @@ const MAX_LITERAL_BYTES = PAD;
 /** Literals' distinct first two bytes: two comparisons each in every 16-byte block. */
 const MAX_HEADS = 8;
 
-/** The part of the WebAssembly API used here (Node's type declarations for this release lack it). */
-interface WasmApi {
-  readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (module: object) => { readonly exports: unknown };
-}
 interface KernelExports {
   scan(from: number, n: number): number;
   readonly memory: { readonly buffer: ArrayBuffer };
   readonly lines: { readonly value: number };
   readonly rest: { readonly value: number };
 }
-const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-
 export interface ScanKernel {
   /** The chunk: read into this (CHUNK_BYTES at most). */
   readonly chunk: Buffer;
@@ -110,112 +105,61 @@ function instantiate(literals: readonly Uint8Array[]): ScanKernel {
   };
 }
 
-// ---- the module, byte by byte (https://webassembly.github.io/spec/core/binary/) ----
-
-const I32 = 0x7f;
-const V128 = 0x7b;
-const OP = {
-  block: 0x02, loop: 0x03, if: 0x04, else: 0x05, end: 0x0b, br: 0x0c, brIf: 0x0d, void: 0x40,
-  localGet: 0x20, localSet: 0x21, globalSet: 0x24, i32Store: 0x36, i64Load: 0x29,
-  i32Const: 0x41, i64Const: 0x42, i32Eqz: 0x45, i32GtU: 0x4b, i32LeU: 0x4d, i32GeU: 0x4f, i64Eq: 0x51,
-  i32Ctz: 0x68, i32Add: 0x6a, i32Sub: 0x6b, i32DivU: 0x6e, i32And: 0x71, i32Or: 0x72, i32ShrU: 0x76, i64And: 0x83,
-  simd: 0xfd, v128Load: 0x00, v128Const: 0x0c, i8x16Eq: 0x23, v128And: 0x4e, v128Or: 0x50, v128AnyTrue: 0x53, i8x16Bitmask: 0x64,
-} as const;
-
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) b |= 0x80;
-    out.push(b);
-  } while (n !== 0);
-  return out;
-}
-
-function sleb(value: bigint): number[] {
-  const out: number[] = [];
-  let n = value;
-  for (;;) {
-    const b = Number(n & 0x7fn);
-    n >>= 7n;
-    if ((n === 0n && (b & 0x40) === 0) || (n === -1n && (b & 0x40) !== 0)) {
-      out.push(b);
-      return out;
-    }
-    out.push(b | 0x80);
-  }
-}
-
-const vec = (items: readonly (readonly number[])[]): number[] => [...uleb(items.length), ...items.flat()];
-const section = (id: number, body: readonly number[]): number[] => [id, ...uleb(body.length), ...body];
-const name = (s: string): number[] => vec([...Buffer.from(s)].map((b) => [b]));
+// ---- the module (see wasm-bytes.ts) ----
 
 /** Local variable slots of `scan`: its two parameters, then its locals. */
 const L = { from: 0, n: 1, i: 2, lineStart: 3, skipped: 4, lines: 5, out: 6, newlines: 7, bits: 8, bit: 9, p: 10, block: 11 } as const;
 
 function moduleBytes(literals: readonly Uint8Array[]): Uint8Array {
-  const c: number[] = [];
-  const get = (slot: number) => c.push(OP.localGet, slot);
-  const set = (slot: number) => c.push(OP.localSet, slot);
-  const i32 = (v: number) => c.push(OP.i32Const, ...sleb(BigInt(v)));
-  const i64 = (v: bigint) => c.push(OP.i64Const, ...sleb(BigInt.asIntN(64, v)));
-  const simd = (op: number, ...immediates: number[]) => c.push(OP.simd, ...uleb(op), ...immediates);
-  const splat = (byte: number) => simd(OP.v128Const, ...new Array<number>(16).fill(byte));
-  const add = (slot: number, v: number) => {
-    get(slot);
-    i32(v);
-    c.push(OP.i32Add);
-    set(slot);
-  };
+  const c = new Code();
 
   /** While the current line is dropped: 64 bytes at a time, as long as they hold no newline. */
   const passDroppedBytes = (): void => {
     c.push(OP.block, OP.void, OP.loop, OP.void);
-    get(L.skipped);
+    c.get(L.skipped);
     c.push(OP.i32Eqz, OP.brIf, 1);
-    get(L.i);
-    i32(64);
+    c.get(L.i);
+    c.i32(64);
     c.push(OP.i32Add);
-    get(L.n);
+    c.get(L.n);
     c.push(OP.i32GtU, OP.brIf, 1);
     for (const offset of [0, 16, 32, 48]) {
-      get(L.i);
-      simd(OP.v128Load, 0, offset);
-      splat(10);
-      simd(OP.i8x16Eq);
-      if (offset > 0) simd(OP.v128Or);
+      c.get(L.i);
+      c.simd(OP.v128Load, 0, offset);
+      c.splat(10);
+      c.simd(OP.i8x16Eq);
+      if (offset > 0) c.simd(OP.v128Or);
     }
-    simd(OP.v128AnyTrue);
+    c.simd(OP.v128AnyTrue);
     c.push(OP.brIf, 1);
-    add(L.i, 64);
+    c.add(L.i, 64);
     c.push(OP.br, 0, OP.end, OP.end);
   };
   /** A newline at p ends the line: record it unless dropped, and start the next one. */
   const endLine = (): void => {
-    get(L.skipped);
+    c.get(L.skipped);
     c.push(OP.i32Eqz, OP.if, OP.void);
     for (const [slot, offset] of [[L.lineStart, 0], [L.p, 4], [L.lines, 8]] as const) {
-      get(L.out);
-      get(slot);
+      c.get(L.out);
+      c.get(slot);
       c.push(OP.i32Store, 2, offset);
     }
-    add(L.out, 12);
+    c.add(L.out, 12);
     c.push(OP.end);
-    add(L.lines, 1);
-    get(L.p);
-    i32(1);
+    c.add(L.lines, 1);
+    c.get(L.p);
+    c.i32(1);
     c.push(OP.i32Add);
-    set(L.lineStart);
-    i32(0);
-    set(L.skipped);
+    c.set(L.lineStart);
+    c.i32(0);
+    c.set(L.skipped);
   };
   /** Drops the line if `literal` starts at p: within the chunk (a literal holds no newline, so within the line), equal 8 bytes at a time. */
   const checkLiteral = (literal: Uint8Array): void => {
-    get(L.p);
-    i32(literal.length);
+    c.get(L.p);
+    c.i32(literal.length);
     c.push(OP.i32Add);
-    get(L.n);
+    c.get(L.n);
     c.push(OP.i32LeU, OP.if, OP.void);
     for (let at = 0; at < literal.length; at += 8) {
       let value = 0n;
@@ -224,112 +168,111 @@ function moduleBytes(literals: readonly Uint8Array[]): Uint8Array {
         value |= BigInt(literal[at + k] as number) << BigInt(8 * k);
         mask |= 0xffn << BigInt(8 * k);
       }
-      get(L.p);
+      c.get(L.p);
       c.push(OP.i64Load, 0, ...uleb(at));
       if (mask !== 0xffffffffffffffffn) {
-        i64(mask);
+        c.i64(mask);
         c.push(OP.i64And);
       }
-      i64(value);
+      c.i64(value);
       c.push(OP.i64Eq);
       if (at > 0) c.push(OP.i32And);
     }
     c.push(OP.if, OP.void);
-    i32(1);
-    set(L.skipped);
+    c.i32(1);
+    c.set(L.skipped);
     c.push(OP.end, OP.end);
   };
 
-  get(L.from);
-  set(L.i);
-  get(L.from);
-  set(L.lineStart);
-  i32(OUT);
-  set(L.out);
+  c.get(L.from);
+  c.set(L.i);
+  c.get(L.from);
+  c.set(L.lineStart);
+  c.i32(OUT);
+  c.set(L.out);
   c.push(OP.block, OP.void, OP.loop, OP.void); // for each 16-byte block
   passDroppedBytes();
-  get(L.i);
-  get(L.n);
+  c.get(L.i);
+  c.get(L.n);
   c.push(OP.i32GeU, OP.brIf, 1);
-  get(L.i);
-  simd(OP.v128Load, 0, 0);
-  set(L.block);
-  get(L.block);
-  splat(10);
-  simd(OP.i8x16Eq);
-  simd(OP.i8x16Bitmask);
-  set(L.newlines);
+  c.get(L.i);
+  c.simd(OP.v128Load, 0, 0);
+  c.set(L.block);
+  c.get(L.block);
+  c.splat(10);
+  c.simd(OP.i8x16Eq);
+  c.simd(OP.i8x16Bitmask);
+  c.set(L.newlines);
   // inside a dropped line, a block without a newline holds nothing of interest
-  get(L.skipped);
-  get(L.newlines);
+  c.get(L.skipped);
+  c.get(L.newlines);
   c.push(OP.i32Eqz, OP.i32And, OP.if, OP.void);
-  add(L.i, 16);
+  c.add(L.i, 16);
   c.push(OP.br, 1, OP.end);
   // bits: newlines and the places where a literal's first two bytes are, visited in order
-  get(L.newlines);
+  c.get(L.newlines);
   headsOf(literals).forEach((head, k) => {
-    get(L.block);
-    splat(head[0] as number);
-    simd(OP.i8x16Eq);
+    c.get(L.block);
+    c.splat(head[0] as number);
+    c.simd(OP.i8x16Eq);
     if (head.length > 1) {
-      get(L.i);
-      simd(OP.v128Load, 0, 1);
-      splat(head[1] as number);
-      simd(OP.i8x16Eq);
-      simd(OP.v128And);
+      c.get(L.i);
+      c.simd(OP.v128Load, 0, 1);
+      c.splat(head[1] as number);
+      c.simd(OP.i8x16Eq);
+      c.simd(OP.v128And);
     }
-    if (k > 0) simd(OP.v128Or);
+    if (k > 0) c.simd(OP.v128Or);
   });
-  simd(OP.i8x16Bitmask);
+  c.simd(OP.i8x16Bitmask);
   c.push(OP.i32Or);
-  set(L.bits);
+  c.set(L.bits);
   c.push(OP.block, OP.void, OP.loop, OP.void); // for each set bit, lowest first
-  get(L.bits);
+  c.get(L.bits);
   c.push(OP.i32Eqz, OP.brIf, 1);
-  get(L.bits);
+  c.get(L.bits);
   c.push(OP.i32Ctz);
-  set(L.bit);
-  get(L.bits);
-  get(L.bits);
-  i32(1);
+  c.set(L.bit);
+  c.get(L.bits);
+  c.get(L.bits);
+  c.i32(1);
   c.push(OP.i32Sub, OP.i32And);
-  set(L.bits);
-  get(L.i);
-  get(L.bit);
+  c.set(L.bits);
+  c.get(L.i);
+  c.get(L.bit);
   c.push(OP.i32Add);
-  set(L.p);
-  get(L.newlines);
-  get(L.bit);
+  c.set(L.p);
+  c.get(L.newlines);
+  c.get(L.bit);
   c.push(OP.i32ShrU);
-  i32(1);
+  c.i32(1);
   c.push(OP.i32And, OP.if, OP.void);
   endLine();
   c.push(OP.else); // a literal may start here, unless the line is dropped already
-  get(L.skipped);
+  c.get(L.skipped);
   c.push(OP.i32Eqz, OP.if, OP.void);
   for (const literal of literals) checkLiteral(literal);
   c.push(OP.end, OP.end);
   c.push(OP.br, 0, OP.end, OP.end); // next bit
-  add(L.i, 16);
+  c.add(L.i, 16);
   c.push(OP.br, 0, OP.end, OP.end); // next block
-  get(L.lines);
+  c.get(L.lines);
   c.push(OP.globalSet, 0);
-  get(L.lineStart);
+  c.get(L.lineStart);
   c.push(OP.globalSet, 1);
-  get(L.out);
-  i32(OUT);
+  c.get(L.out);
+  c.i32(OUT);
   c.push(OP.i32Sub);
-  i32(12);
+  c.i32(12);
   c.push(OP.i32DivU, OP.end);
 
-  const body = [...vec([[...uleb(L.block - 2), I32], [1, V128]]), ...c];
-  const mutableI32 = [I32, 1, OP.i32Const, 0, OP.end];
+  const body = [...vec([[...uleb(L.block - 2), I32], [1, V128]]), ...c.bytes];
   return new Uint8Array([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...PREAMBLE,
     ...section(1, vec([[0x60, 2, I32, I32, 1, I32]])), // type: (i32, i32) → i32
     ...section(3, vec([[0]])), // function 0 has type 0
     ...section(5, vec([[0x00, ...uleb(PAGES)]])), // memory: a minimum, no maximum
-    ...section(6, vec([mutableI32, mutableI32])), // globals: lines, rest
+    ...section(6, vec([MUTABLE_I32, MUTABLE_I32])), // globals: lines, rest
     ...section(7, vec([[...name('scan'), 0x00, 0], [...name('memory'), 0x02, 0], [...name('lines'), 0x03, 0], [...name('rest'), 0x03, 1]])),
     ...section(10, vec([[...uleb(body.length), ...body]])),
   ]);
