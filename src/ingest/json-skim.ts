@@ -1,5 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
 import { type ByteInput, plainInput } from './byte-input.js';
+import { SKIM_CHUNK_BYTES, type SkimKernel, skimKernel } from './skim-kernel.js';
 
 /**
  * Reading a large JSON file without the values its grammars never read.
@@ -86,8 +87,6 @@ export type SkimResult =
   /** What is left is still above `maxKeptBytes`. */
   | { readonly kind: 'too-large' };
 
-const CHUNK_BYTES = 1 << 20;
-
 /**
  * The file's bytes without the values at `paths`. Reads in chunks; holds one chunk and what is
  * kept. Throws what reading throws (the caller reports it).
@@ -104,9 +103,10 @@ export function skimJsonFile(abs: string, paths: SkimPaths, maxKeptBytes: number
 /** skimJsonFile over any input (a gzip file's text, see GunzipInput). */
 export function skimJsonInput(input: ByteInput, paths: SkimPaths, maxKeptBytes: number): SkimResult {
   const skim = new JsonSkim(paths);
-  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  // read where the kernel walks (the skim is not re-entered: one chunk a thread)
+  const chunk = skimKernel()?.chunk ?? Buffer.allocUnsafe(SKIM_CHUNK_BYTES);
   for (;;) {
-    const n = input.read(chunk, 0, CHUNK_BYTES);
+    const n = input.read(chunk, 0, SKIM_CHUNK_BYTES);
     if (n === 0) break;
     if (!skim.push(chunk.subarray(0, n))) return { kind: 'whole' };
     if (skim.keptBytes > maxKeptBytes) return { kind: 'too-large' };
@@ -115,10 +115,25 @@ export function skimJsonInput(input: ByteInput, paths: SkimPaths, maxKeptBytes: 
   return { kind: 'skimmed', bytes: skim.bytes() };
 }
 
-/** The skim over bytes already in memory, in pieces as given (tests; skimJsonFile). Null: to be read whole. */
-export function skimJsonBytes(pieces: readonly Uint8Array[], paths: SkimPaths): Buffer | null {
+/**
+ * The skim over bytes already in memory, in pieces as given (tests). Null: to be read whole.
+ * `kernel`: each piece is copied where the WebAssembly kernel walks it, in chunks, as a file is
+ * read; else it is walked in JavaScript (both give the same bytes).
+ */
+export function skimJsonBytes(pieces: readonly Uint8Array[], paths: SkimPaths, kernel = false): Buffer | null {
   const skim = new JsonSkim(paths);
-  for (const p of pieces) if (!skim.push(p)) return null;
+  const chunk = kernel ? skimKernel()?.chunk : undefined;
+  for (const p of pieces) {
+    if (!chunk) {
+      if (!skim.push(p)) return null;
+      continue;
+    }
+    for (let at = 0; at < p.length; at += chunk.length) {
+      const part = p.subarray(at, at + chunk.length);
+      chunk.set(part);
+      if (!skim.push(chunk.subarray(0, part.length))) return null;
+    }
+  }
   return skim.bytes();
 }
 
@@ -149,26 +164,67 @@ const SKIMMING = 4;
 const SKIM_STRING = 5;
 const SKIM_ESCAPED = 6;
 
-/** Bytes with no meaning in a skimmed value (1), or in a string in it: not a quote, bracket, brace, backslash, line break, escape or NUL. */
-const PLAIN_IN_VALUE = plainBytes('"[]{}\n\r\x1b\0');
-const PLAIN_IN_STRING = plainBytes('"\\\n\r\x1b\0');
+/**
+ * What a byte is to a walk over a skimmed value: plain (1), a line break passed and counted (2, in
+ * a value only), or one that stops it (0): a quote, bracket, brace, backslash (in a string), line
+ * break (in a string), `\r`, ESC or NUL. The kernel (skim-kernel.ts) walks the same way.
+ */
+const VALUE_WALK = walkTable('"[]{}\r\x1b\0', true);
+const STRING_WALK = walkTable('"\\\n\r\x1b\0', false);
 
-function plainBytes(special: string): Uint8Array {
+function walkTable(stops: string, countLines: boolean): Uint8Array {
   const table = new Uint8Array(256).fill(1);
-  for (const ch of special) table[ch.charCodeAt(0)] = 0;
+  for (const ch of stops) table[ch.charCodeAt(0)] = 0;
+  if (countLines) table[NEWLINE] = 2;
   return table;
 }
 
-/** The index of the first byte from `i` on that is not plain. */
-function pastPlain(piece: Uint8Array, i: number, plain: Uint8Array): number {
-  while (i < piece.length && plain[piece[i] as number] === 1) i++;
-  return i;
+/** Walks a skimmed value from `from`: where it stops (piece.length when nothing stops it), and the line breaks passed. */
+interface Walk {
+  pass(piece: Uint8Array, from: number, inString: boolean): number;
+  readonly newlines: number;
+}
+
+/** The walk in JavaScript, byte by byte. */
+class ByteWalk implements Walk {
+  newlines = 0;
+
+  pass(piece: Uint8Array, from: number, inString: boolean): number {
+    const table = inString ? STRING_WALK : VALUE_WALK;
+    let lines = 0;
+    let i = from;
+    for (; i < piece.length; i++) {
+      const kind = table[piece[i] as number];
+      if (kind === 0) break;
+      if (kind === 2) lines++;
+    }
+    this.newlines = lines;
+    return i;
+  }
+}
+
+/** The kernel's walk over a piece in its chunk (see JsonSkim.push). */
+class KernelWalk implements Walk {
+  readonly #kernel: SkimKernel;
+  /** Where the piece starts in the chunk. */
+  base = 0;
+  newlines = 0;
+
+  constructor(kernel: SkimKernel) {
+    this.#kernel = kernel;
+  }
+
+  pass(piece: Uint8Array, from: number, inString: boolean): number {
+    const next = this.#kernel.pass(this.base + from, this.base + piece.length, inString) - this.base;
+    // a string's walk stops at a line break: it passes none
+    this.newlines = inString ? 0 : this.#kernel.newlines();
+    return next;
+  }
 }
 
 /** Keys longer than this are not compared (no listed path has one). */
 const MAX_KEY_BYTES = 64;
 const NULL = Buffer.from('null');
-const NEWLINE_BYTE = Buffer.from('\n');
 
 class JsonSkim {
   readonly #root: SkimPaths;
@@ -191,8 +247,15 @@ class JsonSkim {
   /** The last byte was a line break. */
   #lineStart = true;
 
+  readonly #byteWalk = new ByteWalk();
+  readonly #kernelWalk: KernelWalk | null;
+  readonly #chunk: ArrayBufferLike | null;
+
   constructor(root: SkimPaths) {
     this.#root = root;
+    const kernel = skimKernel();
+    this.#kernelWalk = kernel ? new KernelWalk(kernel) : null;
+    this.#chunk = kernel?.chunk.buffer ?? null;
   }
 
   get keptBytes(): number {
@@ -201,15 +264,23 @@ class JsonSkim {
 
   /** False when the file is to be read whole (see SkimResult). */
   push(piece: Uint8Array): boolean {
-    if (this.#pendingReturn && piece.length > 0 && piece[0] !== NEWLINE) return false;
+    if (piece.length === 0) return true;
+    if (this.#pendingReturn && piece[0] !== NEWLINE) return false;
     this.#pendingReturn = false;
+    // the kernel walks a piece read into its chunk; JavaScript any other
+    let walk: Walk = this.#byteWalk;
+    if (this.#kernelWalk !== null && piece.buffer === this.#chunk) {
+      this.#kernelWalk.base = piece.byteOffset;
+      walk = this.#kernelWalk;
+    }
     let copyFrom = this.#skimming() ? -1 : 0;
     for (let i = 0; i < piece.length; i++) {
       // the bulk of a skimmed value: bytes that mean nothing there are passed over in a tight loop
       if (this.#at === SKIMMING || this.#at === SKIM_STRING) {
-        const next = pastPlain(piece, i, this.#at === SKIMMING ? PLAIN_IN_VALUE : PLAIN_IN_STRING);
+        const next = walk.pass(piece, i, this.#at === SKIM_STRING);
         if (next > i) {
-          this.#lineStart = false;
+          this.#skimLines += walk.newlines;
+          this.#lineStart = piece[next - 1] === NEWLINE;
           i = next;
           if (i === piece.length) break;
         }
@@ -343,7 +414,7 @@ class JsonSkim {
 
   #endSkim(): void {
     this.#push(NULL);
-    for (let n = 0; n < this.#skimLines; n++) this.#push(NEWLINE_BYTE);
+    if (this.#skimLines > 0) this.#push(Buffer.alloc(this.#skimLines, NEWLINE));
     this.#lastKey = null;
   }
 

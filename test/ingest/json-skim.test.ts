@@ -1,15 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { commonSkimPaths, SkimPaths, skimJsonBytes } from '../../src/ingest/json-skim.js';
+import { skimKernel } from '../../src/ingest/skim-kernel.js';
 
 const PATHS = SkimPaths.of(['ttfts', 'itls', 'generated_texts', 'benchmarks[].requests']) as SkimPaths;
 
-/** The skim of `text` in one piece, as text (null: to be read whole). */
-function skim(text: string, paths: SkimPaths = PATHS): string | null {
-  return skimJsonBytes([Buffer.from(text)], paths)?.toString() ?? null;
-}
+/** Both walks over skimmed values: in JavaScript, and the WebAssembly kernel's (what a file's skim uses). */
+const WALKS = [
+  ['JavaScript', false],
+  ['kernel', true],
+] as const;
 
-describe('JSON skim', () => {
+describe.each(WALKS)('JSON skim (%s walk)', (_, kernel) => {
+  /** The skim of `text` in one piece, as text (null: to be read whole). */
+  const skim = (text: string, paths: SkimPaths = PATHS): string | null => skimJsonBytes([Buffer.from(text)], paths, kernel)?.toString() ?? null;
+
   it('leaves out the arrays and objects at the listed paths, as null', () => {
     expect(skim('{"a":1,"itls":[[0.1,0.2],[0.3]],"b":"x","ttfts":[1,2],"c":[3]}')).toBe('{"a":1,"itls":null,"b":"x","ttfts":null,"c":[3]}');
     expect(skim('{"generated_texts":["a \\"]} text",{"k":"}"}],"n":2}')).toBe('{"generated_texts":null,"n":2}');
@@ -54,9 +59,9 @@ describe('JSON skim', () => {
         const bytes = Buffer.from(`${docs.map((d) => JSON.stringify(d, null, indent)).join('\n')}\n`);
         const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((x, y) => x - y);
         const pieces = [0, ...at].map((from, i) => bytes.subarray(from, at[i] ?? bytes.length));
-        const whole = skimJsonBytes([bytes], PATHS);
+        const whole = skimJsonBytes([bytes], PATHS, kernel);
         expect(whole).not.toBeNull();
-        expect(skimJsonBytes(pieces, PATHS)?.equals(whole as Buffer)).toBe(true);
+        expect(skimJsonBytes(pieces, PATHS, kernel)?.equals(whole as Buffer)).toBe(true);
         // and what is left is the documents with those values as null
         const left = (whole as Buffer).toString().trim().split('\n\n').join('\n');
         const expected = docs.map((d) => ({ ...(JSON.parse(JSON.stringify(d)) as object), itls: null, generated_texts: null }));
@@ -70,8 +75,10 @@ describe('JSON skim', () => {
     expect(skim('{"itls":[1,2\0\0\0')).toBeNull();
     expect(skim('{"itls":[1,\x1b[31m2]}')).toBeNull();
     expect(skim('{"a":"x\ry","itls":[1]}')).toBeNull();
-    expect(skimJsonBytes([Buffer.from('{"itls":[1]}\r'), Buffer.from('x')], PATHS)).toBeNull();
-    expect(skimJsonBytes([Buffer.from('{"itls":[1]}\r'), Buffer.from('\n')], PATHS)?.toString()).toBe('{"itls":null}\r\n');
+    expect(skimJsonBytes([Buffer.from('{"itls":[1]}\r'), Buffer.from('x')], PATHS, kernel)).toBeNull();
+    expect(skimJsonBytes([Buffer.from('{"itls":[1]}\r'), Buffer.from('\n')], PATHS, kernel)?.toString()).toBe('{"itls":null}\r\n');
+    // an empty piece between them changes nothing
+    expect(skimJsonBytes([Buffer.from('{"itls":[1]}\r'), Buffer.alloc(0), Buffer.from('x')], PATHS, kernel)).toBeNull();
     // a last line's `\r` is dropped by cleaning like a CRLF's
     expect(skim('{"itls":[1]}\r')).toBe('{"itls":null}\r');
     // JSON Lines whose writer was stopped mid-line: the reader takes the next line as a new document
@@ -84,6 +91,38 @@ describe('JSON skim', () => {
 
   it('keeps what comes before a value cut by the end of the file', () => {
     expect(skim('{"a":1,"itls":[1,2,3')).toBe('{"a":1,"itls":');
+  });
+
+  it('keeps the line breaks of a pretty-printed value left out, and stops at a `{` opening a line in it', () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `    ${i / 7},`).join('\n');
+    expect(skim(`{\n  "ttfts": [\n${lines}\n    1\n  ],\n  "a": 1\n}\n`)).toBe(`{\n  "ttfts": null${'\n'.repeat(42)},\n  "a": 1\n}\n`);
+    expect(skim(`{"ttfts": [\n${lines}\n{"a": 2}\n`)).toBeNull();
+    // a value longer than the kernel's chunk, walked across chunks
+    const long = `{"itls":[${Array.from({ length: 300_000 }, (_, i) => `[${i % 13}.25,\n${i}]`).join(',')}],"a":1}`;
+    expect(skim(long)).toBe(`{"itls":null${'\n'.repeat(300_000)},"a":1}`);
+  });
+});
+
+describe('JSON skim', () => {
+  it('walks with the WebAssembly kernel on this platform', () => {
+    expect(skimKernel()).not.toBeNull();
+  });
+
+  it('gives the same bytes with either walk, whatever the bytes', () => {
+    // the bytes a walk stops at, and some it passes, in any order
+    const byte = fc.constantFrom(...'"\\[]{}\n\r\x1b\0 ,:1.e-atn'.split('').map((ch) => ch.charCodeAt(0)));
+    const text = fc.array(fc.oneof(fc.constantFrom('{"itls":[', '{"generated_texts":["', '"]', ']}', '\n'), fc.array(byte, { maxLength: 40 }).map((b) => Buffer.from(b).toString('latin1'))), { maxLength: 30 });
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(), { maxLength: 4 }), (parts, cuts) => {
+        const bytes = Buffer.from(parts.join(''), 'latin1');
+        const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((x, y) => x - y);
+        const pieces = [0, ...at].map((from, i) => bytes.subarray(from, at[i] ?? bytes.length));
+        const byBytes = skimJsonBytes(pieces, PATHS, false);
+        const byKernel = skimJsonBytes(pieces, PATHS, true);
+        expect(byKernel === null ? null : byKernel.toString('latin1')).toBe(byBytes === null ? null : byBytes.toString('latin1'));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('leaves out only what every claiming grammar lists', () => {
