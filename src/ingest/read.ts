@@ -1,6 +1,6 @@
 import { constants } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { DiagnosticSink } from '../core/diagnostic.js';
+import { DiagnosticCollector, type DiagnosticSink } from '../core/diagnostic.js';
 import type { TextHead, TextSource } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
 import { cleanLine } from './clean-line.js';
@@ -75,6 +75,15 @@ export function fromBytes(bytes: Uint8Array, rel: RelPath, sink: DiagnosticSink)
   return fromText(text, rel, sink);
 }
 
+/**
+ * The start of a large file's bytes as cleaned text, for detection (headOf reads it), or null when
+ * they are not text. Only as many bytes as HEAD_CHARS characters can take are decoded (four each:
+ * a file's first megabyte decoded whole cost a detailed result's read as much as its skim).
+ */
+export function detectionSource(bytes: Uint8Array, rel: RelPath): TextSource | null {
+  return fromBytes(bytes.subarray(0, 4 * HEAD_CHARS), rel, new DiagnosticCollector());
+}
+
 /** A line that starts a JSON object or array. */
 const JSON_START = /^\s*[{[]/;
 
@@ -88,6 +97,11 @@ export function fromText(text: string, rel: RelPath, sink: DiagnosticSink): Text
   let firstRedraw = 0;
   for (let i = 0; i < raw.length; i++) {
     let r = raw[i] ?? '';
+    if (r === '') {
+      // nothing to clean (a skimmed value's line breaks are many of these)
+      lines[i] = r;
+      continue;
+    }
     if (r.length > DEFAULTS.maxLineChars && !JSON_START.test(r)) {
       sink.report('read/long-line', { file: rel, line: i + 1, column: 1 }, r.length);
       r = r.slice(0, DEFAULTS.maxLineChars);

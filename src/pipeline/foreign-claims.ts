@@ -8,7 +8,7 @@ import { KEPT_WINDOW_CHARS } from './kept-lines.js';
  * The grammars that read whole sources, beyond `claims`, that claim the lines of a log no line
  * grammar wants (nor skips), read as a head is: a result block or a command in the middle of a
  * tee'd server log, the server having logged on long after it. A stream asks it of each window's
- * such lines (KeptWindow), a whole read of the same amount at a time.
+ * such lines (KeptWindow), a whole read of the same amount at a time. Empty lines are not read.
  */
 export function foreignClaims(path: RelPath, foreignText: string, claims: readonly Grammar[]): Grammar[] {
   if (foreignText === '') return [];
@@ -27,7 +27,8 @@ export function foreignClaimsOf(source: TextSource, byLine: readonly Grammar[], 
     chars = 0;
   };
   for (const line of source.lines) {
-    if (skip.some((s) => line.includes(s)) || byLine.some((g) => wantsLine(g, line))) continue;
+    // an empty line tells a detector nothing (a skimmed value's line breaks, see json-skim.ts)
+    if (line === '' || skip.some((s) => line.includes(s)) || byLine.some((g) => wantsLine(g, line))) continue;
     // no more of a long line than a head holds (a one-line JSON document of many megabytes)
     const cut = line.length > HEAD_CHARS ? line.slice(0, HEAD_CHARS) : line;
     text.push(cut);

@@ -104,7 +104,8 @@ export class KeptLines implements LineSink {
     const numbers = this.#numbers;
     const lineOf = (n: number): number => numbers[n - 1] ?? numbers.at(-1) ?? n;
     const foreign = this.#foreign;
-    const foreignText = this.#lines.filter((_, i) => foreign[i]).join('\n');
+    // as a whole read's (foreignClaimsOf): without empty lines
+    const foreignText = this.#lines.filter((line, i) => foreign[i] && line !== '').join('\n');
     this.#onWindow({ source: { path: this.#path, lines: this.#lines }, lineOf, from: this.#from, to, foreignText });
   }
 }

@@ -4,7 +4,7 @@ import type { FormatId } from '../core/format-ids.js';
 import { type Grammar, type TextHead, type TextSource, wantsLine } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile, skimJsonInput } from '../ingest/json-skim.js';
-import { fromBytes, headOf, readSource, reportBinary } from '../ingest/read.js';
+import { detectionSource, fromBytes, headOf, readSource, reportBinary } from '../ingest/read.js';
 import { GUNZIP_MAX_BYTES, gunzipFile, isGzip, MAX_DEFLATE_RATIO, statedGunzipSize } from '../ingest/gunzip.js';
 import { GunzipInput, gunzipText } from '../ingest/gunzip-stream.js';
 import { readTail } from '../ingest/tail.js';
@@ -84,7 +84,7 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
   }
   if (isGzip(head)) return gunzippedOutcome(abs, rel, size, maxWholeBytes, sink);
   if (size > DEFAULTS.streamAboveBytes) {
-    const headSource = fromBytes(head, rel, new DiagnosticCollector());
+    const headSource = detectionSource(head, rel);
     if (!headSource) {
       reportBinary(sink, rel, head);
       return outcome(rel, size, null, sink);
@@ -153,7 +153,7 @@ function gunzipStreamedOutcome(abs: string, rel: RelPath, size: number, limit: n
     sink.report('ingest/gzip-unreadable', at, head.failure ?? 'no data');
     return outcome(rel, size, null, sink);
   }
-  const headSource = fromBytes(head.bytes, rel, new DiagnosticCollector());
+  const headSource = detectionSource(head.bytes, rel);
   if (!headSource) {
     reportBinary(sink, rel, head.bytes);
     return outcome(rel, size, null, sink);
