@@ -20,12 +20,14 @@ describe('KeptLines', () => {
     const kept = new KeptLines(file, (w) => windows.push(w));
     kept.line('a', 4, true);
     kept.line('b', 90);
-    kept.line('c', 91, true);
+    // an empty foreign line is kept, but not read for detection (as a whole read's foreignClaimsOf)
+    kept.line('', 91, true);
+    kept.line('c', 92, true);
     kept.finish();
     expect(windows).toHaveLength(1);
     const [w] = windows;
-    expect(w?.source.lines).toEqual(['a', 'b', 'c']);
-    expect([1, 2, 3].map((n) => w?.lineOf(n))).toEqual([4, 90, 91]);
+    expect(w?.source.lines).toEqual(['a', 'b', '', 'c']);
+    expect([1, 2, 4].map((n) => w?.lineOf(n))).toEqual([4, 90, 92]);
     expect([w?.from, w?.to]).toEqual([0, Number.POSITIVE_INFINITY]);
     expect(w?.foreignText).toBe('a\nc');
   });
