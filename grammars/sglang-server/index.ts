@@ -8,7 +8,7 @@ import { ANCHORS, SKIP, sglangLineParser } from './line-parser.js';
  */
 const SIGNATURE = signature(['Prefill batch', 'Decode batch', 'new fill batch. #seq: ', '#running-req: ', 'server_args=ServerArgs('], /^(?:\[(?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [A-Z_]+\d+)*\] )?(?:(?:Prefill|Decode) batch(?:\s?\[\d+\])?[.,] #|new fill batch\. #seq: |#running-req: \d+, #token: )|server_args=ServerArgs\(/m);
 /** The SGLang prefix with a scheduler rank: `[2025-03-14 02:16:14 TP0] ` (or `…02:16:14.250 TP0] `). */
-const RANK_PREFIX = signature([' TP', ' DP', ' EP', ' PP'], /^\[(?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: (?:DP|TP|EP|PP)\d+)+\] /m);
+const RANK_PREFIX = signature(['TP', 'DP', 'EP', 'PP'], /^\[(?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: (?:DP|TP|EP|PP)\d+)+\] /m);
 
 /** SGLang server logs (`python -m sglang.launch_server`), 2024 → 2026. */
 export const grammar: Grammar = {
