@@ -1,5 +1,5 @@
 import { seriesValue } from '../core/timeline-series.js';
-import { type ConfigSource, sourceFailure } from './server-sources.js';
+import { type ConfigSource, neverServed, sourceFailure } from './server-sources.js';
 import { configFromPath } from './path-config.js';
 import { SPAN_SLACK_MS, spanDistance, spanOverlaps, type TimeWindow } from './time-window.js';
 
@@ -112,7 +112,8 @@ export function indexSources(sources: readonly ConfigSource[], inFile: readonly 
       const d = dirOf(src.file);
       byDir.set(d, [...(byDir.get(d) ?? []), src]);
     }
-    if (src.kind !== 'server') continue;
+    // a server that never served is no run's (it is a failed configuration)
+    if (src.kind !== 'server' || neverServed(src)) continue;
     const d = dirOf(src.file);
     let entries = serversByDir.get(d);
     if (!entries) serversByDir.set(d, (entries = []));

@@ -168,6 +168,15 @@ function spanOf(timeline: readonly TimelineRecord[]): ConfigSource['span'] {
   return first !== null && last !== null ? { first, last } : null;
 }
 
+/**
+ * A server log none of whose starts became ready, each crashing first, and with no stats line: it
+ * never served a request, so no run beside it was its (a run with no batch limits beside the one
+ * crashed server of a tuning sweep took that server's configuration before).
+ */
+export function neverServed(src: ConfigSource): boolean {
+  return src.configs.length > 0 && src.configs.every((c) => c.fields.server_status === 'failed-start') && src.timeline.every((t) => t.series.length === 0);
+}
+
 /** The failure of a source that never served: a failure record, or a server status of `failed-start`. */
 export function sourceFailure(src: ConfigSource): { exception: string; message: string; line: number } | null {
   const f = src.failures[0];

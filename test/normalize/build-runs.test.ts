@@ -177,6 +177,20 @@ describe('buildRuns: configuration inference and linking', () => {
     expect([rows[0]?.engine, rows[0]?.max_concurrency]).toEqual(['sglang', 8]);
   });
 
+  it("gives a run nothing of the one server beside it that crashed before it was ready, and reports that server's failure", () => {
+    const sink = new DiagnosticCollector();
+    const { rows, failedConfigurations } = buildRuns(
+      [
+        runRec('tune/bench.log', bench),
+        configRec('tune/vllm_log_512_8192.txt', 'server-log', { ...serverFields, max_num_seqs: 512, server_status: 'failed-start' }, 2),
+        failureRec('tune/vllm_log_512_8192.txt', 'torch.OutOfMemoryError', 'CUDA out of memory.', 30),
+      ],
+      sink,
+    );
+    expect(rows.map((r) => [r.max_num_seqs, r.tp, JSON.parse(String(r.config_sources))])).toEqual([[null, null, ['bench-args']]]);
+    expect(failedConfigurations.map((f) => [f.source_file, f.exception, f.config.max_num_seqs])).toEqual([['tune/vllm_log_512_8192.txt', 'torch.OutOfMemoryError', 512]]);
+  });
+
   it('reports a crashed server with no runs as a failed configuration', () => {
     const sink = new DiagnosticCollector();
     const { failedConfigurations } = buildRuns(

@@ -23,6 +23,16 @@ describe('linkServer', () => {
     expect(linkServer('runs/bench.log', null, indexSources([crashed, vllm]), { engine: 'vllm', client: 'vllm-bench-serve' }).source).toBe(vllm);
   });
 
+  it('never links a run to a server that crashed before it was ready and logged no stats', () => {
+    const failedStart = source('runs/serve-d.log', { engine: 'vllm', model: 'm', server_status: 'failed-start' }, true);
+    expect(linkServer('runs/bench.log', null, indexSources([failedStart]), { engine: 'vllm', client: 'vllm-bench-serve' })).toEqual({ source: null, tied: [] });
+    // stats lines say it served, whatever its start looked like (a ready line an engine release prints differently)
+    const served: ConfigSource = { ...failedStart, timeline: [{ kind: 'timeline', at: failedStart.configs[0]!.at, series: { length: 3 } as never }] };
+    expect(linkServer('runs/bench.log', null, indexSources([served]), { engine: 'vllm', client: 'vllm-bench-serve' }).source).toBe(served);
+    // a crash after it was ready: it served the runs before the crash
+    expect(linkServer('runs/bench.log', null, indexSources([crashed]), { engine: 'vllm', client: 'vllm-bench-serve' }).source).toBe(crashed);
+  });
+
   it('links offline benchmarks to no server', () => {
     expect(linkServer('runs/bench.log', null, indexSources([vllm]), { engine: 'trtllm', client: 'trtllm-bench' })).toEqual({ source: null, tied: [] });
   });
