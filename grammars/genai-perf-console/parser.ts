@@ -1,6 +1,6 @@
 /**
  * document  := (table | looseLine)*
- * table     := TitleLine Newline? frame? | frame
+ * table     := TitleLine Newline* frame? | frame
  * frame     := (TopRule Newline?)? ((HeaderRow | HeaderRule | BodyRow) Newline?)+ (BottomRule Newline?)?
  * looseLine := (Panel | CliCommand | MetricLine | DurationLine | BottomRule | OtherLine) Newline? | Newline
  *
@@ -27,7 +27,8 @@ class ConsoleTableParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(TitleLine);
-          this.OPTION(() => this.CONSUME(Newline));
+          // a title opens the table below it past blank lines (a line of colour codes alone, stripped)
+          this.MANY(() => this.CONSUME(Newline));
           this.OPTION2(() => this.SUBRULE(this.frame));
         },
       },

@@ -8,8 +8,8 @@ import { lineToken, newlineToken, titleLineToken } from '../../src/parse/chevrot
  */
 /**
  * The centered title `rich` prints above a table (`NVIDIA AIPerf | LLM Metrics: Spec Decode`,
- * `LLM Metrics`, `NVIDIA AIPerf | GPU Telemetry`): any short text line directly followed by a
- * table's top border.
+ * `LLM Metrics`, `NVIDIA AIPerf | GPU Telemetry`): any short text line followed by a table's top
+ * border, blank lines between them allowed (a line of colour codes alone is one once cleaned).
  */
 export const TitleLine = titleLineToken(
   (line) => /^\s*\S/.test(line) && !/[┏┃│└┡]/.test(line),

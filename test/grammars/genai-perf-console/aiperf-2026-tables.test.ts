@@ -33,6 +33,18 @@ describe('genai-perf-console, AIPerf 2026 tables', () => {
     expect(diagnostics.filter((d) => d.code === 'table/ignored-block')).toHaveLength(3);
   });
 
+  it('keeps a title with its table across blank lines (a line of colour codes alone, once cleaned)', () => {
+    const [title = '', ...frame] = table('localhost:9400 | GPU 1 | NVIDIA H100 80GB HBM3', ['│ NVIDIA GPU Power Usage (W) │   307.50 │   406.00 │']);
+    // runGrammar reads lines as given: the colour codes' line as cleaning leaves it, empty
+    const text = [...MAIN, title, '', '', ...frame, ...FOOTER].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    const runs = runFields(records);
+    expect(runs).toHaveLength(1);
+    // the GPU's telemetry is not the run's: its table is left out by its title, not joined to the run untitled
+    expect(Object.keys(runs[0] ?? {}).filter((k) => /gpu_power_usage/.test(k))).toEqual([]);
+    expect(diagnostics.filter((d) => d.code === 'table/ignored-block').map((d) => d.line)).toEqual([MAIN.length + 1]);
+  });
+
   it('reads the Spec Decode table by definition and skips the histogram line below it', () => {
     const text = [
       ...MAIN,
