@@ -1,7 +1,7 @@
 /**
  * document  := (table | looseLine)*
  * table     := TitleLine Newline* frame? | frame
- * frame     := (TopRule Newline?)? ((HeaderRow | HeaderRule | BodyRow) Newline?)+ (BottomRule Newline?)?
+ * frame     := (TopRule Newline*)? ((HeaderRow | HeaderRule | BodyRow) Newline?)+ (BottomRule Newline?)?
  * looseLine := (Panel | CliCommand | MetricLine | DurationLine | BottomRule | OtherLine) Newline? | Newline
  *
  * A frame without its BottomRule is a table cut short; the visitor reports it.
@@ -39,7 +39,8 @@ class ConsoleTableParser extends CstParser {
   frame = this.RULE('frame', () => {
     this.OPTION(() => {
       this.CONSUME(TopRule);
-      this.OPTION2(() => this.CONSUME(Newline));
+      // past blank lines, as below a title
+      this.MANY(() => this.CONSUME(Newline));
     });
     this.AT_LEAST_ONE(() => {
       this.OR([{ ALT: () => this.CONSUME(HeaderRow) }, { ALT: () => this.CONSUME(HeaderRule) }, { ALT: () => this.CONSUME(BodyRow) }]);

@@ -9,7 +9,9 @@ export const TITLE_LINE = /^=[ \t]+\S/;
 /**
  * `====…` / `= TITLE ` / `====…`: one token spanning the three lines of a section header, so the
  * parser needs no lookahead to tell a section start from the closing rule of the last section.
- * The second rule is optional (hand-trimmed pastes drop it).
+ * The second rule is optional (hand-trimmed pastes drop it). Blank lines between the three are
+ * passed over (interleaved output, a line of colour codes alone once cleaned): a title parted from
+ * its rule lost the section under it.
  */
 export const SectionHeader = createToken({
   name: 'SectionHeader',
@@ -19,13 +21,14 @@ export const SectionHeader = createToken({
       if (offset > 0 && text.charCodeAt(offset - 1) !== 10) return null;
       const first = lineAt(text, offset);
       if (!RULE.test(first)) return null;
-      const titleStart = offset + first.length + 1;
+      const titleStart = pastBlankLines(text, offset + first.length + 1);
       if (titleStart >= text.length) return null;
       const title = lineAt(text, titleStart);
       if (!TITLE_LINE.test(title)) return null;
       let end = titleStart + title.length;
-      const next = end + 1 < text.length ? lineAt(text, end + 1) : '';
-      if (RULE.test(next)) end = end + 1 + next.length;
+      const ruleStart = pastBlankLines(text, end + 1);
+      const next = ruleStart < text.length ? lineAt(text, ruleStart) : '';
+      if (RULE.test(next)) end = ruleStart + next.length;
       return [text.slice(offset, end)] as CustomPatternMatcherReturn;
     },
   },
@@ -34,6 +37,17 @@ export const SectionHeader = createToken({
 function lineAt(text: string, offset: number): string {
   const end = text.indexOf('\n', offset);
   return text.slice(offset, end < 0 ? text.length : end);
+}
+
+/** Where the first line from `offset` on that is not blank starts (a few at most are passed). */
+function pastBlankLines(text: string, offset: number): number {
+  let at = offset;
+  for (let n = 0; n < 3 && at < text.length; n++) {
+    const line = lineAt(text, at);
+    if (line.trim() !== '') return at;
+    at += line.length + 1;
+  }
+  return at;
 }
 
 /** A lone `====…` rule: the end of the last section. */

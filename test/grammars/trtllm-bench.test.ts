@@ -118,6 +118,11 @@ describe('trtllm-bench report values', () => {
     expect(runs(text).runs[0]?.fields).toMatchObject({ spec_method: 'mtp', spec_acceptance_length: 2.5, spec_acceptance_rate: 0.75 });
   });
 
+  it('keeps a section whose title is parted from its rules by blank lines (a line of colour codes alone, once cleaned)', () => {
+    const text = [RULE, '', '= PYTORCH BACKEND', '   ', RULE, 'Model:\t\t\torg/model-8b', 'Quantization:\t\tFP8', ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0')].join('\n');
+    expect(runs(text).runs.map((r) => [r.at.line, r.fields.model, r.fields.quantization, r.fields.request_throughput])).toEqual([[1, 'org/model-8b', 'FP8', 1]]);
+  });
+
   it('starts a new run at a repeated section title', () => {
     const one = section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0');
     const two = section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 2.0');

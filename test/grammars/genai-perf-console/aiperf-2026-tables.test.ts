@@ -45,6 +45,14 @@ describe('genai-perf-console, AIPerf 2026 tables', () => {
     expect(diagnostics.filter((d) => d.code === 'table/ignored-block').map((d) => d.line)).toEqual([MAIN.length + 1]);
   });
 
+  it('keeps a table whole across blank lines below its top border', () => {
+    const [title = '', top = '', ...rest] = table('localhost:9400 | GPU 0 | NVIDIA H100 80GB HBM3', ['│ NVIDIA GPU Power Usage (W) │   307.50 │   406.00 │']);
+    const { records, diagnostics } = runGrammar(grammar, [...MAIN, title, top, '', ...rest, ...FOOTER].join('\n'));
+    // its rows are the GPU's, left out with their title, not an untitled piece of the run
+    expect(Object.keys(runFields(records)[0] ?? {}).filter((k) => /gpu_power_usage/.test(k))).toEqual([]);
+    expect(diagnostics.filter((d) => d.code === 'table/ignored-block').map((d) => d.line)).toEqual([MAIN.length + 1]);
+  });
+
   it('reads the Spec Decode table by definition and skips the histogram line below it', () => {
     const text = [
       ...MAIN,
