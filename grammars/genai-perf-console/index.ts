@@ -95,6 +95,8 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
     const item = items[i];
     if (!item) continue;
     if (item.kind === 'table') {
+      const [firstInterleaved] = item.interleaved;
+      if (firstInterleaved !== undefined) sink.report('block/interleaved-line', { file: source.path, line: firstInterleaved, column: 1 }, item.interleaved.length);
       // AIPerf's GPU power efficiency tables belong to the run above them
       if (gpuPowerTable(item.title) !== null && current !== null) {
         addTable(current, item, source, sink);

@@ -1,14 +1,16 @@
 /**
  * document  := (table | looseLine)*
- * table     := TitleLine Newline* frame? | frame
- * frame     := (TopRule Newline*)? ((HeaderRow | HeaderRule | BodyRow) Newline?)+ (BottomRule Newline?)?
- * looseLine := (Panel | CliCommand | MetricLine | DurationLine | BottomRule | OtherLine) Newline? | Newline
+ * table     := TitleLine (Newline | InterleavedLine)* frame? | frame
+ * frame     := (TopRule (Newline | InterleavedLine)*)? ((HeaderRow | HeaderRule | BodyRow) Newline? (InterleavedLine Newline?)*)+ (BottomRule Newline?)?
+ * looseLine := (Panel | CliCommand | MetricLine | DurationLine | BottomRule | InterleavedLine | OtherLine) Newline? | Newline
+ *
+ * A table is read past the lines another process wrote into it (InterleavedLine).
  *
  * A frame without its BottomRule is a table cut short; the visitor reports it.
  */
 import { lazily } from '../../src/parse/lazily.js';
 import { CstParser } from '../../src/parse/chevrotain-runtime.js';
-import { allTokens, BodyRow, Panel, BottomRule, CliCommand, DurationLine, HeaderRow, MetricLine, HeaderRule, Newline, OtherLine, TitleLine, TopRule } from './tokens.js';
+import { allTokens, BodyRow, Panel, BottomRule, CliCommand, DurationLine, HeaderRow, InterleavedLine, MetricLine, HeaderRule, Newline, OtherLine, TitleLine, TopRule } from './tokens.js';
 
 class ConsoleTableParser extends CstParser {
   constructor() {
@@ -28,7 +30,7 @@ class ConsoleTableParser extends CstParser {
         ALT: () => {
           this.CONSUME(TitleLine);
           // a title opens the table below it past blank lines (a line of colour codes alone, stripped)
-          this.MANY(() => this.CONSUME(Newline));
+          this.MANY(() => this.OR2([{ ALT: () => this.CONSUME(Newline) }, { ALT: () => this.CONSUME(InterleavedLine) }]));
           this.OPTION2(() => this.SUBRULE(this.frame));
         },
       },
@@ -40,11 +42,15 @@ class ConsoleTableParser extends CstParser {
     this.OPTION(() => {
       this.CONSUME(TopRule);
       // past blank lines, as below a title
-      this.MANY(() => this.CONSUME(Newline));
+      this.MANY(() => this.OR2([{ ALT: () => this.CONSUME(Newline) }, { ALT: () => this.CONSUME(InterleavedLine) }]));
     });
     this.AT_LEAST_ONE(() => {
       this.OR([{ ALT: () => this.CONSUME(HeaderRow) }, { ALT: () => this.CONSUME(HeaderRule) }, { ALT: () => this.CONSUME(BodyRow) }]);
       this.OPTION3(() => this.CONSUME2(Newline));
+      this.MANY2(() => {
+        this.CONSUME2(InterleavedLine);
+        this.OPTION6(() => this.CONSUME4(Newline));
+      });
     });
     this.OPTION4(() => {
       this.CONSUME(BottomRule);
@@ -62,6 +68,7 @@ class ConsoleTableParser extends CstParser {
             { ALT: () => this.CONSUME(MetricLine) },
             { ALT: () => this.CONSUME(DurationLine) },
             { ALT: () => this.CONSUME(BottomRule) },
+            { ALT: () => this.CONSUME(InterleavedLine) },
             { ALT: () => this.CONSUME(OtherLine) },
           ]);
           this.OPTION(() => this.CONSUME(Newline));

@@ -1,6 +1,7 @@
 import { lazily } from '../../src/parse/lazily.js';
 import { createToken, type CustomPatternMatcherReturn, Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken, newlineToken, titleLineToken } from '../../src/parse/chevrotain.js';
+import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
 
 /**
  * Line kinds of the `rich` tables GenAI-Perf and AIPerf print (formats.md §7.1). Order matters:
@@ -9,12 +10,29 @@ import { lineToken, newlineToken, titleLineToken } from '../../src/parse/chevrot
 /**
  * The centered title `rich` prints above a table (`NVIDIA AIPerf | LLM Metrics: Spec Decode`,
  * `LLM Metrics`, `NVIDIA AIPerf | GPU Telemetry`): any short text line followed by a table's top
- * border, blank lines between them allowed (a line of colour codes alone is one once cleaned).
+ * border, blank lines (a line of colour codes alone is one once cleaned) and interleaved lines
+ * between them allowed.
  */
 export const TitleLine = titleLineToken(
-  (line) => /^\s*\S/.test(line) && !/[┏┃│└┡]/.test(line),
-  (following) => /^\s*┏/.test(following),
+  (line) => /^\s*\S/.test(line) && !/[┏┃│└┡]/.test(line) && !INTERLEAVED_LINE.test(line),
+  (following) => /^\s*┏/.test(pastInterleavedLines(following)),
 );
+
+/** `following` past its first blank and interleaved lines (a few at most). */
+function pastInterleavedLines(following: string): string {
+  let rest = following;
+  for (let n = 0; n < 4; n++) {
+    const end = rest.indexOf('\n');
+    const line = end < 0 ? rest : rest.slice(0, end);
+    if (line.trim() !== '' && !INTERLEAVED_LINE.test(line)) return rest;
+    if (end < 0) return '';
+    rest = rest.slice(end + 1);
+  }
+  return rest;
+}
+
+/** A server's log line or a progress bar written into the output (see INTERLEAVED_LINE). */
+export const InterleavedLine = lineToken('InterleavedLine', INTERLEAVED_LINE);
 /**
  * A `rich` panel (`╭─ GPU Telemetry Platform ─╮`, `│ … │` lines, `╰──╯`), AIPerf 2026's notice
  * above its GPU sections: one token from its top border to its bottom one, so that its `│` lines
@@ -57,6 +75,6 @@ export const DurationLine = lineToken('DurationLine', /^\s*Benchmark Duration:/)
 export const OtherLine = lineToken('OtherLine', /^/);
 export const Newline = newlineToken();
 
-export const allTokens = [Panel, TitleLine, TopRule, HeaderRow, HeaderRule, BodyRow, BottomRule, CliCommand, MetricLine, DurationLine, OtherLine, Newline];
+export const allTokens = [InterleavedLine, Panel, TitleLine, TopRule, HeaderRow, HeaderRule, BodyRow, BottomRule, CliCommand, MetricLine, DurationLine, OtherLine, Newline];
 
 export const consoleLexer = lazily(() => new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false, skipValidations: true }));

@@ -17,6 +17,8 @@ export interface ConsoleTable {
   readonly rows: readonly TableRow[];
   /** False when the bottom border is missing (a table cut short). */
   readonly closed: boolean;
+  /** The lines another process wrote into it, passed over (InterleavedLine). */
+  readonly interleaved: readonly number[];
 }
 
 export interface LooseLine {
@@ -39,7 +41,7 @@ export function toItems(document: CstNode): ConsoleItem[] {
       if (table) items.push(table);
       continue;
     }
-    const [t] = byOffset(['Panel', 'CliCommand', 'MetricLine', 'DurationLine', 'BottomRule', 'OtherLine'].flatMap((k) => childTokens(node, k)));
+    const [t] = byOffset(['Panel', 'CliCommand', 'MetricLine', 'DurationLine', 'BottomRule', 'InterleavedLine', 'OtherLine'].flatMap((k) => childTokens(node, k)));
     if (!t) continue;
     const kind = KINDS[t.tokenType.name] ?? 'other';
     items.push({ kind, text: t.image.trim(), line: t.startLine ?? 1 });
@@ -62,6 +64,7 @@ function toTable(node: CstNode): ConsoleTable | null {
     header,
     rows,
     closed: frame !== undefined && childTokens(frame, 'BottomRule').length > 0,
+    interleaved: [...childTokens(node, 'InterleavedLine'), ...(frame ? childTokens(frame, 'InterleavedLine') : [])].map((t) => t.startLine ?? 1).sort((a, b) => a - b),
   };
 }
 

@@ -128,6 +128,8 @@ function readItems(items: readonly ConsoleItem[], source: TextSource, sink: Diag
       }
       for (const l of item.lines) last?.feed(l);
     } else if (item.kind === 'bars') {
+      const [interleaved] = item.interleaved;
+      if (interleaved !== undefined) sink.report('block/interleaved-line', { file: source.path, line: interleaved, column: 1 }, item.interleaved.length);
       const read = bars.frame(item, source.path, sink);
       // a frame that is no table is its lines, each any other line
       if (read) inStatus = false;

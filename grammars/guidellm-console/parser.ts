@@ -2,8 +2,8 @@
  * document  := (table | barFrame | looseLine)*
  * table     := TitleLine Newline? frame? | frame
  * frame     := ((HeavyRule | DashRule | PipeRow) Newline?)+
- * barFrame  := EqualsRule Newline? ((EqualsRule | BarRow | LonePiece | PipeRow | DashRule) Newline?)*
- * looseLine := (ModelLine | StatusLine | SectionTitle | PlainStatusLine | BarRow | LonePiece | OtherLine) Newline? | Newline
+ * barFrame  := EqualsRule Newline? ((EqualsRule | BarRow | LonePiece | PipeRow | DashRule | InterleavedLine) Newline?)*
+ * looseLine := (ModelLine | StatusLine | SectionTitle | PlainStatusLine | BarRow | LonePiece | InterleavedLine | OtherLine) Newline? | Newline
  *
  * A frame is a run of table lines with nothing between them; what each line is to its table
  * (header, value, end) is read from the rules around it (table.ts), so a frame broken by a foreign
@@ -19,6 +19,7 @@ import {
   DashRule,
   EqualsRule,
   HeavyRule,
+  InterleavedLine,
   LonePiece,
   ModelLine,
   Newline,
@@ -72,6 +73,8 @@ class GuidellmConsoleParser extends CstParser {
         { ALT: () => this.CONSUME(LonePiece) },
         { ALT: () => this.CONSUME(PipeRow) },
         { ALT: () => this.CONSUME(DashRule) },
+        // a progress bar written into the table (its `|` makes it no cut): passed over
+        { ALT: () => this.CONSUME(InterleavedLine) },
       ]);
       this.OPTION2(() => this.CONSUME2(Newline));
     });
@@ -88,6 +91,7 @@ class GuidellmConsoleParser extends CstParser {
             { ALT: () => this.CONSUME(PlainStatusLine) },
             { ALT: () => this.CONSUME(BarRow) },
             { ALT: () => this.CONSUME(LonePiece) },
+            { ALT: () => this.CONSUME(InterleavedLine) },
             { ALT: () => this.CONSUME(OtherLine) },
           ]);
           this.OPTION(() => this.CONSUME(Newline));

@@ -1,6 +1,7 @@
 import { lazily } from '../../src/parse/lazily.js';
 import { Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken, newlineToken, titleLineToken } from '../../src/parse/chevrotain.js';
+import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
 
 /**
  * Line kinds of the pipe tables GuideLLM prints to the console (`guidellm/utils/console.py`,
@@ -62,9 +63,11 @@ export const EqualsRule = lineToken('EqualsRule', /^\s*=+\s*$/);
 export const BarRow = lineToken('BarRow', /\|/);
 /** A line of one word: the last cell of a wrapped 0.3 line (`25.0`, `p99`), or a piece of its `---` rule. */
 export const LonePiece = lineToken('LonePiece', /^\s*\S+\s*$/);
+/** A server's log line or a progress bar written into the output (see INTERLEAVED_LINE): never a table's, whatever `|` it holds. */
+export const InterleavedLine = lineToken('InterleavedLine', INTERLEAVED_LINE);
 export const OtherLine = lineToken('OtherLine', /^/);
 export const Newline = newlineToken();
 
-export const allTokens = [TitleLine, HeavyRule, DashRule, PipeRow, ModelLine, StatusLine, SectionTitle, PlainStatusLine, EqualsRule, BarRow, LonePiece, OtherLine, Newline];
+export const allTokens = [InterleavedLine, TitleLine, HeavyRule, DashRule, PipeRow, ModelLine, StatusLine, SectionTitle, PlainStatusLine, EqualsRule, BarRow, LonePiece, OtherLine, Newline];
 
 export const guidellmLexer = lazily(() => new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false, skipValidations: true }));

@@ -21,6 +21,8 @@ export interface Frame {
 export interface BarFrame {
   readonly kind: 'bars';
   readonly lines: readonly BarLine[];
+  /** Progress bars written into it (InterleavedLine), passed over. */
+  readonly interleaved: readonly number[];
 }
 
 /** One line of a BarFrame, untrimmed. */
@@ -51,6 +53,7 @@ const LOOSE_KINDS = {
   // a line with a `|` or of one word outside a 0.2 / 0.3 table is any other line
   BarRow: 'other',
   LonePiece: 'other',
+  InterleavedLine: 'other',
   OtherLine: 'other',
 } as const;
 
@@ -65,7 +68,8 @@ export function toItems(document: CstNode): ConsoleItem[] {
     }
     if (node.name === 'barFrame') {
       const lines = byOffset(BAR_LINE_TOKENS.flatMap((name) => childTokens(node, name))).map((t) => ({ text: t.image, line: t.startLine ?? 1 }));
-      if (lines.length > 0) items.push({ kind: 'bars', lines });
+      const interleaved = childTokens(node, 'InterleavedLine').map((t) => t.startLine ?? 1);
+      if (lines.length > 0) items.push({ kind: 'bars', lines, interleaved });
       continue;
     }
     for (const [name, kind] of Object.entries(LOOSE_KINDS)) {

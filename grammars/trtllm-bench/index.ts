@@ -89,6 +89,8 @@ function toRun(report: Report, line: number, floor: number, source: TextSource, 
   settleDataset(builder);
   const missing = missingPart(report, builder);
   if (missing !== null) sink.report('block/truncated', { file: source.path, line: report.endLine, column: 1 }, missing);
+  const interleaved = report.sections.flatMap((s) => s.interleaved);
+  if (interleaved.length > 0) sink.report('block/interleaved-line', { file: source.path, line: interleaved[0] as number, column: 1 }, interleaved.length);
   return {
     kind: 'run',
     at: { file: source.path, line, column: 1 },

@@ -1,6 +1,7 @@
 import { lazily } from '../../src/parse/lazily.js';
 import { createToken, type CustomPatternMatcherReturn, Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken } from '../../src/parse/chevrotain.js';
+import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
 
 export const RULE = /^={20,}[ \t]*$/;
 /** The title line of a section header: `= PERFORMANCE OVERVIEW`. */
@@ -9,9 +10,9 @@ export const TITLE_LINE = /^=[ \t]+\S/;
 /**
  * `====…` / `= TITLE ` / `====…`: one token spanning the three lines of a section header, so the
  * parser needs no lookahead to tell a section start from the closing rule of the last section.
- * The second rule is optional (hand-trimmed pastes drop it). Blank lines between the three are
- * passed over (interleaved output, a line of colour codes alone once cleaned): a title parted from
- * its rule lost the section under it.
+ * The second rule is optional (hand-trimmed pastes drop it). Blank and interleaved lines between
+ * the three are passed over (a line of colour codes alone once cleaned, a server's log line; the
+ * visitor counts the latter): a title parted from its rule lost the section under it.
  */
 export const SectionHeader = createToken({
   name: 'SectionHeader',
@@ -39,12 +40,15 @@ function lineAt(text: string, offset: number): string {
   return text.slice(offset, end < 0 ? text.length : end);
 }
 
-/** Where the first line from `offset` on that is not blank starts (a few at most are passed). */
+/**
+ * Where the first line from `offset` on that is neither blank nor interleaved (a server's log line,
+ * a progress bar) starts: a few at most are passed.
+ */
 function pastBlankLines(text: string, offset: number): number {
   let at = offset;
   for (let n = 0; n < 3 && at < text.length; n++) {
     const line = lineAt(text, at);
-    if (line.trim() !== '') return at;
+    if (line.trim() !== '' && !INTERLEAVED_LINE.test(line)) return at;
     at += line.length + 1;
   }
   return at;

@@ -1,5 +1,6 @@
 import type { CstNode, IToken } from '../../src/parse/chevrotain-runtime.js';
 import { byOffset } from '../../src/parse/chevrotain.js';
+import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
 import { TITLE_LINE } from './tokens.js';
 
 export type ReportLineKind = 'kv' | 'breakdown' | 'sub' | 'row' | 'machine' | 'other';
@@ -17,6 +18,8 @@ export interface ReportSection {
   /** Line of the section's opening rule. */
   readonly line: number;
   readonly lines: ReportLine[];
+  /** Lines another process wrote between the rules and title of its header, passed over. */
+  readonly interleaved: readonly number[];
 }
 
 /** One report: consecutive sections printed by one `trtllm-bench` run. */
@@ -60,7 +63,8 @@ export function toReports(documents: Iterable<CstNode>): Report[] {
             current = { sections: [], endLine: line };
             reports.push(current);
           }
-          current.sections.push({ title, line, lines: [] });
+          const interleaved = t.image.split('\n').flatMap((text, k) => (INTERLEAVED_LINE.test(text) ? [line + k] : []));
+          current.sections.push({ title, line, lines: [], interleaved });
           current.endLine = t.endLine ?? line;
           continue;
         }

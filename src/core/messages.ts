@@ -73,7 +73,7 @@ export const MESSAGES = {
   'block/bad-value': msg('warning', (label: string, value: string) => `value ${q(value)} of ${q(label)} is not a number`),
   'block/annotated-value': msg('info', (label: string, rest: string) => `text after the value of ${q(label)} ignored: ${q(rest)}`),
   'block/duplicate-label': msg('warning', (label: string) => `${q(label)} appears twice in one block: kept the first`),
-  'block/interleaved-line': msg('info', (count: number) => `${count} log lines interleaved in a result block were skipped`),
+  'block/interleaved-line': msg('info', (count: number) => `${count} interleaved ${count === 1 ? 'line' : 'lines'} (a server's log, a progress bar) skipped in a result block or table`),
   'block/spliced-line': msg('warning', () => 'server output was written into the middle of this line of a result block: the line was put back together from its two parts, at its second'),
   'block/empty': msg('warning', () => 'result block has no values'),
   // SGLang scripts/playground/bench_speculative.py console: `Start i=N: …` with no `Finish i=N: …` (grammars/sglang-bench-serving)

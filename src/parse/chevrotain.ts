@@ -27,7 +27,7 @@ export function lineToken(name: string, re: RegExp): TokenType {
 /**
  * A table's title: a short text line (at most 160 characters) that `isTitle` accepts, followed by
  * text `opensTable` accepts (a console table's top rule, which the title is printed with): it is
- * given the next line whole, or the next 200 characters if that is more.
+ * given the next line whole, or the next 2,000 characters if that is more.
  */
 export function titleLineToken(isTitle: (line: string) => boolean, opensTable: (following: string) => boolean): TokenType {
   return createToken({
@@ -42,7 +42,8 @@ export function titleLineToken(isTitle: (line: string) => boolean, opensTable: (
         const line = text.slice(offset, end);
         if (!isTitle(line)) return null;
         const nextEnd = text.indexOf('\n', end + 1);
-        const following = text.slice(end + 1, Math.max(end + 201, nextEnd < 0 ? text.length : nextEnd));
+        // the next line, and enough after it to look past a few lines (see genai-perf-console's)
+        const following = text.slice(end + 1, Math.max(end + 2001, nextEnd < 0 ? text.length : nextEnd));
         return opensTable(following) ? ([line] as CustomPatternMatcherReturn) : null;
       },
     },

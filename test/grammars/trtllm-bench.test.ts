@@ -121,6 +121,11 @@ describe('trtllm-bench report values', () => {
   it('keeps a section whose title is parted from its rules by blank lines (a line of colour codes alone, once cleaned)', () => {
     const text = [RULE, '', '= PYTORCH BACKEND', '   ', RULE, 'Model:\t\t\torg/model-8b', 'Quantization:\t\tFP8', ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0')].join('\n');
     expect(runs(text).runs.map((r) => [r.at.line, r.fields.model, r.fields.quantization, r.fields.request_throughput])).toEqual([[1, 'org/model-8b', 'FP8', 1]]);
+    // and by a line another process wrote there, counted
+    const log = '[03/14/2025-02:16:14] [TRT-LLM] [I] Starting benchmark...';
+    const { runs: found, sink } = runs([RULE, log, '= PYTORCH BACKEND', RULE, 'Model:\t\t\torg/model-8b', ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0')].join('\n'));
+    expect(found.map((r) => [r.fields.model, r.fields.request_throughput])).toEqual([['org/model-8b', 1]]);
+    expect(sink.list().filter((d) => d.code === 'block/interleaved-line').map((d) => d.line)).toEqual([2]);
   });
 
   it('starts a new run at a repeated section title', () => {

@@ -53,6 +53,22 @@ describe('genai-perf-console, AIPerf 2026 tables', () => {
     expect(diagnostics.filter((d) => d.code === 'table/ignored-block').map((d) => d.line)).toEqual([MAIN.length + 1]);
   });
 
+  it('reads a table past the lines another process wrote into it, and counts them', () => {
+    const log = '(APIServer pid=41) INFO 01-05 10:00:00 [loggers.py:123] Engine 000: Avg prompt throughput: 0.0 tokens/s';
+    const bar = ' 45%|████▌     | 9/20 [00:04<00:05,  2.10it/s]';
+    const [title = '', top = '', header = '', rule = '', first = '', ...rest] = MAIN;
+    const [gpuTitle = '', gpuTop = '', ...gpuRest] = table('localhost:9400 | GPU 0 | NVIDIA H100 80GB HBM3', ['│ NVIDIA GPU Power Usage (W) │   307.50 │   406.00 │']);
+    const text = [title, log, top, bar, header, rule, first, log, ...rest, gpuTitle, bar, gpuTop, log, ...gpuRest, ...FOOTER].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    const runs = runFields(records);
+    expect(runs).toEqual([expect.objectContaining({ mean_e2el_ms: 800, p99_e2el_ms: 950, completed: 30, duration_s: 12 })]);
+    expect(Object.keys(runs[0] ?? {}).filter((k) => /gpu_power_usage/.test(k))).toEqual([]);
+    expect(diagnostics.filter((d) => d.code === 'block/interleaved-line').map((d) => [d.line, d.message])).toEqual([
+      [2, expect.stringMatching(/^3 interleaved lines/)],
+      [MAIN.length + 5, expect.stringMatching(/^2 interleaved lines/)],
+    ]);
+  });
+
   it('reads the Spec Decode table by definition and skips the histogram line below it', () => {
     const text = [
       ...MAIN,

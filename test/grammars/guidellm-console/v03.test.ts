@@ -119,7 +119,7 @@ describe('guidellm-console: GuideLLM 0.2 / 0.3 tables', () => {
 
   it('reports a line printed into a table, and a row with fewer cells than its columns', () => {
     const { records, diagnostics } = runGrammar(grammar, report([infoRows.sync], [statsRows.sync, ' 45%|████▌     | 9/20 [00:04<00:05,  2.10it/s]', 'constant@5.00|       4.67|       10.50']));
-    expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['15 parse/syntax', '16 table/short-row', '16 table/unmatched-row']);
+    expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['15 block/interleaved-line', '16 table/short-row', '16 table/unmatched-row']);
     expect(runFields(records).map((f) => f.strategy)).toEqual(['synchronous', 'constant']);
   });
 
@@ -153,6 +153,20 @@ describe('guidellm-console: a 0.2 / 0.3 table wrapped by a narrow terminal', () 
     const read = runGrammar(grammar, wrapped);
     expect(read.diagnostics).toEqual([]);
     expect(runFields(read.records)).toEqual(runFields(runGrammar(grammar, whole).records));
+  });
+
+  it('reads a wrapped table past a progress bar printed between its pieces, and counts it', () => {
+    const wrapped = report([infoRows.sync, infoRows.c5a], [statsRows.sync, statsRows.c5a])
+      .split('\n')
+      .flatMap((l) => wrap(l, 60));
+    const bar = ' 45%|████▌     | 9/20 [00:04<00:05,  2.10it/s]';
+    const expected = runFields(runGrammar(grammar, wrapped.join('\n')).records);
+    // below a section's rule, inside a wrapped header, between a row's pieces
+    for (const at of [2, 4, wrapped.length - 4]) {
+      const read = runGrammar(grammar, [...wrapped.slice(0, at), bar, ...wrapped.slice(at)].join('\n'));
+      expect(runFields(read.records)).toEqual(expected);
+      expect(read.diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual([`${at + 1} block/interleaved-line`]);
+    }
   });
 
   it('takes a piece holding only the last cell of a line as that line’s, and gives each cell the line it is printed on', () => {
