@@ -18,6 +18,8 @@ const NOISE_LINES = [
   '\u0000',
   '\x1b[2K\r 45%|████▌     | 9/20 [00:04<00:05,  2.10it/s]',
   'Traceback (most recent call last):',
+  // a server's log line tee'd into a client's output
+  '(APIServer pid=41) INFO 01-05 10:00:10 [loggers.py:123] Engine 000: Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 0.0 tokens/s',
   '',
 ];
 
