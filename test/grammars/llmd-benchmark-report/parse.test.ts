@@ -169,14 +169,26 @@ describe('llmd-benchmark-report helpers', () => {
     expect(isoDurationSeconds('49.97')).toBeUndefined();
   });
 
-  it('says a schema version that is none (a progress line run into the last line), and still reads the report by its sections', () => {
+  it('says a schema version that is none (other text run into the last line), and still reads the report by its sections', () => {
     const text = readFileSync(join(FIXTURES, 'llmd-benchmark-report/layout-v021-request-size/input.yaml'), 'utf8').replace(/\n$/, '');
     const clean = runGrammar(grammar, text);
-    const cut = runGrammar(grammar, `${text}\n 45%|     | 9/20 [00:04<00:05,  2.10it/s]`);
+    const cut = runGrammar(grammar, `${text}\n  9/20 done`);
     expect(clean.diagnostics.map((d) => d.code)).not.toContain('report/unknown-version');
     expect(cut.diagnostics.map((d) => d.code)).toContain('report/unknown-version');
     const size = runFields(clean.records)[0]?.mean_request_size_bytes;
     expect(typeof size).toBe('number');
     expect(runFields(cut.records)[0]).toMatchObject({ mean_request_size_bytes: size });
+  });
+
+  it('leaves out the lines another process wrote into a report (a progress bar, a traceback), counted, each other line keeping its number', () => {
+    const text = readFileSync(join(FIXTURES, 'llmd-benchmark-report/layout-v021-request-size/input.yaml'), 'utf8').replace(/\n$/, '');
+    const lines = text.split('\n');
+    const clean = runGrammar(grammar, text);
+    // a traceback's first line at the margin would be a key, the indented lines below it its value
+    const at = lines.findIndex((l, i) => i > 10 && /^\s{4,}\S/.test(l));
+    const noisy = runGrammar(grammar, [...lines.slice(0, at), 'Traceback (most recent call last):', ...lines.slice(at), ' 45%|     | 9/20 [00:04<00:05,  2.10it/s]'].join('\n'));
+    expect(runFields(noisy.records)).toEqual(runFields(clean.records));
+    expect(noisy.diagnostics.filter((d) => d.code !== 'normalize/duplicate-run').map((d) => `${d.line} ${d.code}`)).toEqual([`${at + 1} block/interleaved-line`]);
+    expect(noisy.diagnostics[0]?.message).toMatch(/^2 interleaved lines/);
   });
 });
