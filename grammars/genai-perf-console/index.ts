@@ -115,7 +115,9 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
         sink.report('table/ignored-block', { file: source.path, line: item.line, column: 1 }, `table ${JSON.stringify(item.title)} (${aside})`);
         continue;
       }
-      // `LLM Metrics` starts a run; `LLM Metrics: Spec Decode` and untitled pieces join it.
+      // `LLM Metrics` starts a run; `LLM Metrics: Spec Decode` and untitled pieces join it: rows
+      // with no top border either are a piece of a table a line written into it broke off its title
+      if (item.title === null && !item.opened && current !== null && item.rows.length > 0) sink.report('table/fragment', { file: source.path, line: item.line, column: 1 });
       const main = item.title !== null && !item.title.includes(':');
       if (current === null || (main && current.hasMain)) {
         current = { builder: new FieldMapBuilder(), line: item.line, unknown: [], client: null, complete: true, hasMain: false, bareTitle: item.title?.trim() === 'LLM Metrics', header: [], power: [], reasoning: false };

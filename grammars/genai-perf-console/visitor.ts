@@ -15,6 +15,8 @@ export interface ConsoleTable {
   readonly line: number;
   readonly header: readonly string[];
   readonly rows: readonly TableRow[];
+  /** False when the top border is missing (rows of a table broken by a line written into it). */
+  readonly opened: boolean;
   /** False when the bottom border is missing (a table cut short). */
   readonly closed: boolean;
   /** The lines another process wrote into it, passed over (InterleavedLine). */
@@ -63,6 +65,7 @@ function toTable(node: CstNode): ConsoleTable | null {
     line: first.startLine ?? 1,
     header,
     rows,
+    opened: frame !== undefined && childTokens(frame, 'TopRule').length > 0,
     closed: frame !== undefined && childTokens(frame, 'BottomRule').length > 0,
     interleaved: [...childTokens(node, 'InterleavedLine'), ...(frame ? childTokens(frame, 'InterleavedLine') : [])].map((t) => t.startLine ?? 1).sort((a, b) => a - b),
   };

@@ -110,6 +110,7 @@ export const MESSAGES = {
   'table/no-rows': msg('warning', (title: string) => `table ${q(title)} has no metric rows`),
   'table/short-row': msg('warning', (metric: string, found: number, expected: number) => `row ${q(metric)} has ${found} of ${expected} values: kept as a partial run`),
   'table/ignored-block': msg('info', (what: string) => `${what} ignored`),
+  'table/fragment': msg('warning', () => 'rows without a top border or title (a table broken by a line written into it?): joined to the run above'),
   // tables joined row by row into runs (GuideLLM console: the k-th row of every table is the k-th benchmark)
   'table/row-mismatch': msg('warning', (title: string, detail: string) => `rows of table ${q(title)} do not line up with the first table's (${detail}): joined by position`),
   'table/no-load': msg('info', (count: number, strategies: string) => `${count} ${count === 1 ? 'benchmark' : 'benchmarks'} (${strategies}) without ${count === 1 ? 'its' : 'their'} rate or concurrency: GuideLLM's console does not print them (its benchmarks.json does); told apart by their order only`),

@@ -69,6 +69,12 @@ describe('genai-perf-console, AIPerf 2026 tables', () => {
     ]);
   });
 
+  it('warns of rows a line of unknown kind broke off their table', () => {
+    const [gpuTitle = '', gpuTop = '', ...gpuRest] = table('localhost:9400 | GPU 0 | NVIDIA H100 80GB HBM3', ['│ NVIDIA GPU Power Usage (W) │   307.50 │   406.00 │']);
+    const { diagnostics } = runGrammar(grammar, [...MAIN, gpuTitle, gpuTop, 'some other output', ...gpuRest, ...FOOTER].join('\n'));
+    expect(diagnostics.filter((d) => d.severity === 'warning').map((d) => `${d.line} ${d.code}`)).toContain(`${MAIN.length + 4} table/fragment`);
+  });
+
   it('reads the Spec Decode table by definition and skips the histogram line below it', () => {
     const text = [
       ...MAIN,
