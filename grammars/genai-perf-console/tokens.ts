@@ -31,7 +31,7 @@ function pastInterleavedLines(following: string): string {
   return rest;
 }
 
-/** A server's log line or a progress bar written into the output (see INTERLEAVED_LINE). */
+/** A line another process wrote into the output: a server's log line, a progress bar (see INTERLEAVED_LINE). */
 export const InterleavedLine = lineToken('InterleavedLine', INTERLEAVED_LINE);
 /**
  * A `rich` panel (`╭─ GPU Telemetry Platform ─╮`, `│ … │` lines, `╰──╯`), AIPerf 2026's notice

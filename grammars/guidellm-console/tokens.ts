@@ -63,7 +63,7 @@ export const EqualsRule = lineToken('EqualsRule', /^\s*=+\s*$/);
 export const BarRow = lineToken('BarRow', /\|/);
 /** A line of one word: the last cell of a wrapped 0.3 line (`25.0`, `p99`), or a piece of its `---` rule. */
 export const LonePiece = lineToken('LonePiece', /^\s*\S+\s*$/);
-/** A server's log line or a progress bar written into the output (see INTERLEAVED_LINE): never a table's, whatever `|` it holds. */
+/** A line another process wrote into the output (see INTERLEAVED_LINE): never a table's, whatever `|` it holds. */
 export const InterleavedLine = lineToken('InterleavedLine', INTERLEAVED_LINE);
 export const OtherLine = lineToken('OtherLine', /^/);
 export const Newline = newlineToken();

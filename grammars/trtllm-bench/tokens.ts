@@ -22,12 +22,12 @@ export const SectionHeader = createToken({
       if (offset > 0 && text.charCodeAt(offset - 1) !== 10) return null;
       const first = lineAt(text, offset);
       if (!RULE.test(first)) return null;
-      const titleStart = pastBlankLines(text, offset + first.length + 1);
+      const titleStart = pastBlankAndInterleavedLines(text, offset + first.length + 1);
       if (titleStart >= text.length) return null;
       const title = lineAt(text, titleStart);
       if (!TITLE_LINE.test(title)) return null;
       let end = titleStart + title.length;
-      const ruleStart = pastBlankLines(text, end + 1);
+      const ruleStart = pastBlankAndInterleavedLines(text, end + 1);
       const next = ruleStart < text.length ? lineAt(text, ruleStart) : '';
       if (RULE.test(next)) end = ruleStart + next.length;
       return [text.slice(offset, end)] as CustomPatternMatcherReturn;
@@ -44,7 +44,7 @@ function lineAt(text: string, offset: number): string {
  * Where the first line from `offset` on that is neither blank nor interleaved (a server's log line,
  * a progress bar) starts: a few at most are passed.
  */
-function pastBlankLines(text: string, offset: number): number {
+function pastBlankAndInterleavedLines(text: string, offset: number): number {
   let at = offset;
   for (let n = 0; n < 3 && at < text.length; n++) {
     const line = lineAt(text, at);
