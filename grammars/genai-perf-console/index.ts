@@ -86,6 +86,11 @@ function asideTable(table: ConsoleTable): string | null {
   return null;
 }
 
+/** The title of a table a run is read from (its metrics, AIPerf's GPU power efficiency), not one of those left out. */
+function readTableTitle(text: string): boolean {
+  return (/\bLLM Metrics\b/.test(text) && !STEADY_STATE_TITLE.test(text)) || gpuPowerTable(text) !== null;
+}
+
 function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const drafts: Draft[] = [];
   let current: Draft | null = null;
@@ -144,6 +149,9 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
     } else if (item.kind === 'panel') {
       // AIPerf's notice above its GPU sections (`GPU Telemetry Platform`): no figure of the run
       continue;
+    } else if (readTableTitle(item.text)) {
+      // the title of a table the run is read from, with no table below it: a line written between them took its place
+      sink.report('parse/syntax', { file: source.path, line: item.line, column: 1 }, 'the table below this title', item.text);
     } else if (item.text !== '' && !KNOWN_TAIL.test(item.text) && !STEADY_STATE_GRID.test(item.text) && !TELEMETRY_TITLE.test(item.text)) {
       unrecognized.push(item.line);
     }

@@ -75,6 +75,13 @@ describe('genai-perf-console, AIPerf 2026 tables', () => {
     expect(diagnostics.filter((d) => d.severity === 'warning').map((d) => `${d.line} ${d.code}`)).toContain(`${MAIN.length + 4} table/fragment`);
   });
 
+  it('warns of the title of a table the run is read from that a line of unknown kind parted from its table', () => {
+    const power = table('GPU Power Efficiency (NVIDIA)', ['│       Total GPU Energy (J) │ 36,000.00 │      N/A │']);
+    const [title = '', ...rest] = power;
+    const { diagnostics } = runGrammar(grammar, [...MAIN, title, 'benchmark: done', ...rest, ...FOOTER].join('\n'));
+    expect(diagnostics.filter((d) => d.severity === 'warning').map((d) => `${d.line} ${d.code}`)).toEqual([`${MAIN.length + 1} parse/syntax`]);
+  });
+
   it('reads the Spec Decode table by definition and skips the histogram line below it', () => {
     const text = [
       ...MAIN,

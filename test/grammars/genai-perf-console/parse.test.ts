@@ -95,7 +95,7 @@ describe('genai-perf-console', () => {
   it('keeps no empty runs from garbage, and says why', () => {
     const { records, diagnostics } = runGrammar(grammar, '┃┃┃\n│\n└─┘\nLLM Metrics\n│ x │');
     expect(records).toEqual([]);
-    expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['1 block/truncated', '1 table/no-rows', '2 parse/unrecognized-lines', '5 block/truncated', '5 parse/syntax', '5 table/fragment']);
+    expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['1 block/truncated', '1 table/no-rows', '2 parse/unrecognized-lines', '4 parse/syntax', '5 block/truncated', '5 parse/syntax', '5 table/fragment']);
   });
 
   it('reads AIPerf goodput as request_goodput and its adjusted percentile columns apart', () => {
