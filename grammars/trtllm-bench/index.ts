@@ -47,6 +47,7 @@ const ANY_TITLE = /^[\s>#]*(?:\[[^\]]*\] )*=[ \t]+[A-Za-z]/;
 function parseReports(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   if (!source.lines.some((l) => ANY_TITLE.test(l))) return [];
   const reports = toReports(documents(source.lines));
+  reportOrphanTitles(source, reports, sink);
   const ctx = documentContext(source.lines);
   let floor = -1;
   const runs: RunRecord[] = [];
@@ -57,6 +58,21 @@ function parseReports(source: TextSource, sink: DiagnosticSink): RunRecord[] {
     floor = report.endLine - 1;
   }
   return runs;
+}
+
+/** A section title as trtllm-bench prints one (`= PYTORCH BACKEND`, `= PyTorch backend`). */
+const SECTION_TITLE = /^=[ \t]+(?:[A-Z][A-Z0-9 +()/_-]+|PyTorch backend)[ \t]*$/;
+
+/**
+ * A section's `= TITLE` line no header holds (a line written between it and its rule took the
+ * rule's place): the section under it is lost, which a warning says.
+ */
+function reportOrphanTitles(source: TextSource, reports: readonly Report[], sink: DiagnosticSink): void {
+  const held = new Set(reports.flatMap((r) => r.sections.map((s) => s.titleLine)));
+  source.lines.forEach((raw, i) => {
+    const line = reportLine(raw);
+    if (SECTION_TITLE.test(line) && !held.has(i + 1)) sink.report('parse/syntax', { file: source.path, line: i + 1, column: 1 }, 'a section rule above this title', line.trim());
+  });
 }
 
 /**

@@ -20,6 +20,8 @@ export interface ReportSection {
   readonly lines: ReportLine[];
   /** Lines another process wrote between the rules and title of its header, passed over. */
   readonly interleaved: readonly number[];
+  /** Line of its `= TITLE` line. */
+  readonly titleLine: number;
 }
 
 /** One report: consecutive sections printed by one `trtllm-bench` run. */
@@ -63,8 +65,9 @@ export function toReports(documents: Iterable<CstNode>): Report[] {
             current = { sections: [], endLine: line };
             reports.push(current);
           }
-          const interleaved = t.image.split('\n').flatMap((text, k) => (INTERLEAVED_LINE.test(text) ? [line + k] : []));
-          current.sections.push({ title, line, lines: [], interleaved });
+          const headerLines = t.image.split('\n');
+          const interleaved = headerLines.flatMap((text, k) => (INTERLEAVED_LINE.test(text) ? [line + k] : []));
+          current.sections.push({ title, line, lines: [], interleaved, titleLine: line + Math.max(0, headerLines.findIndex((l) => TITLE_LINE.test(l))) });
           current.endLine = t.endLine ?? line;
           continue;
         }

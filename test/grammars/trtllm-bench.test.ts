@@ -126,6 +126,9 @@ describe('trtllm-bench report values', () => {
     const { runs: found, sink } = runs([RULE, log, '= PYTORCH BACKEND', RULE, 'Model:\t\t\torg/model-8b', ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0')].join('\n'));
     expect(found.map((r) => [r.fields.model, r.fields.request_throughput])).toEqual([['org/model-8b', 1]]);
     expect(sink.list().filter((d) => d.code === 'block/interleaved-line').map((d) => d.line)).toEqual([2]);
+    // a line of unknown kind there: the section is lost, and a warning says so
+    const lost = runs([RULE, 'benchmark: done', '= PYTORCH BACKEND', RULE, 'Model:\t\t\torg/model-8b', ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0')].join('\n'));
+    expect(lost.sink.list().filter((d) => d.severity === 'warning').map((d) => `${d.line} ${d.code}`)).toEqual(['3 parse/syntax']);
   });
 
   it('starts a new run at a repeated section title', () => {
