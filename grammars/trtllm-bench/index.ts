@@ -51,10 +51,13 @@ function parseReports(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const ctx = documentContext(source.lines);
   let floor = -1;
   const runs: RunRecord[] = [];
+  const lastLine = lastTextLine(source.lines);
   for (const report of reports) {
     const first = report.sections[0];
     if (!first || isDatasetSummary(report)) continue;
-    runs.push(toRun(report, first.line, floor, source, ctx, sink));
+    // a report that runs to the end of a file cut inside a line, without its closing rule, may end in that cut line
+    const cut = source.unterminated === true && !report.closed && report.endLine >= lastLine;
+    runs.push(toRun(report, first.line, floor, source, ctx, sink, cut));
     floor = report.endLine - 1;
   }
   return runs;
@@ -97,13 +100,19 @@ function* documents(lines: readonly string[]): Generator<CstNode> {
   }
 }
 
-function toRun(report: Report, line: number, floor: number, source: TextSource, ctx: ReturnType<typeof documentContext>, sink: DiagnosticSink): RunRecord {
+/** The line number of the last line with text (0 when none). */
+function lastTextLine(lines: readonly string[]): number {
+  for (let i = lines.length - 1; i >= 0; i--) if ((lines[i] as string).trim() !== '') return i + 1;
+  return 0;
+}
+
+function toRun(report: Report, line: number, floor: number, source: TextSource, ctx: ReturnType<typeof documentContext>, sink: DiagnosticSink, cut: boolean): RunRecord {
   const builder = new FieldMapBuilder();
   builder.set('engine', 'trtllm', line);
   builder.set('client', 'trtllm-bench', line);
   addReportFields(report, builder, sink, source.path);
   settleDataset(builder);
-  const missing = missingPart(report, builder);
+  const missing = missingPart(report, builder) ?? (cut ? 'the closing rule: the file ends inside the report' : null);
   if (missing !== null) sink.report('block/truncated', { file: source.path, line: report.endLine, column: 1 }, missing);
   const interleaved = report.sections.flatMap((s) => s.interleaved);
   if (interleaved.length > 0) sink.report('block/interleaved-line', { file: source.path, line: interleaved[0] as number, column: 1 }, interleaved.length);

@@ -29,6 +29,8 @@ export interface Report {
   readonly sections: ReportSection[];
   /** Last line of the report (its closing rule when there is one). */
   endLine: number;
+  /** Its last line is a closing rule. */
+  closed: boolean;
 }
 
 const KIND: Readonly<Record<string, ReportLineKind>> = {
@@ -62,17 +64,19 @@ export function toReports(documents: Iterable<CstNode>): Report[] {
           const title = sectionTitle(t.image);
           const seen = current?.sections.some((s) => sameKind(s.title, title)) ?? false;
           if (current === null || seen || (BACKEND.test(title) && current.sections.length > 0)) {
-            current = { sections: [], endLine: line };
+            current = { sections: [], endLine: line, closed: false };
             reports.push(current);
           }
           const headerLines = t.image.split('\n');
           const interleaved = headerLines.flatMap((text, k) => (INTERLEAVED_LINE.test(text) ? [line + k] : []));
           current.sections.push({ title, line, lines: [], interleaved, titleLine: line + Math.max(0, headerLines.findIndex((l) => TITLE_LINE.test(l))) });
           current.endLine = t.endLine ?? line;
+          current.closed = false;
           continue;
         }
         if (current === null) continue;
         current.endLine = t.endLine ?? line;
+        current.closed = t.tokenType.name === 'Rule';
         const kind = KIND[t.tokenType.name];
         const section = current.sections.at(-1);
         if (kind && section) section.lines.push({ kind, text: t.image, line });

@@ -17,6 +17,8 @@ export interface TextHead {
 export interface TextSource {
   readonly path: RelPath;
   readonly lines: readonly string[];
+  /** The text ends without a line break: its last line may have been cut while written (unknown when absent). */
+  readonly unterminated?: boolean;
 }
 
 /** score in [0, 1]; 0 means "not mine". */

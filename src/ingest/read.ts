@@ -90,7 +90,8 @@ const JSON_START = /^\s*[{[]/;
 /** Splits and cleans decoded text; reports once per file what cleaning did. */
 export function fromText(text: string, rel: RelPath, sink: DiagnosticSink): TextSource {
   const raw = text.split('\n');
-  if (raw.length > 1 && raw.at(-1) === '') raw.pop();
+  const unterminated = raw.at(-1) !== '';
+  if (raw.length > 1 && !unterminated) raw.pop();
   const lines: string[] = new Array(raw.length);
   let ansiLine = 0;
   let redraws = 0;
@@ -116,7 +117,7 @@ export function fromText(text: string, rel: RelPath, sink: DiagnosticSink): Text
   }
   if (ansiLine > 0) sink.report('read/ansi-stripped', { file: rel, line: ansiLine, column: 1 });
   if (redraws > 0) sink.report('read/carriage-returns', { file: rel, line: firstRedraw, column: 1 }, redraws);
-  return { path: rel, lines };
+  return { path: rel, lines, ...(unterminated ? { unterminated } : {}) };
 }
 
 /**

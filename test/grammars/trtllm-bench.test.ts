@@ -131,6 +131,17 @@ describe('trtllm-bench report values', () => {
     expect(lost.sink.list().filter((d) => d.severity === 'warning').map((d) => `${d.line} ${d.code}`)).toEqual(['3 parse/syntax']);
   });
 
+  it('flags a report cut inside its last line (the file ends there without a line break), whatever the value left', () => {
+    const report = [...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0'), ...section('DATASET DETAILS', 'Dataset Path:         /data/synthetic_1024_256.jsonl')];
+    const parse = (lines: string[], unterminated: boolean) => grammar.parse({ path: asRelPath('r.txt'), lines, ...(unterminated ? { unterminated } : {}) }, new DiagnosticCollector());
+    const cut = parse([...report.slice(0, -1), 'Dataset Path:         /da'], true).filter((r): r is RunRecord => r.kind === 'run');
+    expect(cut.map((r) => r.complete)).toEqual([false]);
+    // the same lines ending in a line break are a report printed without its closing rule
+    expect(parse(report, false).map((r) => r.kind === 'run' && r.complete)).toEqual([true]);
+    // and one closed by its rule is whole, however the file ends
+    expect(parse([...report, RULE], true).map((r) => r.kind === 'run' && r.complete)).toEqual([true]);
+  });
+
   it('starts a new run at a repeated section title', () => {
     const one = section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0');
     const two = section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 2.0');

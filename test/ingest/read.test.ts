@@ -14,6 +14,13 @@ describe('read', () => {
     expect(src?.lines).toEqual(['a', 'b', '', 'c']);
   });
 
+  it('says when the text ends without a line break (its last line may have been cut while written)', () => {
+    const sink = new DiagnosticCollector();
+    expect(fromBytes(Buffer.from('a\nb'), asRelPath('f.log'), sink)).toEqual({ path: 'f.log', lines: ['a', 'b'], unterminated: true });
+    expect(fromBytes(Buffer.from('a\nb\n'), asRelPath('f.log'), sink)).toEqual({ path: 'f.log', lines: ['a', 'b'] });
+    expect(fromBytes(Buffer.from('a\r\nb\r\n'), asRelPath('f.log'), sink)?.unterminated).toBeUndefined();
+  });
+
   it('keeps what a terminal shows after tqdm redraws and reports it once', () => {
     const sink = new DiagnosticCollector();
     const src = fromBytes(Buffer.from(' 10%|█ | 1/10\r 100%|██| 10/10\r\nnext\n'), rel, sink);
