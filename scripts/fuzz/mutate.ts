@@ -61,6 +61,25 @@ export function* mutations(input: Buffer, other: Buffer, seed: number, longLineB
   yield { name: `gzip-flip-byte-${j}`, kind: 'bytes', bytes: flipped, gzip: true };
 }
 
+/** A line of text no grammar knows, written where any line may stand. */
+const UNKNOWN_LINE = 'benchmark: done';
+
+/**
+ * Every noise line (and a line of unknown text) inserted at every place of the input, and the
+ * input cut in the middle of every line: the exhaustive sweep `npm run fuzz -- --every-line` runs
+ * (a random place per noise line is what the seeded cases try).
+ */
+export function* everyLineMutations(input: Buffer): Generator<Mutation> {
+  const lines = input.toString('latin1').split('\n');
+  for (let at = 1; at < lines.length; at++) {
+    for (const noise of [...NOISE_LINES, UNKNOWN_LINE]) {
+      yield { name: `insert-${JSON.stringify(noise).slice(0, 12)}-at-${at}`, kind: 'structural', bytes: insertLine(lines, at, noise) };
+    }
+    const line = lines[at - 1] ?? '';
+    yield { name: `cut-inside-line-${at}`, kind: 'truncation', bytes: Buffer.from([...lines.slice(0, at - 1), line.slice(0, Math.floor(line.length / 2))].join('\n'), 'latin1') };
+  }
+}
+
 function insertLine(lines: readonly string[], at: number, line: string): Buffer {
   return Buffer.from([...lines.slice(0, at), line, ...lines.slice(at)].join('\n'), 'latin1');
 }
