@@ -81,6 +81,21 @@ function moduleBytes(): Uint8Array {
     c.push(OP.i32And);
     c.set(slot);
   };
+  /** Pushes the bits below n, (1 << n) - 1, n pushed by `n`. */
+  const bitsBelow = (n: () => void): void => {
+    c.i32(1);
+    n();
+    c.push(OP.i32Shl);
+    c.i32(1);
+    c.push(OP.i32Sub);
+  };
+  /** count += the set bits of the value on the stack. */
+  const countBits = (): void => {
+    c.push(OP.i32Popcnt);
+    c.get(L.count);
+    c.push(OP.i32Add);
+    c.set(L.count);
+  };
   /** The block's bytes equal to `byte`, as a v128 of 0xff/0x00 lanes. */
   const equal = (byte: number): void => {
     c.get(L.block);
@@ -139,12 +154,11 @@ function moduleBytes(): Uint8Array {
   c.push(OP.i32Sub);
   c.i32(16);
   c.push(OP.i32LtU, OP.if, OP.void);
-  c.i32(1);
-  c.get(L.to);
-  c.get(L.i);
-  c.push(OP.i32Sub, OP.i32Shl);
-  c.i32(1);
-  c.push(OP.i32Sub);
+  bitsBelow(() => {
+    c.get(L.to);
+    c.get(L.i);
+    c.push(OP.i32Sub);
+  });
   c.set(L.bit);
   mask(L.stops, L.bit);
   mask(L.newlines, L.bit);
@@ -156,24 +170,16 @@ function moduleBytes(): Uint8Array {
   c.push(OP.i32Ctz);
   c.set(L.bit);
   c.get(L.newlines);
-  c.i32(1);
-  c.get(L.bit);
-  c.push(OP.i32Shl);
-  c.i32(1);
-  c.push(OP.i32Sub, OP.i32And, OP.i32Popcnt);
-  c.get(L.count);
-  c.push(OP.i32Add);
-  c.set(L.count);
+  bitsBelow(() => c.get(L.bit));
+  c.push(OP.i32And);
+  countBits();
   c.get(L.i);
   c.get(L.bit);
   c.push(OP.i32Add);
   c.set(L.i);
   c.push(OP.br, 2, OP.end);
   c.get(L.newlines);
-  c.push(OP.i32Popcnt);
-  c.get(L.count);
-  c.push(OP.i32Add);
-  c.set(L.count);
+  countBits();
   c.add(L.i, 16);
   c.push(OP.br, 0, OP.end, OP.end); // next block
   c.i32(NEWLINES_AT);
