@@ -86,9 +86,13 @@ function asideTable(table: ConsoleTable): string | null {
   return null;
 }
 
+/** A metrics table's title as rich prints it (`NVIDIA AIPerf | LLM Metrics: Spec Decode`, SDK 24.06's `LLM Metrics`), not prose naming one. */
+const METRICS_TITLE = /^(?:NVIDIA (?:GenAI-Perf|AIPerf) \| )?LLM Metrics(?::[^|]*)?$/;
+
 /** The title of a table a run is read from (its metrics, AIPerf's GPU power efficiency), not one of those left out. */
 function readTableTitle(text: string): boolean {
-  return (/\bLLM Metrics\b/.test(text) && !STEADY_STATE_TITLE.test(text)) || gpuPowerTable(text) !== null;
+  const title = text.trim();
+  return (METRICS_TITLE.test(title) && !STEADY_STATE_TITLE.test(title)) || gpuPowerTable(title) !== null;
 }
 
 function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: DiagnosticSink): RunRecord[] {

@@ -80,6 +80,9 @@ describe('genai-perf-console, AIPerf 2026 tables', () => {
     const [title = '', ...rest] = power;
     const { diagnostics } = runGrammar(grammar, [...MAIN, title, 'benchmark: done', ...rest, ...FOOTER].join('\n'));
     expect(diagnostics.filter((d) => d.severity === 'warning').map((d) => `${d.line} ${d.code}`)).toEqual([`${MAIN.length + 1} parse/syntax`]);
+    // prose naming a table is no title
+    const prose = runGrammar(grammar, [...MAIN, 'The LLM Metrics table above is the run.', ...FOOTER].join('\n'));
+    expect(prose.diagnostics.filter((d) => d.severity === 'warning')).toEqual([]);
   });
 
   it('reads the Spec Decode table by definition and skips the histogram line below it', () => {
