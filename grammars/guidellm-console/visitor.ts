@@ -21,7 +21,7 @@ export interface Frame {
 export interface BarFrame {
   readonly kind: 'bars';
   readonly lines: readonly BarLine[];
-  /** Progress bars written into it (InterleavedLine), passed over. */
+  /** Lines another process wrote into it (InterleavedLine: a progress bar, whose `|` keeps it inside), passed over. */
   readonly interleaved: readonly number[];
 }
 
