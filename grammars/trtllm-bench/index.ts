@@ -73,6 +73,8 @@ const SECTION_TITLE = /^=[ \t]+(?:[A-Z][A-Z0-9 +()/_-]+|PyTorch backend)[ \t]*$/
 function reportOrphanTitles(source: TextSource, reports: readonly Report[], sink: DiagnosticSink): void {
   const held = new Set(reports.flatMap((r) => r.sections.map((s) => s.titleLine)));
   source.lines.forEach((raw, i) => {
+    // (most lines of a full run log hold no `=`: not peeled)
+    if (!raw.includes('=')) return;
     const line = reportLine(raw);
     if (SECTION_TITLE.test(line) && !held.has(i + 1)) sink.report('parse/syntax', { file: source.path, line: i + 1, column: 1 }, 'a section rule above this title', line.trim());
   });
