@@ -8,3 +8,18 @@ import { LOG_LINE } from './serving-block/tokens.js';
  * read past such lines, which are counted.
  */
 export const INTERLEAVED_LINE = new RegExp(`${LOG_LINE.source}|^\\s*\\d{1,3}%\\||^Traceback \\(most recent call last\\):\\s*$`);
+
+/**
+ * Where the first line of `text` from `offset` on that is neither blank nor interleaved starts
+ * (`text.length` when none is): at most `maxLines` such lines are passed.
+ */
+export function pastBlankAndInterleavedLines(text: string, offset: number, maxLines: number): number {
+  let at = offset;
+  for (let n = 0; n < maxLines && at < text.length; n++) {
+    const end = text.indexOf('\n', at);
+    const line = text.slice(at, end < 0 ? text.length : end);
+    if (line.trim() !== '' && !INTERLEAVED_LINE.test(line)) return at;
+    at = end < 0 ? text.length : end + 1;
+  }
+  return at;
+}

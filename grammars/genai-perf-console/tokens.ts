@@ -1,7 +1,7 @@
 import { lazily } from '../../src/parse/lazily.js';
 import { createToken, type CustomPatternMatcherReturn, Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken, newlineToken, titleLineToken } from '../../src/parse/chevrotain.js';
-import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
+import { INTERLEAVED_LINE, pastBlankAndInterleavedLines } from '../_shared/interleaved-line.js';
 
 /**
  * Line kinds of the `rich` tables GenAI-Perf and AIPerf print (formats.md §7.1). Order matters:
@@ -15,21 +15,8 @@ import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
  */
 export const TitleLine = titleLineToken(
   (line) => /^\s*\S/.test(line) && !/[┏┃│└┡]/.test(line) && !INTERLEAVED_LINE.test(line),
-  (following) => /^\s*┏/.test(pastInterleavedLines(following)),
+  (following) => /^\s*┏/.test(following.slice(pastBlankAndInterleavedLines(following, 0, 4))),
 );
-
-/** `following` past its first blank and interleaved lines (a few at most). */
-function pastInterleavedLines(following: string): string {
-  let rest = following;
-  for (let n = 0; n < 4; n++) {
-    const end = rest.indexOf('\n');
-    const line = end < 0 ? rest : rest.slice(0, end);
-    if (line.trim() !== '' && !INTERLEAVED_LINE.test(line)) return rest;
-    if (end < 0) return '';
-    rest = rest.slice(end + 1);
-  }
-  return rest;
-}
 
 /** A line another process wrote into the output: a server's log line, a progress bar (see INTERLEAVED_LINE). */
 export const InterleavedLine = lineToken('InterleavedLine', INTERLEAVED_LINE);

@@ -51,12 +51,13 @@ function parseReports(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const ctx = documentContext(source.lines);
   let floor = -1;
   const runs: RunRecord[] = [];
-  const lastLine = lastTextLine(source.lines);
+  // (only a file cut inside a line can end in a cut value)
+  const lastLine = source.unterminated === true ? lastTextLine(source.lines) : Number.POSITIVE_INFINITY;
   for (const report of reports) {
     const first = report.sections[0];
     if (!first || isDatasetSummary(report)) continue;
     // a report that runs to the end of a file cut inside a line, without its closing rule, may end in that cut line
-    const cut = source.unterminated === true && !report.closed && report.endLine >= lastLine;
+    const cut = !report.closed && report.endLine >= lastLine;
     runs.push(toRun(report, first.line, floor, source, ctx, sink, cut));
     floor = report.endLine - 1;
   }

@@ -1,7 +1,7 @@
 import { lazily } from '../../src/parse/lazily.js';
 import { createToken, type CustomPatternMatcherReturn, Lexer } from '../../src/parse/chevrotain-runtime.js';
 import { lineToken } from '../../src/parse/chevrotain.js';
-import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
+import { pastBlankAndInterleavedLines } from '../_shared/interleaved-line.js';
 
 export const RULE = /^={20,}[ \t]*$/;
 /** The title line of a section header: `= PERFORMANCE OVERVIEW`. */
@@ -22,12 +22,12 @@ export const SectionHeader = createToken({
       if (offset > 0 && text.charCodeAt(offset - 1) !== 10) return null;
       const first = lineAt(text, offset);
       if (!RULE.test(first)) return null;
-      const titleStart = pastBlankAndInterleavedLines(text, offset + first.length + 1);
+      const titleStart = pastBlankAndInterleavedLines(text, offset + first.length + 1, 3);
       if (titleStart >= text.length) return null;
       const title = lineAt(text, titleStart);
       if (!TITLE_LINE.test(title)) return null;
       let end = titleStart + title.length;
-      const ruleStart = pastBlankAndInterleavedLines(text, end + 1);
+      const ruleStart = pastBlankAndInterleavedLines(text, end + 1, 3);
       const next = ruleStart < text.length ? lineAt(text, ruleStart) : '';
       if (RULE.test(next)) end = ruleStart + next.length;
       return [text.slice(offset, end)] as CustomPatternMatcherReturn;
@@ -38,20 +38,6 @@ export const SectionHeader = createToken({
 function lineAt(text: string, offset: number): string {
   const end = text.indexOf('\n', offset);
   return text.slice(offset, end < 0 ? text.length : end);
-}
-
-/**
- * Where the first line from `offset` on that is neither blank nor interleaved (a server's log line,
- * a progress bar) starts: a few at most are passed.
- */
-function pastBlankAndInterleavedLines(text: string, offset: number): number {
-  let at = offset;
-  for (let n = 0; n < 3 && at < text.length; n++) {
-    const line = lineAt(text, at);
-    if (line.trim() !== '' && !INTERLEAVED_LINE.test(line)) return at;
-    at += line.length + 1;
-  }
-  return at;
 }
 
 /** A lone `====…` rule: the end of the last section. */
