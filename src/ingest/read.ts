@@ -4,6 +4,7 @@ import { DiagnosticCollector, type DiagnosticSink } from '../core/diagnostic.js'
 import type { TextHead, TextSource } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
 import { cleanLine } from './clean-line.js';
+import { withoutNumberRuns } from './number-runs.js';
 import { utf16Encoding } from './utf16.js';
 
 const DEFAULTS = Object.freeze({
@@ -138,7 +139,7 @@ export function tailOf(source: TextSource): TextHead | null {
     chars += line.length + 1;
   }
   if (i === 0 && chars <= HEAD_CHARS) return null;
-  return { path: source.path, head: `${parts.reverse().join('\n')}\n` };
+  return { path: source.path, head: forDetection(source, `${parts.reverse().join('\n')}\n`) };
 }
 
 /** The first 64 KiB of cleaned text, for detection. */
@@ -150,7 +151,18 @@ export function headOf(source: TextSource): TextHead {
     // never the whole of a long line: a one-line JSON document may be hundreds of megabytes
     head += line.length < room ? `${line}\n` : line.slice(0, room);
   }
-  return { path: source.path, head };
+  return { path: source.path, head: forDetection(source, head) };
+}
+
+/** A JSON source's head or tail without its per-request numbers (number-runs.ts); any other as it is. */
+function forDetection(source: TextSource, text: string): string {
+  return startsJson(source) ? withoutNumberRuns(text) : text;
+}
+
+/** The source's first line with text (among its first few) starts a JSON object or array. */
+function startsJson(source: TextSource): boolean {
+  for (const line of source.lines.slice(0, 8)) if (line.trim() !== '') return JSON_START.test(line);
+  return false;
 }
 
 /** Archives and compressed files by their magic bytes (and where they stand): logs are often kept so. */
