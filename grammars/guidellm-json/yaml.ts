@@ -1,6 +1,6 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { TextSource } from '../../src/core/grammar.js';
-import { readYamlDocuments, type YamlDocument } from '../_shared/yaml/index.js';
+import { readYamlDocuments, reportRepeatedKeys, type YamlDocument } from '../_shared/yaml/index.js';
 
 /**
  * GuideLLM's YAML report (`--outputs yaml`, `benchmarks.yaml`): the same object as
@@ -28,7 +28,8 @@ const MAX_ERRORS = 3;
  * read around it is kept.
  */
 export function yamlDocuments(source: TextSource, sink: DiagnosticSink): readonly YamlDocument[] {
-  const { documents, errors } = readYamlDocuments(source.lines.join('\n'), { version: '1.1', nonFinite: 'null' });
+  const { documents, errors, repeatedKeys } = readYamlDocuments(source.lines.join('\n'), { version: '1.1', nonFinite: 'null' });
+  reportRepeatedKeys(repeatedKeys, source.path, sink);
   const said = new Set<number>();
   for (const e of errors) {
     const line = Math.min(Math.max(e.line, 1), Math.max(source.lines.length, 1));

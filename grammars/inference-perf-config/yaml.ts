@@ -1,7 +1,7 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { TextSource } from '../../src/core/grammar.js';
 import { type JsonObject, type JsonValue, keyLines } from '../_shared/json/index.js';
-import { readYamlDocuments } from '../_shared/yaml/index.js';
+import { readYamlDocuments, reportRepeatedKeys } from '../_shared/yaml/index.js';
 
 /** A value read from the config: what PyYAML's `safe_load` gives inference-perf, as JSON values. */
 export type YamlValue = JsonValue;
@@ -32,7 +32,8 @@ const MAX_ERRORS = 3;
  * read before it is kept.
  */
 export function readConfig(source: TextSource, sink: DiagnosticSink): ConfigDocument | null {
-  const { documents, errors } = readYamlDocuments(source.lines.join('\n'), { version: '1.1', nonFinite: 'keep' });
+  const { documents, errors, repeatedKeys } = readYamlDocuments(source.lines.join('\n'), { version: '1.1', nonFinite: 'keep', repeatedKey: 'last' });
+  reportRepeatedKeys(repeatedKeys, source.path, sink, 'last');
   // one warning a line: a cut flow collection is two errors at one place (unclosed, and what follows)
   const said = new Set<number>();
   for (const e of errors) {

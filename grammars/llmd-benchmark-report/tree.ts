@@ -2,7 +2,7 @@ import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { TextSource } from '../../src/core/grammar.js';
 import { isJsonObject, type JsonObject, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
-import { readYamlDocuments } from '../_shared/yaml/index.js';
+import { readYamlDocuments, reportRepeatedKeys } from '../_shared/yaml/index.js';
 
 /** One report read from a file: its values, where it starts, and the line of each key. */
 export interface ReportDocument {
@@ -37,7 +37,8 @@ export function readReports(source: TextSource, sink: DiagnosticSink): ReportDoc
     return '';
   });
   if (interleaved.length > 0) sink.report('block/interleaved-line', { file: source.path, line: interleaved[0] as number, column: 1 }, interleaved.length);
-  const { documents, errors } = readYamlDocuments(lines.join('\n'), { nonFinite: 'keep' });
+  const { documents, errors, repeatedKeys } = readYamlDocuments(lines.join('\n'), { nonFinite: 'keep' });
+  reportRepeatedKeys(repeatedKeys, source.path, sink);
   for (const e of errors.slice(0, MAX_ERRORS)) sink.report('yaml/syntax', { file: source.path, line: e.line, column: e.column }, firstLine(e.message));
   return documents;
 }

@@ -66,6 +66,11 @@ export const MESSAGES = {
   'parse/per-turn-values': msg('info', (turns: number, count: number) =>
     `${count} values of the run's ${turns} turns are not columns (each turn's requests, tokens, output throughput and mean TTFT, TPOT and E2EL are, as per_turn_* lists)`,
   ),
+  'parse/repeated-key': msg('warning', (key: string, firstLine: number, kept: 'first' | 'last') =>
+    kept === 'first'
+      ? `key ${q(key)} appears twice in one object (first on line ${firstLine}): kept the first; a line above it may be missing`
+      : `key ${q(key)} appears twice in one mapping (first on line ${firstLine}): kept this one, as the tool's YAML reader does`,
+  ),
   'parse/unrecognized-lines': msg('info', (count: number) => (count === 1 ? '1 line not recognized here' : `${count} lines not recognized, the first here`)),
   // serving-benchmark result blocks (vLLM, SGLang and forks)
   'block/truncated': msg('warning', (missing: string) => `result block ends before its footer (${missing}): kept as a partial run`),
@@ -90,6 +95,9 @@ export const MESSAGES = {
     `${parts} more damaged JSON ${parts === 1 ? 'part' : 'parts'} (first here) skipped: past ${failed} that could not be read, only whole documents are read`,
   ),
   'json/too-deep': msg('warning', (depth: number) => `JSON nested ${depth} levels deep here: deeper than any result, skipped`),
+  'json/stray-bracket': msg('warning', (count: number) =>
+    `${count === 1 ? 'a closing bracket' : `${count} closing brackets`} outside any document (first here): a line with an opening bracket above may be missing, and the values after it read one level up`,
+  ),
   'json/not-a-result': msg('info', (keys: string) => `JSON object is not a benchmark result (keys: ${keys})`),
   // llm-d-benchmark Benchmark Reports, YAML or JSON (grammars/llmd-benchmark-report)
   'yaml/syntax': msg('warning', (detail: string) => `YAML could not be read here: ${detail}`),

@@ -148,6 +148,9 @@ const CLOSE_BRACKET = 93;
  */
 const MAX_GRAMMAR_FAILURES = 100;
 
+/** Syntax errors and repeated keys reported per file (the rest follow from the first). */
+const MAX_REPORTED = 5;
+
 /** The Chevrotain grammar: appended or pretty-printed documents, cut ones, text around them. */
 export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): JsonDocument[] {
   const text = source.lines.join('\n');
@@ -158,16 +161,18 @@ export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): Json
   // Each top-level document is parsed on its own, so a cut or broken one costs only itself.
   const docs: JsonDocument[] = [];
   let reported = 0;
-  const { slices, strayLines, depths, closed } = topLevelSlices(lexed.tokens);
+  const { slices, strayLines, strayCloses, depths, closed } = topLevelSlices(lexed.tokens);
   if (strayLines.size > 0) {
     // text between documents (a shell prompt, a pasted summary): counted once, never parsed
     let first = Number.POSITIVE_INFINITY;
     for (const line of strayLines) first = Math.min(first, line);
     sink.report('parse/unrecognized-lines', { file: source.path, line: first, column: 1 }, strayLines.size);
   }
+  if (strayCloses.length > 0) sink.report('json/stray-bracket', { file: source.path, line: strayCloses[0] as number, column: 1 }, strayCloses.length);
   let failed = 0;
   let skipped = 0;
   let firstSkipped = 0;
+  let repeated = 0;
   for (const [k, slice] of slices.entries()) {
     const depth = depths[k] ?? 0;
     const startLine = slice[0]?.startLine ?? 1;
@@ -185,11 +190,12 @@ export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): Json
     }
     // With recovery on, a rule that could not recover returns undefined instead of throwing.
     const { found, e } = parseTokens(jsonParser(), slice, (p) => ({ found: p.documents() as JsonDocument[] | undefined, e: p.errors[0] }));
+    for (const r of jsonParser().repeatedKeys.splice(0)) if (repeated++ < MAX_REPORTED) sink.report('parse/repeated-key', { file: source.path, line: r.line, column: 1 }, r.key, r.firstLine, 'first');
     if (e) {
       failed++;
       const t = e.token;
       const line = t && Number.isFinite(t.startLine) ? (t.startLine ?? 1) : (slice.at(-1)?.endLine ?? source.lines.length);
-      if (reported++ < 5) sink.report('json/syntax', { file: source.path, line, column: t && Number.isFinite(t.startColumn) ? (t.startColumn ?? 1) : 1 }, shorten(e.message));
+      if (reported++ < MAX_REPORTED) sink.report('json/syntax', { file: source.path, line, column: t && Number.isFinite(t.startColumn) ? (t.startColumn ?? 1) : 1 }, shorten(e.message));
       continue;
     }
     for (const d of found ?? []) if (d.value !== undefined) docs.push(d);
@@ -200,11 +206,14 @@ export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): Json
 
 /**
  * Splits a token stream where bracket depth returns to zero: one slice per top-level document.
- * Tokens outside any document are not parsed; their lines are returned as stray.
+ * Tokens outside any document are not parsed; their lines are returned as stray, and the lines of
+ * closing brackets among them (strayCloses): a document that lost a line with an opening bracket
+ * ended early there, the values after that line read one level up.
  */
-function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayLines: Set<number>; depths: number[]; closed: boolean[] } {
+function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayLines: Set<number>; strayCloses: number[]; depths: number[]; closed: boolean[] } {
   const slices: IToken[][] = [];
   const strayLines = new Set<number>();
+  const strayCloses: number[] = [];
   /** The deepest nesting of each slice, and whether its brackets all closed (else it was cut). */
   const depths: number[] = [];
   const closed: boolean[] = [];
@@ -233,6 +242,7 @@ function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayL
     }
     if (open.length === 0 && name !== 'LCurly' && name !== 'LSquare') {
       strayLines.add(t.startLine ?? 1);
+      if (name === 'RCurly' || name === 'RSquare') strayCloses.push(t.startLine ?? 1);
       continue;
     }
     current.push(t);
@@ -244,7 +254,7 @@ function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayL
     }
   }
   if (current.length > 0) close(current);
-  return { slices, strayLines, depths, closed };
+  return { slices, strayLines, strayCloses, depths, closed };
 }
 
 /** True when a head looks like the start of a JSON document or JSON Lines file. */

@@ -23,7 +23,17 @@ export interface JsonDocument {
   readonly line: number;
 }
 
+/** A key an object had twice: the grammar kept its first value (JSON.parse would keep the last). */
+export interface RepeatedKey {
+  readonly key: string;
+  readonly line: number;
+  readonly firstLine: number;
+}
+
 class JsonParser extends EmbeddedActionsParser {
+  /** The repeated keys met since this was last emptied (parseWithGrammar reports them). */
+  readonly repeatedKeys: RepeatedKey[] = [];
+
   constructor() {
     super(T.allTokens, { recoveryEnabled: true, maxLookahead: 1 });
     this.performSelfAnalysis();
@@ -67,7 +77,7 @@ class JsonParser extends EmbeddedActionsParser {
           if (!Object.hasOwn(out, key)) {
             setCell(out, key, value);
             setCell(lines, key, keyToken.startLine ?? 0);
-          }
+          } else this.repeatedKeys.push({ key, line: keyToken.startLine ?? 0, firstLine: lines[key] ?? 0 });
         });
       },
     });

@@ -1,6 +1,10 @@
 import type { Node } from 'yaml';
+import { ownCell, setCell } from '../../../src/core/cells.js';
+import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
+import type { RelPath } from '../../../src/core/types.js';
 import { yamlRuntime } from '../../../src/parse/yaml-runtime.js';
 import { type JsonObject, type JsonValue, keyLines } from '../json/index.js';
+import type { RepeatedKey } from '../json/parser.js';
 
 /** One document of a YAML file as a JSON value, and the line it starts on. */
 export interface YamlDocument {
@@ -20,6 +24,8 @@ export interface YamlReadOptions {
   readonly version?: '1.1' | '1.2';
   /** `null`: `.nan` / `.inf` are no value (Python's NaN and infinity in a result); `keep`: as numbers. */
   readonly nonFinite?: 'null' | 'keep';
+  /** Which value of a repeated key is kept: `first` (default), or `last` as PyYAML does (a hand-written file a tool read). */
+  readonly repeatedKey?: 'first' | 'last';
 }
 
 const MAX_DEPTH = 64;
@@ -28,16 +34,23 @@ const MAX_DEPTH = 64;
  * The documents of a YAML text as JSON values, every mapping's keys with the lines they are on
  * (`keyLines`, as the JSON reader records them, so runs cite the same places whichever the file
  * is), and the errors met; what was read around an error is kept. A repeated key keeps its first
- * value (PyYAML keeps the last: it rarely matters here); aliases are resolved, nesting is bounded.
+ * value unless told otherwise, and is returned (reportRepeatedKeys): no writer repeats one, a
+ * deleted line does (`request_latency:` gone, its statistics join the mapping above). Aliases are
+ * resolved, nesting is bounded.
  */
-export function readYamlDocuments(text: string, options: YamlReadOptions = {}): { readonly documents: YamlDocument[]; readonly errors: YamlError[] } {
+export function readYamlDocuments(
+  text: string,
+  options: YamlReadOptions = {},
+): { readonly documents: YamlDocument[]; readonly errors: YamlError[]; readonly repeatedKeys: RepeatedKey[] } {
   const { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments } = yamlRuntime();
   const counter = new LineCounter();
   const parsed = parseAllDocuments(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: false, ...(options.version ? { version: options.version } : {}) });
   const docs = Array.isArray(parsed) ? parsed : [];
   const errors: YamlError[] = [];
+  const repeatedKeys: RepeatedKey[] = [];
   const documents: YamlDocument[] = [];
   const keepNonFinite = options.nonFinite === 'keep';
+  const keepLast = options.repeatedKey === 'last';
   for (const doc of docs) {
     for (const e of doc.errors) {
       const pos = counter.linePos(e.pos[0]);
@@ -55,10 +68,15 @@ export function readYamlDocuments(text: string, options: YamlReadOptions = {}): 
         const own = lineOf(node, fallback);
         for (const pair of node.items) {
           const key = isScalar(pair.key) ? String(pair.key.value) : null;
-          if (key === null || Object.hasOwn(map, key)) continue;
+          if (key === null) continue;
           const line = lineOf(isScalar(pair.key) ? pair.key : null, own);
-          map[key] = pair.value === null ? null : convert(pair.value, depth + 1, line);
-          lines[key] = line;
+          if (Object.hasOwn(map, key)) {
+            repeatedKeys.push({ key, line, firstLine: ownCell(lines, key) ?? own });
+            if (!keepLast) continue;
+          }
+          // (a `__proto__` key is a cell like any other)
+          setCell(map, key, pair.value === null ? null : convert(pair.value, depth + 1, line));
+          setCell(lines, key, line);
         }
         keyLines.set(map, lines);
         return map;
@@ -69,7 +87,15 @@ export function readYamlDocuments(text: string, options: YamlReadOptions = {}): 
     const line = lineOf(doc.contents, 1);
     documents.push({ value: convert(doc.contents, 0, line), line });
   }
-  return { documents, errors };
+  return { documents, errors, repeatedKeys };
+}
+
+/** Repeated keys reported per file (the rest follow from the first). */
+const MAX_REPEATED_REPORTED = 5;
+
+/** Warns of the keys readYamlDocuments found twice in one mapping, and which value it kept. */
+export function reportRepeatedKeys(repeated: readonly RepeatedKey[], file: RelPath, sink: DiagnosticSink, kept: 'first' | 'last' = 'first'): void {
+  for (const r of repeated.slice(0, MAX_REPEATED_REPORTED)) sink.report('parse/repeated-key', { file, line: r.line, column: 1 }, r.key, r.firstLine, kept);
 }
 
 /** A scalar as JSON would hold it: a timestamp or other tag as its text. */

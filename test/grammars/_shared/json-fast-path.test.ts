@@ -231,3 +231,33 @@ describe('badly damaged JSON', () => {
     expect(codes.filter(([code]) => code === 'json/too-damaged')).toEqual([['json/too-damaged', 102, '82 more damaged JSON parts (first here) skipped: past 100 that could not be read, only whole documents are read']]);
   });
 });
+
+describe('a pretty-printed document that lost a line', () => {
+  const doc = ['{', '  "model_id": "m",', '  "ttft": {', '    "mean": 0.1,', '    "p99": 0.3', '  },', '  "e2el": {', '    "mean": 2.5,', '    "p99": 4.1', '  },', '  "completed": 10', '}'];
+  const read = (lines: readonly string[]) => {
+    const sink = new DiagnosticCollector();
+    const docs = parseJsonDocuments({ path, lines }, sink);
+    return { values: docs.map((d) => d.value), diagnostics: sink.list().map((d) => [d.code, d.line, d.severity]) };
+  };
+
+  it('that opened an object: the document ends early, and the bracket left over is a warning', () => {
+    // `"e2el": {` gone: its mean and p99 join the document's top level, which then closes at its `}`
+    const { values, diagnostics } = read(doc.filter((_, i) => i !== 6));
+    expect(values[0]).toEqual({ model_id: 'm', ttft: { mean: 0.1, p99: 0.3 }, mean: 2.5, p99: 4.1 });
+    expect(diagnostics).toContainEqual(['json/stray-bracket', 11, 'warning']);
+  });
+
+  it('or had a key twice (a hand merge): each repeated key is a warning, the first value kept', () => {
+    const { values, diagnostics } = read([...doc.slice(0, 10), '  "completed": 10,', '  "ttft": {"mean": 9},', '  "completed": 12', '}']);
+    expect(values[0]).toEqual({ model_id: 'm', ttft: { mean: 0.1, p99: 0.3 }, e2el: { mean: 2.5, p99: 4.1 }, completed: 10 });
+    expect(diagnostics).toEqual([
+      ['parse/repeated-key', 12, 'warning'],
+      ['parse/repeated-key', 13, 'warning'],
+    ]);
+  });
+
+  it('leaves whole documents and text between them as they were: no warning', () => {
+    expect(read(doc).diagnostics).toEqual([]);
+    expect(read(['$ cat a.json b.json', ...doc, '$ echo done', ...doc]).diagnostics).toEqual([['parse/unrecognized-lines', 1, 'info']]);
+  });
+});

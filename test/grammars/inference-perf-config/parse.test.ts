@@ -52,6 +52,13 @@ describe('inference-perf-config detection', () => {
 });
 
 describe('inference-perf-config columns', () => {
+  it('reads a key written twice as PyYAML does (the last), with a warning', () => {
+    const { record, diagnostics } = configOf(config('data:\n  type: shareGPT', 'server:\n  type: vllm\n  model_name: acme/chat-7b\n  model_name: acme/chat-13b'));
+    expect(record?.fields.model).toBe('acme/chat-13b');
+    expect(record?.lines?.model).toBe(11);
+    expect(diagnostics).toEqual(['parse/repeated-key key "model_name" appears twice in one mapping (first on line 10): kept this one, as the tool\'s YAML reader does']);
+  });
+
   it('gives engine from server.type, model from server.model_name, each at its line', () => {
     const { record } = configOf(config('data:\n  type: shareGPT\n  path: /data/ShareGPT_V3_unfiltered_cleaned_split.json'));
     expect(record?.origin).toBe('bench-config');

@@ -135,6 +135,17 @@ describe('llmd-benchmark-report mapping', () => {
     expect(diagnostics.map((d) => d.code).sort()).toEqual(['report/missing-section', 'report/unknown-unit']);
   });
 
+  it('warns of a key twice in one mapping (a lost line put one statistic into the one above it) and keeps the first', () => {
+    // `request_latency:` gone: its max, mean and units join time_to_first_token's mapping
+    const text = ['results:', '  request_performance:', '    aggregate:', '      latency:', '        time_to_first_token:', '          mean: 0.1', '          units: s', '          max: 7.4', '          mean: 5.6', '          units: s', "version: '0.2'"].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records)[0]).toMatchObject({ mean_ttft_ms: 100, max_ttft_ms: 7400 });
+    expect(diagnostics.filter((d) => d.code === 'parse/repeated-key').map((d) => [d.line, d.severity, d.message])).toEqual([
+      [9, 'warning', 'key "mean" appears twice in one object (first on line 6): kept the first; a line above it may be missing'],
+      [10, 'warning', 'key "units" appears twice in one object (first on line 7): kept the first; a line above it may be missing'],
+    ]);
+  });
+
   it('reads a v0.1 GuideLLM report: its load point from the rate list at its benchmark index, times from epoch seconds', () => {
     const text = [
       'metrics:', '  requests:', '    total: 10', '  throughput:', '    requests_per_sec: 1.5', '    total_tokens_per_sec: 900.0', '  time:', '    duration: 6.5', '    start: 1765201301.5', '    stop: 1765201308.0',
