@@ -10,6 +10,7 @@ import { isSglangBlock } from '../_shared/serving-block/flavor.js';
 import { isLegacyLine, type LegacyItem, legacyRuns } from './legacy.js';
 import { VLLM_BLOCK_LABELS } from './labels.js';
 import { addMultiTurnEntries, isMultiTurnBlock } from './multi-turn.js';
+import { splitAtHeadlessResults } from './headless.js';
 import { addPreamble } from './preamble.js';
 import { addSteadyState, continuesSteadyState, isSteadyStateWarning, startsSteadyState } from './steady-state.js';
 
@@ -66,14 +67,27 @@ function parseRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
       continue;
     }
     flush();
-    if (!isSglangBlock(item)) pending = { block: item, preamble, floor, steady: [], open: item.footer };
+    if (!isSglangBlock(item)) {
+      const { headless, after } = splitAtHeadlessResults(preamble);
+      reportHeadless(headless, source, sink);
+      // the block's preamble, label and launch arguments are looked for below those lines
+      const below = headless.length > 0 ? Math.max(floor, (headless.at(-1) as LooseEntry).line - 1) : floor;
+      pending = { block: item, preamble: after, floor: below, steady: [], open: item.footer };
+    }
     floor = item.endLine - 1;
     preamble = [];
     legacy.push({ kind: 'block', endLine: item.endLine });
   }
   flush();
+  reportHeadless(splitAtHeadlessResults(preamble).headless, source, sink);
   for (const run of legacyRuns(legacy, source, ctx, sink)) runs.push(run);
   return runs.sort((a, b) => a.at.line - b.at.line);
+}
+
+/** Result lines outside any block (splitAtHeadlessResults): said, since no run is made of them. */
+function reportHeadless(headless: readonly LooseEntry[], source: TextSource, sink: DiagnosticSink): void {
+  const first = headless[0];
+  if (first) sink.report('block/headless', { file: source.path, line: first.line, column: 1 }, headless.length);
 }
 
 /** Whether a line after a block is (the start of) its steady-state section; the section's lines are held for its run. */

@@ -80,6 +80,10 @@ export const MESSAGES = {
   'block/duplicate-label': msg('warning', (label: string) => `${q(label)} appears twice in one block: kept the first`),
   'block/interleaved-line': msg('info', (count: number) => `${count} interleaved ${count === 1 ? 'line' : 'lines'} (a server's log, a progress bar) skipped in a result block or table`),
   'block/spliced-line': msg('warning', () => 'server output was written into the middle of this line of a result block: the line was put back together from its two parts, at its second'),
+  'block/headless': msg('warning', (count: number) => `${count} lines of a result block (first here) with no header line above them: not read as a run`),
+  'block/position-gap': msg('warning', (missing: number, after: number) =>
+    `per-position acceptance has no rate for position ${missing}: ${after} ${after === 1 ? 'rate' : 'rates'} of later positions left out${missing === 0 ? ', and the list with them' : ''}`,
+  ),
   'block/empty': msg('warning', () => 'result block has no values'),
   // SGLang scripts/playground/bench_speculative.py console: `Start i=N: …` with no `Finish i=N: …` (grammars/sglang-bench-serving)
   'block/unfinished-grid-point': msg('warning', (point: string, settings: string) =>

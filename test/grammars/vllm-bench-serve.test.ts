@@ -31,6 +31,60 @@ describe('the model a run without --model took from the server', () => {
   });
 });
 
+describe('result lines that lost their block header', () => {
+  const headless = [row('Successful requests:', '40'), row('Maximum request concurrency:', '4'), row('Benchmark duration (s):', '30.51'), row('Mean TTFT (ms):', '45.18'), '='.repeat(50)];
+
+  it('are said, and give the next block neither their concurrency nor their heading', () => {
+    const text = ['## Results on 2xA100', '', ...headless, '', '## Quoted from the issue thread', '', ...block()].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records)).toHaveLength(1);
+    expect(runFields(records)[0]).not.toHaveProperty('max_concurrency');
+    expect(records[0]?.kind === 'run' ? records[0].label : null).toBe('Quoted from the issue thread');
+    expect(diagnostics.map((d) => [d.code, d.line, d.severity])).toEqual([['block/headless', 3, 'warning']]);
+  });
+
+  it('are said after the last block too', () => {
+    const { records, diagnostics } = runGrammar(grammar, [...block(), '', ...headless].join('\n'));
+    expect(runFields(records)).toHaveLength(1);
+    expect(diagnostics.map((d) => [d.code, d.line])).toEqual([['block/headless', 7]]);
+  });
+
+  it('leave the lines printed before a block its preamble, and a lone line of prose alone', () => {
+    const text = [row('Successful requests:', 'all of them, see below'), row('Traffic request rate:', 'inf'), row('Maximum request concurrency:', '16'), ...block()].join('\n');
+    const { records, diagnostics } = runGrammar(grammar, text);
+    expect(runFields(records)[0]).toMatchObject({ max_concurrency: 16 });
+    expect(diagnostics).toEqual([]);
+  });
+});
+
+describe('the per-position acceptance rates', () => {
+  const withPositions = (...lines: string[]) =>
+    ['============ Serving Benchmark Result ============', row('Successful requests:', '10'), '---------------Speculative Decoding---------------', row('Acceptance rate (%):', '70.00'), 'Per-position acceptance (%):', ...lines, '='.repeat(50)].join('\n');
+  const read = (...lines: string[]) => {
+    const { records, diagnostics } = runGrammar(grammar, withPositions(...lines));
+    return { list: runFields(records)[0]?.spec_per_position_acceptance, said: diagnostics.map((d) => `${d.code} ${d.message}`) };
+  };
+
+  it('are listed by the position each line names', () => {
+    expect(read(row('  Position 1:', '71.43'), row('  Position 0:', '86.20'))).toEqual({ list: [0.862, 0.7143], said: [] });
+  });
+
+  it('stop at a missing position, with a warning: a later rate is never given an earlier position', () => {
+    expect(read(row('  Position 0:', '86.20'), row('  Position 1:', '71.43'), row('  Position 3:', '54.32'))).toEqual({
+      list: [0.862, 0.7143],
+      said: ['block/position-gap per-position acceptance has no rate for position 2: 1 rate of later positions left out'],
+    });
+    expect(read(row('  Position 1:', '71.43'), row('  Position 2:', '63.05'))).toEqual({
+      list: undefined,
+      said: ['block/position-gap per-position acceptance has no rate for position 0: 2 rates of later positions left out, and the list with them'],
+    });
+  });
+
+  it('take a garbled position number in stride (it once made a list of a hundred million holes)', () => {
+    expect(read(row('  Position 0:', '86.20'), row('  Position 99999999:', '71.43')).list).toEqual([0.862]);
+  });
+});
+
 describe("the Rust client's steady-state section", () => {
   const section = [
     '============ Steady-State Metrics =============',

@@ -1,6 +1,6 @@
 import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
 import type { FieldMapBuilder } from '../../../src/core/records.js';
-import type { RelPath } from '../../../src/core/types.js';
+import type { RelPath, SourcePos } from '../../../src/core/types.js';
 import { percentToFraction } from '../../../src/parse/values.js';
 import { labelKey, latencyColumn } from './index.js';
 import { readBlockNumber } from './splices.js';
@@ -28,7 +28,8 @@ export function addBlockEntries(
   sink: DiagnosticSink,
   file: RelPath,
 ): void {
-  const positions: number[] = [];
+  // by the position each line names: a line may be missing, or name a position far off (a garbled digit)
+  const positions = new Map<number, number>();
   let positionsLine = 0;
   let interleaved = block.interleaved.length;
   let firstInterleaved = block.interleaved[0] ?? 0;
@@ -40,7 +41,9 @@ export function addBlockEntries(
       const v = readBlockNumber(e.value);
       if (!v.ok || v.value === null) sink.report('block/bad-value', at, e.label, e.value);
       else {
-        positions[Number(position[1])] = percentToFraction(v.value);
+        const n = Number(position[1]);
+        if (positions.has(n)) sink.report('block/duplicate-label', at, e.label);
+        else positions.set(n, percentToFraction(v.value));
         if (positionsLine === 0) positionsLine = e.line;
       }
       continue;
@@ -66,9 +69,20 @@ export function addBlockEntries(
     const value = v.value !== null && spec.kind === 'percent' ? percentToFraction(v.value) : v.value;
     if (!builder.set(spec.column, value, e.line)) sink.report('block/duplicate-label', at, e.label);
   }
-  if (positions.length > 0) builder.set('spec_per_position_acceptance', Array.from(positions, (p) => p ?? Number.NaN).filter(Number.isFinite), positionsLine);
+  if (positions.size > 0) addPositions(positions, builder, sink, { file, line: positionsLine, column: 1 });
   if (interleaved > 0) sink.report('block/interleaved-line', { file, line: firstInterleaved, column: 1 }, interleaved);
   reportSplices(block, sink, file);
+}
+
+/**
+ * The per-position acceptance rates, position 0 first, up to the first position with no value: the
+ * list is read by its index, so one missing would give every position after it its successor's rate.
+ */
+function addPositions(positions: ReadonlyMap<number, number>, builder: FieldMapBuilder, sink: DiagnosticSink, at: SourcePos): void {
+  const rates: number[] = [];
+  for (let p = positions.get(0); p !== undefined; p = positions.get(rates.length)) rates.push(p);
+  if (rates.length < positions.size) sink.report('block/position-gap', at, rates.length, positions.size - rates.length);
+  if (rates.length > 0) builder.set('spec_per_position_acceptance', rates, at.line);
 }
 
 /** Each line of the block that server output split in two and that was put back together (splices.ts). */
