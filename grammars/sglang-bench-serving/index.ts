@@ -122,7 +122,8 @@ function toRun(
   const at = { file: source.path, line: block.line, column: 1 };
   const builder = new FieldMapBuilder();
   addSglangEntries(block, builder, sink, source.path);
-  if (grid) builder.set('client', SPEC_GRID_CLIENT, grid.start);
+  // (at the line that states the grid point: its Start, or its Finish when the file has no Start)
+  if (grid) builder.set('client', SPEC_GRID_CLIENT, grid.point.batch_size?.line ?? grid.start);
   else builder.set('client', 'sglang-bench-serving', block.line);
   addSglangPreamble(builder, preamble, source, floor + 1, block.line - 1, sink);
   const backend = builder.fields.backend;

@@ -23,7 +23,7 @@ const STEP_TIME = /\bstep_time=(\d+(?:\.\d+)?) ms\b/;
 export interface GridSegment {
   /** `i=N` as printed. */
   readonly index: string;
-  /** 1-based lines. */
+  /** 1-based lines: the Start line (or, for a Finish with no Start, the line after which its grid point ran; 0: the file's start). */
   readonly start: number;
   /** The Finish line, or null: the script was killed or the server failed before it (then `end` is the next Start, or past the file). */
   readonly finish: number | null;
@@ -69,8 +69,15 @@ export function gridSegments(source: TextSource): GridSegment[] {
     const finished = FINISH.exec(text);
     if (finished?.[1] === undefined || finished[2] === undefined) continue;
     const current: Open | null = open;
-    // its own Start's Finish: the same i and settings (a Finish with no Start before it opens nothing)
-    if (!current || current.index !== finished[1] || current.ints !== intsOf(finished[2]).key) continue;
+    if (!current) {
+      // a Finish whose Start is not in the file (a log kept from its middle, `tail -n`): its grid
+      // point, which it prints again, ran from where the one before it finished
+      const orphan = orphanSegment(finished[1], finished[2], line, segments.at(-1)?.end ?? 0);
+      if (orphan) segments.push(orphan);
+      continue;
+    }
+    // its own Start's Finish: the same i and settings
+    if (current.index !== finished[1] || current.ints !== intsOf(finished[2]).key) continue;
     segments.push({
       index: current.index,
       start: current.line,
@@ -85,6 +92,14 @@ export function gridSegments(source: TextSource): GridSegment[] {
   }
   close(lines.length + 1);
   return segments;
+}
+
+/** A grid point known only by its Finish line (at `line`), from just after `after` (a line; 0: the file's start). */
+function orphanSegment(index: string, rest: string, line: number, after: number): GridSegment | null {
+  const ints = intsOf(rest);
+  if (ints.values.batch_size === undefined) return null;
+  const point = Object.fromEntries(Object.entries(ints.values).map(([k, v]) => [k, { value: v, line }])) as SpecGridPoint;
+  return { index, start: after, finish: line, end: line, point, speed: numberAt(SPEED, rest, line), stepTimeMs: numberAt(STEP_TIME, rest, line), settings: ints.text };
 }
 
 /** The batch size and knobs a Start / Finish line prints, and a key to tell a Finish is its Start's. */

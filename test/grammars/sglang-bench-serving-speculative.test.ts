@@ -98,6 +98,20 @@ describe('sglang-bench-serving: bench_speculative.py console', () => {
     expect(codes(again.diagnostics)).toEqual(['9 info table/ignored-block', '74 warning block/unfinished-grid-point', '121 info table/ignored-block']);
   });
 
+  it('reads a grid point whose Start line is not in the file (a log kept from its middle) by its Finish line', () => {
+    // `tail -n +2`: Start i=0 gone, its Finish on line 72 now; the warm-up block is still no run
+    const { runs, diagnostics } = runsOf(LINES.slice(1).join('\n'));
+    expect(runs.map((r) => [r.at.line, r.fields.completed])).toEqual([
+      [42, 16],
+      [116, 16],
+    ]);
+    expect(pick(runs[0]?.fields ?? {}, GRID_COLUMNS)).toEqual({
+      client: 'sglang-bench-speculative', batch_size: 1, max_concurrency: 1, max_num_seqs: 1, spec_method: 'none', output_speed_per_user: 161.03, p20_step_time_ms: 6.21,
+    });
+    expect(pick(runs[0]?.lines ?? {}, ['client', 'batch_size', 'output_speed_per_user'])).toEqual({ client: 72, batch_size: 72, output_speed_per_user: 72 });
+    expect(codes(diagnostics)).toEqual(['8 info table/ignored-block', '81 info table/ignored-block']);
+  });
+
   it("does not take a Finish of another grid point for a Start's", () => {
     const other = LINES.map((l) => l.replace('Finish i=1:', 'Finish i=7:')).join('\n');
     const { runs, diagnostics } = runsOf(other);
@@ -118,9 +132,9 @@ describe('sglang-bench-serving: bench_speculative.py console', () => {
     expect(runs[0]?.fields).toEqual(plain.runs[0]?.fields);
     expect(plain.diagnostics).toEqual([]);
     expect(codes(diagnostics)).toEqual([`${34 + 9} info table/ignored-block`, `${34 + 82} info table/ignored-block`]);
-    // a Finish line with no Start before it opens nothing: its block stays plain
+    // a Finish line with no Start before it: the block above it is its grid point's run, its own values kept
     const orphan = runsOf(LINES.slice(38, 73).join('\n'));
-    expect(orphan.runs.map((r) => r.fields)).toEqual(plain.runs.map((r) => r.fields));
+    expect(orphan.runs.map((r) => r.fields)).toEqual(plain.runs.map((r) => ({ ...r.fields, ...pick(runsOf(CONSOLE).runs[0]?.fields ?? {}, GRID_COLUMNS) })));
   });
 });
 
