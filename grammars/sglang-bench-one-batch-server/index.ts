@@ -66,6 +66,7 @@ function textRuns(source: TextSource, sink: DiagnosticSink, sentinels: SentinelT
   // a label is looked for above a block down to the end of the block before it
   const ends = [...cases.map((c) => c.end), ...tables.map((t) => t.end)].sort((a, b) => a - b);
   const labelOf = (line: number): string | null => labelAbove(ctx, source.lines, line - 1, floorBelow(ends, line) - 1);
+  for (const c of cases.filter((c) => c.headlessWarmup)) sink.report('table/ignored-block', { file: source.path, line: c.head.line, column: 1 }, HEADLESS_WARMUP);
   const measured = cases.filter((c) => !c.warmup).map((c) => caseRun(c, { source, sink, sentinels, served: served(c.head.line), label: labelOf(c.head.line) }));
   const lensLines = loose.filter((l) => l.type === 'ReportLens');
   const rows = tables.map((t) => {
@@ -74,6 +75,8 @@ function textRuns(source: TextSource, sink: DiagnosticSink, sentinels: SentinelT
   });
   return { runs: withReportRows(measured, rows), stray };
 }
+
+const HEADLESS_WARMUP = 'warm-up case (above a closing `Warmup End` banner whose opening one is not in the file: a log kept from its middle)';
 
 /** The last of the sorted block ends above `line` (0 when none): where a label search above a block stops. */
 function floorBelow(ends: readonly number[], line: number): number {

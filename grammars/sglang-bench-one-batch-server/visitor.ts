@@ -7,6 +7,8 @@ export interface ServerCase {
   readonly head: TypedLine;
   /** Printed between the warm-up banners: not a measurement. */
   readonly warmup: boolean;
+  /** A warm-up case known by the closing banner below it only (headlessWarmupEnd): said, not silently left out. */
+  readonly headlessWarmup?: true;
   /** Its `label: value` lines, in order. */
   readonly values: readonly TypedLine[];
   /** Lines of no known kind written into it (a tee'd server's log). */
@@ -35,15 +37,35 @@ const CASE_LINES = new Set(['BatchSize', 'CaseValue', 'KnownLine', 'OtherLine'])
 
 export function serverDocument(document: CstNode): ServerDocument {
   const warmups = childNodes(document, 'warmup');
-  const cases = [...childNodes(document, 'serverCase').flatMap((c) => toCase(c, false)), ...warmups.flatMap((w) => childNodes(w, 'serverCase').flatMap((c) => toCase(c, true)))];
   const tables = childNodes(document, 'table').flatMap(toTable);
   const looseNodes = [...childNodes(document, 'looseLine'), ...warmups.flatMap((w) => childNodes(w, 'warmupLine'))];
   const loose = looseNodes.flatMap((n) => linesNamed(n, LOOSE));
+  const end = headlessWarmupEnd(document, warmups);
+  // what ended a run above that banner (a report table, a closing line): the warm-up began below it
+  const runEnds = [...tables.map((t) => t.end), ...loose.filter((l) => l.type === 'RunEnd').map((l) => l.line)];
+  const inHeadlessWarmup = (line: number): boolean => line < end && !runEnds.some((r) => line < r && r < end);
+  const cases = [
+    ...childNodes(document, 'serverCase')
+      .flatMap((c) => toCase(c, false))
+      .map((c) => (inHeadlessWarmup(c.head.line) ? { ...c, warmup: true, headlessWarmup: true as const } : c)),
+    ...warmups.flatMap((w) => childNodes(w, 'serverCase').flatMap((c) => toCase(c, true))),
+  ];
   return {
     cases: cases.sort((a, b) => a.head.line - b.head.line),
     tables: tables.sort((a, b) => a.header.line - b.header.line),
     loose: loose.sort((a, b) => a.line - b.line),
   };
+}
+
+/**
+ * The line of a closing warm-up banner that is the file's first banner (0 when there is none): a
+ * log kept from the middle of its warm-up (`tail -n`), whose cases above it were warm-up cases.
+ */
+function headlessWarmupEnd(document: CstNode, warmups: readonly CstNode[]): number {
+  const ends = childNodes(document, 'looseLine').flatMap((n) => childTokens(n, 'WarmupEnd').map((t) => t.startLine ?? 0));
+  const first = Math.min(...ends);
+  const begins = warmups.flatMap((w) => childTokens(w, 'WarmupBegin').map((t) => t.startLine ?? 0));
+  return Number.isFinite(first) && begins.every((b) => b > first) ? first : 0;
 }
 
 function toCase(node: CstNode, warmup: boolean): ServerCase[] {

@@ -108,6 +108,24 @@ describe('sglang-bench-one-batch-server stdout', () => {
     expect(r.diagnostics).toEqual([]);
   });
 
+  it('says the cases above a closing warm-up banner whose opening one is not in the file are warm-up, not runs (a log kept from its middle)', () => {
+    const run = [...newestCase(1, '0.30', '0.09'), ...newestCase(4, '0.40', '0.10'), '======== Warmup End   ========', '', ...newestCase(1, '0.21', '0.05'), ...newestCase(4, '0.31', '0.07')];
+    const r = parse(run);
+    expect(r.records.map((x) => [x.at.line, x.fields.batch_size, x.fields.total_latency_ms])).toEqual([
+      [19, 1, 210],
+      [27, 4, 310],
+    ]);
+    expect(r.diagnostics.map((d) => [d.line, d.severity, d.code])).toEqual([
+      [1, 'info', 'table/ignored-block'],
+      [9, 'info', 'table/ignored-block'],
+    ]);
+    // not past what ended the run before (its closing line), and not when a warm-up opened above
+    const after = parse([...newestCase(2, '0.25', '0.06'), 'Results are saved to result.jsonl', ...run]);
+    expect(after.records.map((x) => x.fields.batch_size)).toEqual([2, 1, 4]);
+    const opened = parse(['======== Warmup Begin ========', ...newestCase(8, '0.30', '0.09'), '======== Warmup End   ========', ...newestCase(8, '0.20', '0.05'), ...run]);
+    expect(opened.records.map((x) => x.fields.batch_size)).toEqual([8, 1, 4, 1, 4]);
+  });
+
   it('reads the mid-2025 layout (`ttft:` before the throughputs)', () => {
     const r = parse(['batch size: 16', 'input_len: 1024', 'output_len: 16', 'latency: 0.41 s', 'ttft: 0.30 s', 'last generation throughput: 2250.10 tok/s', 'input throughput: 54961.42 tok/s', 'output throughput: 2281.64 tok/s']);
     expect(r.records[0]?.fields).toMatchObject({ batch_size: 16, max_concurrency: 16, total_latency_ms: 410, max_ttft_ms: 300, input_throughput: 54961.42, output_throughput: 2281.64, last_gen_throughput: 2250.1 });
