@@ -128,6 +128,9 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
       // with no top border either are a piece of a table a line written into it broke off its title
       if (item.title === null && !item.opened && current !== null && item.rows.length > 0) sink.report('table/fragment', { file: source.path, line: item.line, column: 1 });
       const main = item.title !== null && !item.title.includes(':');
+      // every version titles its tables: one with none that would start a run lost its title line
+      // (a log kept from its middle), and the steady-state or an archetype's table reads the same
+      if (current === null && item.title === null && item.rows.length > 0) sink.report('table/untitled', { file: source.path, line: item.line, column: 1 });
       if (current === null || (main && current.hasMain)) {
         current = { builder: new FieldMapBuilder(), line: item.line, unknown: [], client: null, complete: true, hasMain: false, bareTitle: item.title?.trim() === 'LLM Metrics', header: [], power: [], reasoning: false };
         drafts.push(current);

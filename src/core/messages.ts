@@ -122,6 +122,7 @@ export const MESSAGES = {
   'table/no-rows': msg('warning', (title: string) => `table ${q(title)} has no metric rows`),
   'table/short-row': msg('warning', (metric: string, found: number, expected: number) => `row ${q(metric)} has ${found} of ${expected} values: kept as a partial run`),
   'table/ignored-block': msg('info', (what: string) => `${what} ignored`),
+  'table/untitled': msg('warning', () => "a metrics table with no title line: read as the run's own metrics (a steady-state or per-archetype table whose title was lost would read the same)"),
   'table/fragment': msg('warning', () => 'rows without a top border or title (a table broken by a line written into it?): joined to the run above'),
   // tables joined row by row into runs (GuideLLM console: the k-th row of every table is the k-th benchmark)
   'table/row-mismatch': msg('warning', (title: string, detail: string) => `rows of table ${q(title)} do not line up with the first table's (${detail}): joined by position`),

@@ -33,6 +33,16 @@ describe('genai-perf-console, AIPerf 2026 tables', () => {
     expect(diagnostics.filter((d) => d.code === 'table/ignored-block')).toHaveLength(3);
   });
 
+  it('warns when the table a run starts from has no title: the steady-state or an archetype table that lost it reads the same', () => {
+    // a log kept from below the main table and the steady-state title
+    const [, ...untitled] = table('NVIDIA AIPerf | Steady-State Metrics', ['│       Request Latency (ms) │   700.00 │   900.00 │']);
+    const { records, diagnostics } = runGrammar(grammar, [...untitled, ...FOOTER].join('\n'));
+    expect(runFields(records)[0]).toMatchObject({ mean_e2el_ms: 700 });
+    expect(diagnostics.map((d) => [d.line, d.severity, d.code])).toEqual([[1, 'warning', 'table/untitled']]);
+    // titled, nothing to say
+    expect(runGrammar(grammar, [...MAIN, ...FOOTER].join('\n')).diagnostics).toEqual([]);
+  });
+
   it('keeps a title with its table across blank lines (a line of colour codes alone, once cleaned)', () => {
     const [title = '', ...frame] = table('localhost:9400 | GPU 1 | NVIDIA H100 80GB HBM3', ['│ NVIDIA GPU Power Usage (W) │   307.50 │   406.00 │']);
     // runGrammar reads lines as given: the colour codes' line as cleaning leaves it, empty
