@@ -46,4 +46,6 @@ export const grammar: Grammar = {
     'Traceback', 'rror', 'xception', '[type=', 'Interrupt', 'SystemExit', 'out of memory', 'During handling', 'File "',
   ],
   skip: SKIP,
+  // `docker logs -t`'s time gives the year its `INFO 12-31 23:59:40` lines leave out (prefix.ts)
+  readsTimestampPrefix: true,
 };

@@ -79,6 +79,12 @@ export interface Grammar {
    * (src/ingest/json-skim.ts); the grammar must give the same records either way.
    */
   readonly skim?: readonly string[];
+  /**
+   * Optional: the grammar reads itself the RFC 3339 time a log collector writes before every line
+   * (`docker logs -t`; src/ingest/capture-prefix.ts). Such a file's lines reach it with that time
+   * kept, other collectors' prefixes gone; they reach other grammars with none.
+   */
+  readonly readsTimestampPrefix?: boolean;
 }
 
 /** The prefilter of a line grammar: is this line passed to its `lines` parser? */

@@ -4,6 +4,7 @@ import type { FormatId } from '../core/format-ids.js';
 import { type Grammar, type TextHead, type TextSource, wantsLine } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile, skimJsonInput } from '../ingest/json-skim.js';
+import { captureView, isCapture, withoutCapturePrefix } from '../ingest/capture-prefix.js';
 import { detectionSource, fromBytes, headOf, readSource, reportBinary } from '../ingest/read.js';
 import { GUNZIP_MAX_BYTES, gunzipFile, isGzip, MAX_DEFLATE_RATIO, statedGunzipSize } from '../ingest/gunzip.js';
 import { GunzipInput, gunzipText } from '../ingest/gunzip-stream.js';
@@ -90,10 +91,11 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
       return outcome(rel, size, null, sink);
     }
     const utf16 = utf16Encoding(head);
-    const start = headOf(headSource);
+    const capture = isCapture(headSource.lines);
+    const start = headOf(capture ? captureView(headSource, 'bare') : headSource);
     const headClaims = scoredClaims(start);
     // by its head, then by its end (a benchmark's result block printed after a server's log)
-    const claims = claimingGrammarsAtEnds(start, readTailQuietly(abs, rel, size, utf16), headClaims);
+    const claims = claimingGrammarsAtEnds(start, bareTail(readTailQuietly(abs, rel, size, utf16), capture), headClaims);
     if (claims.length === 0) {
       sink.report('detect/unrecognized', { file: rel, line: 1, column: 1 });
       return outcome(rel, size, { formats: [], records: [] }, sink);
@@ -103,7 +105,7 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
       // lines it keeps. A benchmark's output with server lines in it (a sweep tee'd with its
       // server, trtllm-bench's own logger lines) is read whole while it is not huge, the whole
       // document the context of each block; streamed, its grammars see a window at a time.
-      if (size > DEFAULTS.wholeClientOutputBytes || !holdsResults(headClaims)) return outcome(rel, size, streamFile(abs, rel, claims, sink, { gzip: false, utf16 }), sink);
+      if (size > DEFAULTS.wholeClientOutputBytes || !holdsResults(headClaims)) return outcome(rel, size, streamFile(abs, rel, claims, sink, { gzip: false, utf16 }, capture), sink);
     } else {
       // result JSON with per-request arrays: read without them when its grammars never read them
       const skimmed = skimmedSource(abs, rel, claims, maxWholeBytes, sink);
@@ -158,13 +160,14 @@ function gunzipStreamedOutcome(abs: string, rel: RelPath, size: number, limit: n
     reportBinary(sink, rel, head.bytes);
     return outcome(rel, size, null, sink);
   }
-  const headClaims = scoredClaims(headOf(headSource));
+  const capture = isCapture(headSource.lines);
+  const headClaims = scoredClaims(headOf(capture ? captureView(headSource, 'bare') : headSource));
   const claims = headClaims.map((c) => c.g);
   if (claims.length === 0) {
     sink.report('detect/unrecognized', at);
     return outcome(rel, size, { formats: [], records: [] }, sink);
   }
-  const streamed = () => outcome(rel, size, streamFile(abs, rel, claims, sink, { gzip: true, utf16: utf16Encoding(head.bytes) }), sink);
+  const streamed = () => outcome(rel, size, streamFile(abs, rel, claims, sink, { gzip: true, utf16: utf16Encoding(head.bytes) }, capture), sink);
   const byLine = claims.some((g) => g.lines);
   // as a plain file: a benchmark's output with server lines in it is read whole while it can be
   if (byLine && !holdsResults(headClaims)) return streamed();
@@ -214,8 +217,22 @@ function gunzippedTextOutcome(rel: RelPath, size: number, bytes: Buffer, stop: s
   return outcome(rel, size, source ? parseSource(source, sink) : null, sink);
 }
 
-/** detect → parse for a source already in memory (`claimed`: detected already, on the file it was read from). */
-export function parseSource(source: TextSource, sink: DiagnosticSink, claimed: readonly Grammar[] = claimingGrammarsOf(source)): Parsed {
+/**
+ * detect → parse for a source already in memory (`claimed`: detected already, on the file it was
+ * read from). A log collector's capture (capture-prefix.ts) is detected and read without its
+ * prefixes, by a grammar that reads timestamps itself with them (Grammar.readsTimestampPrefix).
+ */
+export function parseSource(original: TextSource, sink: DiagnosticSink, claimed?: readonly Grammar[]): Parsed {
+  const captured = isCapture(original.lines);
+  if (captured) sink.report('ingest/capture-prefix', { file: original.path, line: 1, column: 1 });
+  const source = captured ? captureView(original, 'bare') : original;
+  let timestamped: TextSource | null = null;
+  const sourceFor = (g: Grammar): TextSource => (captured && g.readsTimestampPrefix ? (timestamped ??= captureView(original, 'timestamped')) : source);
+  return parseBare(source, sourceFor, sink, claimed ?? claimingGrammarsOf(source));
+}
+
+/** parseSource once the source is without prefixes (`sourceFor`: what each grammar reads). */
+function parseBare(source: TextSource, sourceFor: (g: Grammar) => TextSource, sink: DiagnosticSink, claimed: readonly Grammar[]): Parsed {
   // as a stream of the file would: what the lines no line grammar wants show (see foreignClaims);
   // without a line grammar, every line beyond what head and tail detection read (a write-up's
   // blocks after a long preamble, a script's output with setup output before and a crash after)
@@ -234,7 +251,7 @@ export function parseSource(source: TextSource, sink: DiagnosticSink, claimed: r
     guarded(g, source.path, sink, into, () => {
       // the same prefilter as when streaming, so both paths give the same records
       const parser = lines.call(g, source.path, sink);
-      source.lines.forEach((text, i) => {
+      sourceFor(g).lines.forEach((text, i) => {
         if (wantsLine(g, text) && parser.line(text, i + 1) === true) owned[i] = 1;
       });
       return parser.finish();
@@ -247,7 +264,7 @@ export function parseSource(source: TextSource, sink: DiagnosticSink, claimed: r
     const done = lineRecords.get(g);
     if (done) for (const r of done) parsed.records.push(r);
     else if (rest) guarded(g, source.path, sink, parsed, () => g.parse(rest.source, restSink).map((r) => remapRecord(r, rest.lineOf)));
-    else guarded(g, source.path, sink, parsed, () => g.parse(source, sink));
+    else guarded(g, source.path, sink, parsed, () => g.parse(sourceFor(g), sink));
   }
   return parsed;
 }
@@ -292,6 +309,11 @@ function skimmedSource(abs: string, rel: RelPath, claims: readonly Grammar[], ma
 /** The values no claimant reads (null: none, or a claimant that does not say). */
 export function skimPathsOf(claims: readonly Grammar[]): SkimPaths | null {
   return SkimPaths.of(commonSkimPaths(claims.map((g) => g.skim)) ?? []);
+}
+
+/** A capture's tail without its lines' prefixes (capture-prefix.ts), as its head is detected. */
+function bareTail(tail: TextHead | null, capture: boolean): TextHead | null {
+  return tail && capture ? { ...tail, head: tail.head.split('\n').map((l) => withoutCapturePrefix(l)).join('\n') } : tail;
 }
 
 /** The last 64 KiB, for detection, or null when they cannot be read (the stream that follows reports why). */

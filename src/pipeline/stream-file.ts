@@ -1,6 +1,7 @@
 import type { DiagnosticSink } from '../core/diagnostic.js';
 import { type Grammar, type LineParser, type TextHead, wantsLine } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
+import { withoutCapturePrefix } from '../ingest/capture-prefix.js';
 import { type LineSink, streamLines, type TextEncoding } from '../ingest/line-stream.js';
 import { lineFilterOf, scoredClaims } from './claims.js';
 import { foreignClaims } from './foreign-claims.js';
@@ -12,19 +13,24 @@ import { remapRecord } from './remap-lines.js';
 class ClaimantsSink implements LineSink {
   readonly parsers: readonly { readonly g: Grammar; readonly p: LineParser }[];
   readonly #kept: KeptLines;
+  readonly #capture: boolean;
 
-  constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, kept: KeptLines) {
+  constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, kept: KeptLines, capture: boolean) {
     this.parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser }));
     this.#kept = kept;
+    this.#capture = capture;
   }
 
-  line(text: string, lineNo: number): void {
+  line(raw: string, lineNo: number): void {
+    // a log collector's capture: its lines as a whole read gives them (parseSource)
+    const text = this.#capture ? withoutCapturePrefix(raw) : raw;
     let wanted = false;
     let owned = false;
     for (const { g, p } of this.parsers) {
-      if (!wantsLine(g, text)) continue;
+      const own = this.#capture && g.readsTimestampPrefix ? withoutCapturePrefix(raw, 'timestamped') : text;
+      if (!wantsLine(g, own)) continue;
       wanted = true;
-      if (p.line(text, lineNo) === true) owned = true;
+      if (p.line(own, lineNo) === true) owned = true;
     }
     // a stats line is its grammar's alone: not kept, so a busy log's are not what the other grammars
     // read; a line no line grammar wants is what detection reads (see foreignClaims)
@@ -40,7 +46,8 @@ class ClaimantsSink implements LineSink {
  * grammar wanted: a result block printed in the middle of a tee'd server log, the server logging
  * on long after it.
  */
-export function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink, encoding: TextEncoding): Parsed {
+export function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink, encoding: TextEncoding, capture = false): Parsed {
+  if (capture) sink.report('ingest/capture-prefix', { file: rel, line: 1, column: 1 });
   const byLine = claims.filter((g) => g.lines);
   /** Whole-source grammars the lines no line grammar wants claimed, in the order found: they read the rest of the file. */
   const found: Grammar[] = [];
@@ -72,7 +79,7 @@ export function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[]
       }));
     }
   });
-  const lines = new ClaimantsSink(byLine, rel, sink, kept);
+  const lines = new ClaimantsSink(byLine, rel, sink, kept, capture);
   try {
     // every line the line grammars do not skip reaches the sink: what they want, and what is kept
     const headsSuffice = claims.every((g) => g.lines !== undefined && g.lineHeadsOnly === true);
