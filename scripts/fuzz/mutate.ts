@@ -25,8 +25,9 @@ const NOISE_LINES = [
 
 /**
  * Deterministic mutations of one fixture: truncation at line boundaries, noise lines inserted
- * between lines (ANSI, `\r`, NUL, tqdm, a very long line), a splice with another fixture, byte
- * flips and invalid UTF-8; and the fixture gzip-compressed, then cut or with a byte flipped.
+ * between lines (ANSI, `\r`, NUL, tqdm, a very long line), a splice with another fixture, a log
+ * collector's prefix on every line, byte flips and invalid UTF-8; and the fixture gzip-compressed,
+ * then cut or with a byte flipped.
  * `structural` mutations never touch a value's bytes.
  */
 export function* mutations(input: Buffer, other: Buffer, seed: number, longLineBytes: number): Generator<Mutation> {
@@ -43,6 +44,8 @@ export function* mutations(input: Buffer, other: Buffer, seed: number, longLineB
   yield { name: 'insert-long-line', kind: 'structural', bytes: insertLine(lines, lines.length, 'x'.repeat(longLineBytes)) };
   yield { name: 'append-other-fixture', kind: 'structural', bytes: Buffer.concat([input, Buffer.from('\n'), other]) };
   yield { name: 'crlf', kind: 'structural', bytes: Buffer.from(text.replaceAll('\r\n', '\n').replaceAll('\n', '\r\n'), 'latin1') };
+  // `docker compose logs`: a container's name before every line, which no grammar reads
+  yield { name: 'compose-prefix', kind: 'structural', bytes: Buffer.from(lines.map((l) => `bench-1  | ${l}`).join('\n'), 'latin1') };
   for (let k = 0; k < 8; k++) {
     const b = Buffer.from(input);
     if (b.length === 0) break;

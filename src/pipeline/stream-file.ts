@@ -44,7 +44,8 @@ class ClaimantsSink implements LineSink {
  * stats lines they read (LineParser.line), a window at a time (KeptLines), numbered as in the
  * file. They are those that claim the file's head or tail, and those that claim the lines no line
  * grammar wanted: a result block printed in the middle of a tee'd server log, the server logging
- * on long after it.
+ * on long after it. A log collector's capture (`capture`) is read without its lines' prefixes, as
+ * parseSource reads it.
  */
 export function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[], sink: DiagnosticSink, encoding: TextEncoding, capture = false): Parsed {
   if (capture) sink.report('ingest/capture-prefix', { file: rel, line: 1, column: 1 });
