@@ -37,7 +37,7 @@ const textSize = (bytes: number): string => (bytes < 1e5 ? `${Math.round(bytes /
 
 export const MESSAGES = {
   // ingest: finding and reading files
-  'ingest/capture-prefix': msg('info', () => "every line starts with a log collector's prefix (docker logs -t, kubectl logs --timestamps, docker compose logs, a CI log): read without it"),
+  'ingest/capture-prefix': msg('info', () => "every line starts with a log collector's prefix (docker logs -t, kubectl logs, docker compose logs, journalctl, a CI log): read without it"),
   'ingest/binary-file': msg('warning', (archive?: string) =>
     archive ? `${archive} skipped (compressed files and archives are not read: unpack it first)` : 'binary file skipped (NUL bytes or control characters)',
   ),

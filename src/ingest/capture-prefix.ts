@@ -8,13 +8,14 @@ import type { TextSource } from '../core/grammar.js';
  *   `2026-01-05T10:00:00.123456789Z `;
  * - `docker compose logs`: the container's name and a bar, `vllm-1  | ` (Compose v1:
  *   `project_vllm_1  | `), the time after it with `-t`;
- * - `kubectl logs --prefix`: `[pod/bench-7c9f/bench] `.
+ * - `kubectl logs --prefix`: `[pod/bench-7c9f/bench] `;
+ * - `journalctl`: the time, the host and the process, `Jan 05 10:00:00 gpu-7 vllm[2011]: `.
  *
- * No grammar reads these but the vLLM server's, which takes the year from a timestamp (its
- * `INFO 12-31 23:59:40` lines have none): it is given its lines with the timestamp kept
- * (Grammar.readsTimestampPrefix).
+ * No grammar reads these but the vLLM server's, which takes the year from docker's time (its
+ * `INFO 12-31 23:59:40` lines have none) and tells processes apart by journald's: it is given its
+ * lines with those kept (Grammar.readsTimestampPrefix).
  */
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)(?: |$)/;
+const TIMESTAMP = /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)(?: |$)|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [\w.@-]+\[\d+\]: ?)/;
 const CONTAINER = /^(?:[A-Za-z][\w.-]*[-_]\d+ *\||\[pod\/[^\]\s]+\])(?: |$)/;
 
 /** Lines read to decide whether a file is a collector's capture, and how many of them must carry a prefix. */

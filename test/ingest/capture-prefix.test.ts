@@ -12,6 +12,7 @@ describe('a log collector capture', () => {
     ['docker compose v1', () => 'bench_vllm_1   | '],
     ['docker compose logs -t', () => 'vllm-1  | 2026-01-05T10:00:00.123456789Z '],
     ['kubectl logs --prefix', () => '[pod/bench-7c9f5/bench] '],
+    ['journalctl', (i: number) => `Jan  5 10:00:${String(i).padStart(2, '0')} gpu-node-7 python3[20110]: `],
   ])('is told by its prefix (%s), which every grammar but one reads without', (_name, prefix) => {
     const captured = lines(prefix);
     expect(isCapture(captured)).toBe(true);
@@ -21,6 +22,8 @@ describe('a log collector capture', () => {
   it('keeps the time for the grammar that reads it, whatever container prefix is before it', () => {
     expect(withoutCapturePrefix('vllm-1  | 2026-01-05T10:00:00.1Z INFO x', 'timestamped')).toBe('2026-01-05T10:00:00.1Z INFO x');
     expect(withoutCapturePrefix('2026-01-05T10:00:00.1Z INFO x', 'timestamped')).toBe('2026-01-05T10:00:00.1Z INFO x');
+    expect(withoutCapturePrefix('Apr 02 10:11:00 gpu-7 vllm[2011]: INFO x', 'timestamped')).toBe('Apr 02 10:11:00 gpu-7 vllm[2011]: INFO x');
+    expect(withoutCapturePrefix('Apr 02 10:11:00 gpu-7 vllm[2011]: INFO x')).toBe('INFO x');
   });
 
   it('reads an empty line of a capture, with or without the space after its prefix, as empty', () => {

@@ -60,6 +60,14 @@ describe("a benchmark's or server's output captured by a log collector", () => {
     expect(run(o.records)).toMatchObject({ completed: 160, max_concurrency: 16 });
   });
 
+  it("reads an SGLang server's stats from journalctl's output as from its own log", () => {
+    const log = readFileSync(path.join(FIXTURES, 'sglang-server/basic/input.log'), 'utf8');
+    const plain = processText('sglang-journal.plain', log);
+    const journal = processText('sglang-journal.journal', captured(log, (i) => `Apr 08 14:${String(3 + Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} gpu-node-7 python3[20110]: `));
+    expect(plain.records.split('\n').filter((l) => l.includes('"kind":"timeline"')).length).toBeGreaterThan(0);
+    expect(journal.records).toBe(plain.records.replaceAll('.plain"', '.journal"'));
+  });
+
   it('is streamed as it is read whole, when large', () => {
     const base = readFileSync(path.join(FIXTURES, 'sglang-server/basic/input.log'), 'utf8').trimEnd().split('\n');
     const stats = base.filter((l) => l.includes('Decode batch'));
@@ -74,6 +82,6 @@ describe("a benchmark's or server's output captured by a log collector", () => {
     const b = processText('sglang.docker', captured(plain, () => '2026-04-08T14:05:00.123456789Z '));
     expect(a.records.split('\n').length).toBeGreaterThan(700);
     expect(b.records).toBe(a.records.replaceAll('.plain"', '.docker"'));
-    expect(b.diagnostics).toEqual([`sglang.docker:1:1: ${CAPTURE_INFO} every line starts with a log collector's prefix (docker logs -t, kubectl logs --timestamps, docker compose logs, a CI log): read without it`, ...a.diagnostics.map((d) => d.replace('.plain:', '.docker:'))]);
+    expect(b.diagnostics).toEqual([`sglang.docker:1:1: ${CAPTURE_INFO} every line starts with a log collector's prefix (docker logs -t, kubectl logs, docker compose logs, journalctl, a CI log): read without it`, ...a.diagnostics.map((d) => d.replace('.plain:', '.docker:'))]);
   });
 });
