@@ -62,8 +62,8 @@ export function serverDocument(document: CstNode): ServerDocument {
  * log kept from the middle of its warm-up (`tail -n`), whose cases above it were warm-up cases.
  */
 function headlessWarmupEnd(document: CstNode, warmups: readonly CstNode[]): number {
-  const ends = childNodes(document, 'looseLine').flatMap((n) => childTokens(n, 'WarmupEnd').map((t) => t.startLine ?? 0));
-  const first = Math.min(...ends);
+  let first = Number.POSITIVE_INFINITY;
+  for (const n of childNodes(document, 'looseLine')) for (const t of childTokens(n, 'WarmupEnd')) first = Math.min(first, t.startLine ?? 0);
   const begins = warmups.flatMap((w) => childTokens(w, 'WarmupBegin').map((t) => t.startLine ?? 0));
   return Number.isFinite(first) && begins.every((b) => b > first) ? first : 0;
 }

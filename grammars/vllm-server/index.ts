@@ -46,6 +46,7 @@ export const grammar: Grammar = {
     'Traceback', 'rror', 'xception', '[type=', 'Interrupt', 'SystemExit', 'out of memory', 'During handling', 'File "',
   ],
   skip: SKIP,
-  // `docker logs -t`'s time gives the year its `INFO 12-31 23:59:40` lines leave out (prefix.ts)
+  // `docker logs -t`'s time gives the year its `INFO 12-31 23:59:40` lines leave out, journald's
+  // prefix the process (prefix.ts)
   readsTimestampPrefix: true,
 };

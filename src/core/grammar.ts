@@ -80,9 +80,9 @@ export interface Grammar {
    */
   readonly skim?: readonly string[];
   /**
-   * Optional: the grammar reads itself the RFC 3339 time a log collector writes before every line
-   * (`docker logs -t`; src/ingest/capture-prefix.ts). Such a file's lines reach it with that time
-   * kept, other collectors' prefixes gone; they reach other grammars with none.
+   * Optional: the grammar reads itself the time a log collector writes before every line
+   * (`docker logs -t`'s, journald's; src/ingest/capture-prefix.ts). Such a file's lines reach it
+   * with that time kept, other collectors' prefixes gone; they reach other grammars with none.
    */
   readonly readsTimestampPrefix?: boolean;
 }
