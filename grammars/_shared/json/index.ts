@@ -189,6 +189,8 @@ export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): Json
       continue;
     }
     // With recovery on, a rule that could not recover returns undefined instead of throwing.
+    // (the parser is shared: what a parse that threw left in repeatedKeys is no part of this one)
+    jsonParser().repeatedKeys.length = 0;
     const { found, e } = parseTokens(jsonParser(), slice, (p) => ({ found: p.documents() as JsonDocument[] | undefined, e: p.errors[0] }));
     for (const r of jsonParser().repeatedKeys.splice(0)) if (repeated++ < MAX_REPORTED) sink.report('parse/repeated-key', { file: source.path, line: r.line, column: 1 }, r.key, r.firstLine, 'first');
     if (e) {
