@@ -5,6 +5,7 @@ import { type Grammar, type TextHead, type TextSource, wantsLine } from '../core
 import type { RelPath } from '../core/types.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile, skimJsonInput } from '../ingest/json-skim.js';
 import { captureView, isCapture, withoutCapturePrefix } from '../ingest/capture-prefix.js';
+import { unquoted } from '../ingest/markdown-quote.js';
 import { detectionSource, fromBytes, headOf, readSource, reportBinary } from '../ingest/read.js';
 import { GUNZIP_MAX_BYTES, gunzipFile, isGzip, MAX_DEFLATE_RATIO, statedGunzipSize } from '../ingest/gunzip.js';
 import { GunzipInput, gunzipText } from '../ingest/gunzip-stream.js';
@@ -220,14 +221,16 @@ function gunzippedTextOutcome(rel: RelPath, size: number, bytes: Buffer, stop: s
 /**
  * detect → parse for a source already in memory (`claimed`: detected already, on the file it was
  * read from). A log collector's capture (capture-prefix.ts) is detected and read without its
- * prefixes, by a grammar that reads timestamps itself with them (Grammar.readsTimestampPrefix).
+ * prefixes, by a grammar that reads timestamps itself with them (Grammar.readsTimestampPrefix);
+ * lines quoted in Markdown without their quote markers (markdown-quote.ts).
  */
 export function parseSource(original: TextSource, sink: DiagnosticSink, claimed?: readonly Grammar[]): Parsed {
-  const captured = isCapture(original.lines);
+  const text = unquoted(original);
+  const captured = isCapture(text.lines);
   if (captured) sink.report('ingest/capture-prefix', { file: original.path, line: 1, column: 1 });
-  const source = captured ? captureView(original, 'bare') : original;
+  const source = captured ? captureView(text, 'bare') : text;
   let timestamped: TextSource | null = null;
-  const sourceFor = (g: Grammar): TextSource => (captured && g.readsTimestampPrefix ? (timestamped ??= captureView(original, 'timestamped')) : source);
+  const sourceFor = (g: Grammar): TextSource => (captured && g.readsTimestampPrefix ? (timestamped ??= captureView(text, 'timestamped')) : source);
   return parseBare(source, sourceFor, sink, claimed ?? claimingGrammarsOf(source));
 }
 

@@ -11,9 +11,12 @@ import { recordsJsonl } from '../helpers/serialize.js';
 const dir = mkdtempSync(path.join(tmpdir(), 'benchlens-capture-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Each line of a text with a collector's prefix before it (a UTF-8 BOM stays first, where the file had it). */
+/** UTF-8's byte order mark, as a text read as latin1 holds it. */
+const BOM = '\u00EF\u00BB\u00BF';
+
+/** Each line of a text (read as latin1) with a prefix before it (a UTF-8 BOM stays first, where the file had it). */
 function captured(text: string, prefix: (i: number) => string): string {
-  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const bom = text.startsWith(BOM) ? BOM : '';
   return bom + text.slice(bom.length).replace(/\n$/, '').split('\n').map((l, i) => `${prefix(i)}${l}`).join('\n') + (text.endsWith('\n') ? '\n' : '');
 }
 
@@ -83,5 +86,27 @@ describe("a benchmark's or server's output captured by a log collector", () => {
     expect(a.records.split('\n').length).toBeGreaterThan(700);
     expect(b.records).toBe(a.records.replaceAll('.plain"', '.docker"'));
     expect(b.diagnostics).toEqual([`sglang.docker:1:1: ${CAPTURE_INFO} every line starts with a log collector's prefix (docker logs -t, kubectl logs, docker compose logs, journalctl, a CI log): read without it`, ...a.diagnostics.map((d) => d.replace('.plain:', '.docker:'))]);
+  });
+});
+
+describe('output quoted in Markdown (a GitHub reply, a write-up)', () => {
+  const texts = fixtureCases()
+    .filter((c) => !c.input.endsWith('.gz'))
+    .map((c) => [`${c.format}/${c.name}`, readFileSync(c.input, 'latin1')] as const);
+
+  it.each(texts)('reads as the output itself (%s, every line quoted)', (name, text) => {
+    const plain = processText(`${name.replaceAll('/', '_')}.unquoted`, text);
+    const quoted = processText(`${name.replaceAll('/', '_')}.quoted`, captured(text, () => '> '));
+    expect(quoted.records).toBe(plain.records.replaceAll('.unquoted"', '.quoted"'));
+    expect(quoted.diagnostics).toEqual(plain.diagnostics.map((d) => d.replace('.unquoted:', '.quoted:')));
+  });
+
+  it('reads a quoted block among prose, quoted twice, and leaves a Python prompt and a merge marker alone', () => {
+    const block = readFileSync(path.join(FIXTURES, 'genai-perf-console/basic/input.txt'), 'latin1').trimEnd().split('\n');
+    const text = ['# Results', '', 'From the issue thread:', '', ...block.map((l) => `> > ${l}`), '', '>>> import benchlens', '>>>>>>> main', ''].join('\n');
+    const o = processText('reply.md', text);
+    expect(o.formats).toEqual(['genai-perf-console']);
+    expect(o.records.split('\n').filter((l) => l.includes('"kind":"run"'))).toHaveLength(1);
+    expect(o.records).toContain('"line":6');
   });
 });
