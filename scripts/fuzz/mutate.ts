@@ -26,7 +26,7 @@ const NOISE_LINES = [
 /**
  * Deterministic mutations of one fixture: truncation at line boundaries, noise lines inserted
  * between lines (ANSI, `\r`, NUL, tqdm, a very long line), a splice with another fixture, a log
- * collector's prefix on every line, byte flips and invalid UTF-8; and the fixture gzip-compressed,
+ * collector's prefix or a Markdown quote marker on every line, byte flips and invalid UTF-8; and the fixture gzip-compressed,
  * then cut or with a byte flipped.
  * `structural` mutations never touch a value's bytes.
  */
@@ -46,6 +46,8 @@ export function* mutations(input: Buffer, other: Buffer, seed: number, longLineB
   yield { name: 'crlf', kind: 'structural', bytes: Buffer.from(text.replaceAll('\r\n', '\n').replaceAll('\n', '\r\n'), 'latin1') };
   // `docker compose logs`: a container's name before every line, which no grammar reads
   yield { name: 'compose-prefix', kind: 'structural', bytes: Buffer.from(lines.map((l) => `bench-1  | ${l}`).join('\n'), 'latin1') };
+  // quoted in Markdown (a GitHub reply): the markers no grammar reads
+  yield { name: 'markdown-quote', kind: 'structural', bytes: Buffer.from(lines.map((l) => `> ${l}`).join('\n'), 'latin1') };
   for (let k = 0; k < 8; k++) {
     const b = Buffer.from(input);
     if (b.length === 0) break;
