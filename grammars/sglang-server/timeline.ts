@@ -85,21 +85,20 @@ const PERCENT_KEYS: Readonly<Record<string, string>> = lookupTable({
 export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number, time: string | null, ranks: Readonly<Record<string, number>>): void {
   out.set('engine', 'sglang', line);
   if (time) out.set('time', time, line);
-  const head = stats.head?.toLowerCase() ?? '';
-  const decode = head.startsWith('decode');
-  if (head !== '') out.set('batch', decode ? 'decode' : 'prefill', line);
-  const iter = /\[(\d+)\]/.exec(head);
-  if (iter?.[1]) out.set('iteration', Number(iter[1]), line);
+  const head = headOf(stats.head);
+  if (head.batch !== null) out.set('batch', head.batch, line);
+  if (head.iteration !== null) out.set('iteration', head.iteration, line);
   for (const rank in ranks) out.set(rank, ranks[rank], line);
+  const decode = head.batch === 'decode';
   let hisparseGpuUsage: FieldValue | undefined;
   for (const [key, raw] of stats.fields) {
-    const percentColumn = PERCENT_KEYS[key];
-    if (percentColumn !== undefined) {
+    const k = keyOf(key);
+    if (k.percent) {
       const v = readNumber(raw);
-      if (v.ok && v.value !== null) out.set(percentColumn, percentToFraction(v.value), line);
+      if (v.ok && v.value !== null) out.set(k.column, percentToFraction(v.value), line);
       continue;
     }
-    const column = (decode ? DECODE_KEYS[key] : undefined) ?? KEYS[key] ?? columnOf(key);
+    const column = decode ? k.decodeColumn : k.column;
     const v = value(raw);
     if (column === 'gpu_token_usage') hisparseGpuUsage = v;
     out.set(column, v, line);
@@ -107,6 +106,50 @@ export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number
   // A HiSparse decode line's GPU pool is its device buffer: its usage is the line's KV cache usage
   // when the line prints no `token usage` / `full token usage` (set first, it wins otherwise).
   out.set('kv_cache_usage', hisparseGpuUsage, line);
+}
+
+/** What a line's head says: its batch kind and iteration. */
+interface HeadInfo {
+  readonly batch: 'decode' | 'prefill' | null;
+  readonly iteration: number | null;
+}
+
+/** What a key is written as: its column on a prefill line and on a decode line, and whether it is a percent. */
+interface KeyInfo {
+  readonly column: string;
+  readonly decodeColumn: string;
+  readonly percent: boolean;
+}
+
+/**
+ * Heads and keys, each worked out once: a stats-dense log repeats the same few on every line
+ * (bounded, so a log of garbled keys cannot grow them without end).
+ */
+const HEADS = new Map<string, HeadInfo>();
+const KEY_INFO = new Map<string, KeyInfo>();
+const MAX_REMEMBERED = 1024;
+
+function headOf(printed: string | null): HeadInfo {
+  const key = printed ?? '';
+  let info = HEADS.get(key);
+  if (info === undefined) {
+    const head = key.toLowerCase();
+    const iter = /\[(\d+)\]/.exec(head)?.[1];
+    info = { batch: head === '' ? null : head.startsWith('decode') ? 'decode' : 'prefill', iteration: iter ? Number(iter) : null };
+    if (HEADS.size < MAX_REMEMBERED) HEADS.set(key, info);
+  }
+  return info;
+}
+
+function keyOf(key: string): KeyInfo {
+  let info = KEY_INFO.get(key);
+  if (info === undefined) {
+    const percentColumn = PERCENT_KEYS[key];
+    const column = percentColumn ?? KEYS[key] ?? columnOf(key);
+    info = { column, decodeColumn: percentColumn ?? DECODE_KEYS[key] ?? column, percent: percentColumn !== undefined };
+    if (KEY_INFO.size < MAX_REMEMBERED) KEY_INFO.set(key, info);
+  }
+  return info;
 }
 
 /**
