@@ -48,8 +48,8 @@ describe("a benchmark's or server's output captured by a log collector", () => {
   });
 
   it("gives the vLLM server's log its docker time (the year its lines leave out), and other grammars none", () => {
-    const log = readFileSync(path.join(FIXTURES, 'vllm-server/basic/input.log'), 'utf8');
-    const block = readFileSync(path.join(FIXTURES, 'vllm-bench-serve/basic/input.log'), 'utf8');
+    const log = readFileSync(path.join(FIXTURES, 'vllm-server/basic/input.log'), 'latin1');
+    const block = readFileSync(path.join(FIXTURES, 'vllm-bench-serve/basic/input.log'), 'latin1');
     const text = captured(`${log}${block}`, (i) => `2024-06-03T09:${String(10 + Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000000001Z `);
     const o = processText('serve-and-bench.log', text);
     expect([...o.formats].sort()).toEqual(['vllm-bench-serve', 'vllm-server']);
@@ -64,7 +64,7 @@ describe("a benchmark's or server's output captured by a log collector", () => {
   });
 
   it("reads an SGLang server's stats from journalctl's output as from its own log", () => {
-    const log = readFileSync(path.join(FIXTURES, 'sglang-server/basic/input.log'), 'utf8');
+    const log = readFileSync(path.join(FIXTURES, 'sglang-server/basic/input.log'), 'latin1');
     const plain = processText('sglang-journal.plain', log);
     const journal = processText('sglang-journal.journal', captured(log, (i) => `Apr 08 14:${String(3 + Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} gpu-node-7 python3[20110]: `));
     expect(plain.records.split('\n').filter((l) => l.includes('"kind":"timeline"')).length).toBeGreaterThan(0);
@@ -72,7 +72,7 @@ describe("a benchmark's or server's output captured by a log collector", () => {
   });
 
   it('is streamed as it is read whole, when large', () => {
-    const base = readFileSync(path.join(FIXTURES, 'sglang-server/basic/input.log'), 'utf8').trimEnd().split('\n');
+    const base = readFileSync(path.join(FIXTURES, 'sglang-server/basic/input.log'), 'latin1').trimEnd().split('\n');
     const stats = base.filter((l) => l.includes('Decode batch'));
     const lines = [...base];
     for (let i = 0; lines.length < 40_000; i++) {
