@@ -64,6 +64,9 @@ export function barColumnTarget(h: BarColumnHeader): BarTarget | null {
 
 const TITLES: Readonly<Record<string, BarTableKind>> = lookupTable({ 'benchmarks info': 'info', 'benchmarks stats': 'stats' });
 
+/** Each table's title as GuideLLM prints it: what a diagnostic names a table by when its title is not in the file. */
+export const BAR_TABLE_TITLES = { info: 'Benchmarks Info', stats: 'Benchmarks Stats' } as const satisfies Record<BarTableKind, string>;
+
 /**
  * What a table is, by its title, else by its columns (a write-up's own heading above it); null for
  * a table that is neither, or that has no `Benchmark` column to tell its rows apart.

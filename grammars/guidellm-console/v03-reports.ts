@@ -1,6 +1,6 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { RelPath } from '../../src/core/types.js';
-import { type BarTableKind, barTableKind } from './v03-columns.js';
+import { BAR_TABLE_TITLES, type BarTableKind, barTableKind } from './v03-columns.js';
 import { type BarTable, readBarTable } from './v03-table.js';
 import type { BarFrame, BarLine } from './visitor.js';
 
@@ -73,7 +73,10 @@ export class BarReportReader {
     const table = readBarTable(frame.lines);
     const kind = table ? barTableKind(title?.text ?? null, table.headers) : null;
     if (table && kind) {
-      this.#add({ table, kind, title: title?.text ?? null, line: title?.line ?? table.line });
+      const line = title?.line ?? table.line;
+      // names over other columns' values would lie: the table stands (its report's other table's rows are alone), its rows are not read
+      if (!table.headerAligned) sink.report('table/misaligned-header', { file: path, line, column: 1 }, title?.text ?? BAR_TABLE_TITLES[kind], table.columns);
+      this.#add({ table: table.headerAligned ? table : { ...table, rows: [] }, kind, title: title?.text ?? null, line });
       return { rest: table.trailing };
     }
     if (title) {

@@ -4,7 +4,7 @@ import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { scaleExact } from '../../src/parse/values.js';
 import { readCell } from './cell-value.js';
 import { parseStrategyLabel, type StrategyLabel } from './strategy-label.js';
-import { barColumnTarget } from './v03-columns.js';
+import { BAR_TABLE_TITLES, barColumnTarget } from './v03-columns.js';
 import type { BarReport, KnownBarTable } from './v03-reports.js';
 import { isWhole, type BarTableLine } from './v03-table.js';
 
@@ -21,7 +21,7 @@ interface BenchmarkRow {
   readonly whole: boolean;
 }
 
-const TITLES = { info: 'Benchmarks Info', stats: 'Benchmarks Stats' } as const;
+const TITLES = BAR_TABLE_TITLES;
 
 /**
  * The runs of one 0.2 / 0.3 report: one per benchmark, its row of Benchmarks Stats joined with its
@@ -69,7 +69,8 @@ export function barReportRuns(report: BarReport, label: string | null, source: T
 function reportTableEnd(t: KnownBarTable, at: At, sink: DiagnosticSink): void {
   const title = t.title ?? TITLES[t.kind];
   if (!t.table.closed) sink.report('block/truncated', at(t.line), `the ==== rule closing ${JSON.stringify(title)}`);
-  else if (t.table.rows.length === 0) sink.report('table/no-rows', at(t.line), title);
+  // (a table whose header does not line up said so, and its rows were left unread)
+  else if (t.table.rows.length === 0 && t.table.headerAligned) sink.report('table/no-rows', at(t.line), title);
 }
 
 /**

@@ -43,6 +43,12 @@ export interface BarTable {
   readonly closed: boolean;
   /** Printed over several lines each (a terminal narrower than the table). */
   readonly wrapped: boolean;
+  /**
+   * Its header lines have the columns of its `---` rule (or it has none to say): false when a
+   * line went missing from the header, came twice, or a line was written into it, and its names
+   * would stand over other columns' values.
+   */
+  readonly headerAligned: boolean;
   /** Lines after its closing rule with nothing between (no line of the table). */
   readonly trailing: readonly BarLine[];
 }
@@ -80,13 +86,15 @@ export function readBarTable(lines: readonly BarLine[]): BarTable | null {
   // a table cut short ends in the middle of its last line (a row has the width of its rules, unwrapped)
   const lastPiece = body.at(-1);
   const cut = !closed && last !== undefined && (!isWhole(last, columns) || (!wrapped && lastPiece !== undefined && lastPiece.text.trimEnd().length < first.text.trimEnd().length));
+  const headerLines = assemble(head, columns, wrapped);
   return {
     line: first.line,
-    headers: headersOf(assemble(head, columns, wrapped)),
+    headers: headersOf(headerLines),
     columns,
     rows: cut ? rows.slice(0, -1) : rows,
     closed,
     wrapped,
+    headerAligned: columns === 0 || headerLines.slice(-2).every((l) => l.cells.length === columns),
     trailing: lines.slice(i),
   };
 }

@@ -121,6 +121,7 @@ export const MESSAGES = {
   'table/unknown-metric': msg('info', (count: number, names: string) => `${count} metrics kept under their own names: ${names}`),
   'table/bad-cell': msg('warning', (metric: string, value: string) => `value ${q(value)} of ${q(metric)} is not a number`),
   'table/no-rows': msg('warning', (title: string) => `table ${q(title)} has no metric rows`),
+  'table/misaligned-header': msg('warning', (title: string, columns: number) => `the header of table ${q(title)} does not have the ${columns} columns of its rule (a header line lost, printed twice or written into): its rows were not read`),
   'table/short-row': msg('warning', (metric: string, found: number, expected: number) => `row ${q(metric)} has ${found} of ${expected} values: kept as a partial run`),
   'table/ignored-block': msg('info', (what: string) => `${what} ignored`),
   'table/untitled': msg('warning', () => "a metrics table with no title line: read as the run's own metrics (a steady-state or per-archetype table whose title was lost would read the same)"),

@@ -169,6 +169,41 @@ describe('guidellm-console: a 0.2 / 0.3 table wrapped by a narrow terminal', () 
     }
   });
 
+  it('reads no value under a header a piece of which came twice or went missing, and says so', () => {
+    const lines = report([infoRows.sync, infoRows.c5a], [statsRows.sync, statsRows.c5a])
+      .split('\n')
+      .flatMap((l) => wrap(l, 60));
+    const original = runFields(runGrammar(grammar, lines.join('\n')).records);
+    // the pieces between a table's `=` rule and its `---` rule
+    const pieces: number[] = [];
+    let open: number[] | null = null;
+    lines.forEach((l, i) => {
+      if (/^=+$/.test(l.trim())) open = [];
+      else if (/^-[-|]*$/.test(l.trim()) && open) {
+        pieces.push(...open);
+        open = null;
+      } else if (l.trim() === '') open = null;
+      else open?.push(i);
+    });
+    expect(pieces.length).toBeGreaterThan(6);
+    let misaligned = 0;
+    for (const i of pieces) {
+      for (const changed of [[...lines.slice(0, i + 1), ...lines.slice(i)], [...lines.slice(0, i), ...lines.slice(i + 1)]]) {
+        const read = runGrammar(grammar, changed.join('\n'));
+        // every value a run has is the value the original's run of its benchmark has
+        for (const run of runFields(read.records)) {
+          const same = original.find((o) => o.strategy === run.strategy && o.max_concurrency === run.max_concurrency && o.request_rate === run.request_rate) ?? {};
+          for (const [k, v] of Object.entries(run)) expect([k, v]).toEqual([k, same[k]]);
+        }
+        // (without the `Benchmark` column's name the table is not known as one: a syntax warning)
+        const codes = read.diagnostics.map((d) => d.code);
+        expect(codes.some((c) => c === 'table/misaligned-header' || c === 'parse/syntax')).toBe(true);
+        if (codes.includes('table/misaligned-header')) misaligned++;
+      }
+    }
+    expect(misaligned).toBeGreaterThan(0);
+  });
+
   it('takes a piece holding only the last cell of a line as that line’s, and gives each cell the line it is printed on', () => {
     const rule = '='.repeat(30);
     // a section line ends in `|` with no last cell: the header's first piece is not its
