@@ -94,6 +94,7 @@ describe('sglang-bench-result-jsonl', () => {
   it('keeps the runs before a line cut short', () => {
     const r = parse(['{"backend": "sglang", "completed": 1, "duration": 2.0}', '{"backend": "sglang", "completed": ']);
     expect(r.records.map((x) => x.at.line)).toEqual([1]);
-    expect(r.diagnostics.map((d) => d.code)).toEqual(['json/syntax']);
+    // the cut line holds only its backend: no result, and the cut is said
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['json/cut', 'json/not-a-result']);
   });
 });

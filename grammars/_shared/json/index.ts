@@ -6,6 +6,7 @@ import type { SourcePos } from '../../../src/core/types.js';
 import { documentOf, isBlank, MAX_NESTING, parseStrictJsonLines, parseWholeJson } from './fast-path.js';
 import { type JsonDocument, jsonParser, type JsonValue, keyLines } from './parser.js';
 import { jsonLexer } from './tokens.js';
+import { closedCutDocument } from './cut-document.js';
 
 export { type JsonDocument, type JsonValue, keyLines } from './parser.js';
 
@@ -62,6 +63,8 @@ function largeDocuments(source: TextSource, chars: number, sink: DiagnosticSink)
       docs.push(whole);
       continue;
     }
+    const found = docs.length;
+    const skippedBefore = skipped;
     for (let i = start; i < end; i++) {
       const text = source.lines[i] as string;
       if (isBlank(text)) continue;
@@ -73,6 +76,13 @@ function largeDocuments(source: TextSource, chars: number, sink: DiagnosticSink)
       const parts = backToBack(text).map((part) => documentOf(part, i + 1));
       for (const part of parts) if (part !== null) docs.push(part);
       if ((parts.length < 2 || parts.includes(null)) && skipped++ === 0) first = i + 1;
+    }
+    // no line of a range left open is a document (JSON Lines around a cut one are): the file's last document, cut short
+    const cut = !closed && docs.length === found && end - start > 1 ? cutDocument(source.lines.slice(start, end).join('\n'), start + 1, source, sink) : null;
+    if (cut !== null) {
+      docs.push(cut);
+      // (its lines are no longer skipped ones)
+      skipped = skippedBefore;
     }
   }
   if (skipped > 0) sink.report('json/too-large-to-recover', { file: source.path, line: first, column: 1 }, Math.round(chars / 1e5) / 10, skipped);
@@ -155,13 +165,17 @@ const MAX_REPORTED = 5;
 export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): JsonDocument[] {
   const text = source.lines.join('\n');
   const lexed = jsonLexer().tokenize(text);
-  for (const e of lexed.errors.slice(0, 5)) {
-    sink.report('json/syntax', { file: source.path, line: e.line ?? 1, column: e.column ?? 1 }, e.message);
-  }
   // Each top-level document is parsed on its own, so a cut or broken one costs only itself.
   const docs: JsonDocument[] = [];
   let reported = 0;
   const { slices, strayLines, strayCloses, depths, closed } = topLevelSlices(lexed.tokens);
+  // the file's last document, cut short, read up to its last whole value (its cut string is no syntax error of the file's)
+  const last = slices.length - 1;
+  const lastStart = slices[last]?.[0]?.startOffset ?? text.length;
+  const cut = closed[last] === false ? cutDocument(text.slice(lastStart), slices[last]?.[0]?.startLine ?? 1, source, sink) : null;
+  for (const e of lexed.errors.filter((e) => cut === null || e.offset < lastStart).slice(0, 5)) {
+    sink.report('json/syntax', { file: source.path, line: e.line ?? 1, column: e.column ?? 1 }, e.message);
+  }
   if (strayLines.size > 0) {
     // text between documents (a shell prompt, a pasted summary): counted once, never parsed
     let first = Number.POSITIVE_INFINITY;
@@ -174,6 +188,10 @@ export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): Json
   let firstSkipped = 0;
   let repeated = 0;
   for (const [k, slice] of slices.entries()) {
+    if (k === last && cut !== null) {
+      docs.push(cut);
+      continue;
+    }
     const depth = depths[k] ?? 0;
     const startLine = slice[0]?.startLine ?? 1;
     if (depth > MAX_NESTING) {
@@ -204,6 +222,25 @@ export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): Json
   }
   if (skipped > 0) sink.report('json/too-damaged', { file: source.path, line: firstSkipped, column: 1 }, skipped, MAX_GRAMMAR_FAILURES);
   return docs;
+}
+
+/**
+ * A document the file ends inside, read up to its last whole value (cut-document.ts), said with a
+ * warning; null when it holds no whole member.
+ */
+function cutDocument(text: string, firstLine: number, source: TextSource, sink: DiagnosticSink): JsonDocument | null {
+  const closedText = closedCutDocument(text);
+  const read = closedText === null ? null : documentOf(closedText, firstLine);
+  // (a document cut inside its first member holds nothing: the cut stays a syntax error)
+  const doc = read !== null && Object.keys(read.value as object).length > 0 ? read : null;
+  if (doc !== null) sink.report('json/cut', { file: source.path, line: firstLine + lineBreaks(text), column: 1 }, firstLine);
+  return doc;
+}
+
+function lineBreaks(text: string): number {
+  let n = 0;
+  for (let k = text.indexOf('\n'); k !== -1; k = text.indexOf('\n', k + 1)) n++;
+  return n;
 }
 
 /**

@@ -70,6 +70,6 @@ describe('sglang-bench-speculative-jsonl', () => {
     const text = `${line(BASE)}\n${line(SPEC).slice(0, 40)}`;
     const { records, diagnostics } = runGrammar(grammar, text);
     expect(runFields(records)).toHaveLength(1);
-    expect(diagnostics.map((d) => [d.code, d.severity])).toContainEqual(['json/syntax', 'warning']);
+    expect(diagnostics.map((d) => [d.code, d.severity])).toContainEqual(['json/cut', 'warning']);
   });
 });

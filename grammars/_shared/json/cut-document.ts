@@ -1,0 +1,100 @@
+/**
+ * A JSON document cut short (a benchmark killed while writing its result, a disk that filled up, a
+ * copy that stopped): the values it holds before the cut are the file's own, and a result writes
+ * its summary before its per-request arrays (vLLM's `--save-detailed`). This closes the document
+ * after its last whole member so JSON.parse can read it.
+ *
+ * What is kept: every member of an object whose value is whole (a string with its closing quote, a
+ * number or literal followed by a delimiter: `140.7` cut to `14` is no value, a closed array or
+ * object), at any depth, and the elements of a document that is itself an array (a sweep's list of
+ * results). An array the cut falls inside is left out whole, with its member: a per-request list
+ * read in part would give statistics of some requests as if of all of them.
+ */
+
+/** The document's text up to its last whole member, closed; null when it holds none, or is not cut (its brackets all close). */
+export function closedCutDocument(text: string): string | null {
+  const stack: Container[] = [];
+  /** Where the text can be cut: after a whole member with only objects open (below the document), and what then closes it. */
+  let safe: { end: number; closers: string } | null = null;
+  const markSafe = (end: number): void => {
+    if (stack.every((c, depth) => c.kind === 'object' || depth === 0)) safe = { end, closers: closersOf(stack) };
+  };
+  /** A value just ended at `end` (exclusive) in the innermost container. */
+  const valueEnded = (end: number): void => {
+    const top = stack.at(-1);
+    if (!top) return;
+    top.state = 'after';
+    markSafe(end);
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === SPACE || c === TAB || c === LF || c === CR) continue;
+    const top = stack.at(-1);
+    if (c === QUOTE) {
+      const end = stringEnd(text, i);
+      if (end === -1) break;
+      if (top?.kind === 'object' && top.state === 'key') top.state = 'colon';
+      else valueEnded(end);
+      i = end - 1;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (top && top.kind === 'object' && top.state !== 'value') return null;
+      stack.push({ kind: c === OPEN_BRACE ? 'object' : 'array', state: c === OPEN_BRACE ? 'key' : 'value' });
+      markSafe(i + 1);
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      stack.pop();
+      if (stack.length === 0) return null;
+      valueEnded(i + 1);
+    } else if (c === COLON) {
+      if (top?.kind === 'object') top.state = 'value';
+    } else if (c === COMMA) {
+      if (top) top.state = top.kind === 'object' ? 'key' : 'value';
+    } else {
+      // a number or literal: whole only when a delimiter follows it
+      let end = i;
+      while (end < text.length && !DELIMITERS.has(text.charCodeAt(end))) end++;
+      if (end === text.length) break;
+      if (!top || (top.kind === 'object' && top.state !== 'value')) return null;
+      valueEnded(end);
+      i = end - 1;
+    }
+  }
+  if (stack.length === 0 || safe === null) return null;
+  const { end, closers } = safe as { end: number; closers: string };
+  return text.slice(0, end) + closers;
+}
+
+interface Container {
+  readonly kind: 'object' | 'array';
+  /** In an object: a key is expected, its colon, its value, or a comma after it; in an array: a value or a comma. */
+  state: 'key' | 'colon' | 'value' | 'after';
+}
+
+function closersOf(stack: readonly Container[]): string {
+  let out = '';
+  for (let d = stack.length - 1; d >= 0; d--) out += (stack[d] as Container).kind === 'object' ? '}' : ']';
+  return out;
+}
+
+/** The index after the string starting at `start`'s closing quote; -1 when the text ends inside it. */
+function stringEnd(text: string, start: number): number {
+  for (let k = start + 1; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === BACKSLASH) k++;
+    else if (c === QUOTE) return k + 1;
+  }
+  return -1;
+}
+
+const SPACE = 32;
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COMMA = 44;
+const COLON = 58;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const DELIMITERS = new Set([SPACE, TAB, LF, CR, COMMA, CLOSE_BRACE, CLOSE_BRACKET]);
