@@ -6,8 +6,7 @@ import type { SourcePos } from '../../src/core/types.js';
 import { addFlags } from '../../src/normalize/flags.js';
 import type { PyValue } from '../../src/parse/python-repr.js';
 import { scaleExact } from '../../src/parse/values.js';
-import { documentOf } from '../_shared/json/fast-path.js';
-import { firstKeyLine, isJsonObject, type JsonDocument, type JsonObject, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
+import { firstKeyLine, isJsonObject, type JsonObject, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { addParallelism, addPrecision, addSpec, divisorsOf, engineOf, gpuOf, isAgentic, type LineOf, num } from './config.js';
 import { addNestedMetrics, isNestedAgentic } from './nested.js';
 
@@ -68,10 +67,8 @@ export const grammar: Grammar = {
   },
   parse(source, sink) {
     const runs: RunRecord[] = [];
-    const docs = parseJsonDocuments(source, sink);
-    // a collected array cut short (the job killed while writing): its whole results are still runs
-    const recovered = docs.length === 0;
-    for (const doc of recovered ? wholeElementsOfCutArray(source.lines) : docs) {
+    // (a collected array cut short, the job killed while writing, is read up to its last whole value: json/cut)
+    for (const doc of parseJsonDocuments(source, sink)) {
       const at = { file: source.path, line: doc.line, column: 1 };
       if (!isJsonObject(doc.value) && !Array.isArray(doc.value)) {
         sink.report('json/not-a-result', at, typeof doc.value);
@@ -81,54 +78,13 @@ export const grammar: Grammar = {
       const objects = Array.isArray(doc.value) ? doc.value : [doc.value];
       for (const value of objects) {
         if (!isJsonObject(value)) continue;
-        const run = toRun(value, value === doc.value && !recovered ? at : { ...at, line: firstKeyLine(value) ?? at.line }, source, sink);
+        const run = toRun(value, value === doc.value ? at : { ...at, line: firstKeyLine(value) ?? at.line }, source, sink);
         if (run) runs.push(run);
       }
     }
     return runs;
   },
 };
-
-/**
- * The objects of a top-level array that close before the text ends, one document each: what is
- * left of collect_results.py's `agg_<exp>.json` when it was cut (the JSON reader gives nothing for
- * an unclosed document; its `json/syntax` warning says where it ends).
- */
-export function wholeElementsOfCutArray(lines: readonly string[]): JsonDocument[] {
-  const first = lines.findIndex((l) => l.trim() !== '');
-  if (first < 0 || !(lines[first] as string).trimStart().startsWith('[')) return [];
-  const docs: JsonDocument[] = [];
-  let depth = 0;
-  let inString = false;
-  let start: { line: number; parts: string[]; from: number } | null = null;
-  for (let i = first; i < lines.length; i++) {
-    const text = lines[i] as string;
-    if (start) start.parts.push(text);
-    for (let k = 0; k < text.length; k++) {
-      const c = text[k];
-      if (inString) {
-        if (c === '\\') k++;
-        else if (c === '"') inString = false;
-      } else if (c === '"') inString = true;
-      else if (c === '{' || c === '[') {
-        depth++;
-        if (depth === 2 && c === '{') {
-          start = { line: i + 1, parts: [text], from: k };
-        }
-      } else if ((c === '}' || c === ']') && depth > 0) {
-        depth--;
-        if (depth === 1 && start) {
-          const body = start.parts.join('\n');
-          const end = body.length - (text.length - k) + 1;
-          const doc = documentOf(body.slice(start.from, end), start.line);
-          if (doc !== null) docs.push(doc);
-          start = null;
-        }
-      }
-    }
-  }
-  return docs;
-}
 
 function toRun(obj: JsonObject, at: SourcePos, source: TextSource, sink: DiagnosticSink): RunRecord | null {
   const lines = keyLines.get(obj) ?? {};

@@ -5,7 +5,6 @@ import { type TimelineRecord, timelineRecords } from '../../src/core/records.js'
 import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
 import { firstKeyLine, type JsonDocument, type JsonValue, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { isObject, metricsEntry } from './fields.js';
-import { closeTruncatedArray } from './salvage.js';
 
 const SIGNATURE = /"(?:iterLatencyMS|inflightBatchingStats|kvCacheStats)"\s*:/;
 
@@ -18,13 +17,8 @@ export const grammar: Grammar = {
     return { score: 0.85, reason: 'JSON with iterLatencyMS / kvCacheStats keys' };
   },
   parse(source, sink) {
-    const docs = parseJsonDocuments(source, sink);
-    if (docs.length > 0) return toRecords(docs, source, sink);
-    const closed = closeTruncatedArray(source.lines.join('\n'));
-    if (closed === null) return [];
-    const quiet: DiagnosticSink = { report: () => undefined };
-    const salvaged = parseJsonDocuments({ path: source.path, lines: closed.split('\n') }, quiet);
-    return toRecords(salvaged, source, sink);
+    // (a dump cut by `curl | head` or a killed server is read up to its last whole value: json/cut)
+    return toRecords(parseJsonDocuments(source, sink), source, sink);
   },
 };
 

@@ -49,6 +49,8 @@ export function statsJsonRuns(source: TextSource, sink: DiagnosticSink): RunReco
       sink.report('json/not-a-result', at, isJsonObject(doc.value) ? Object.keys(doc.value).slice(0, 6).join(', ') : typeof doc.value);
       continue;
     }
+    // the requests before a cut are some of the run's: their statistics are not the run's (json/cut said where it was cut)
+    if (doc.cut) continue;
     const run = statsRun(doc.value, doc.line, lastLineOf(source, doc.line), source, sink);
     if (run) runs.push(run);
   }

@@ -99,7 +99,7 @@ export const MESSAGES = {
   'json/too-damaged': msg('warning', (parts: number, failed: number) =>
     `${parts} more damaged JSON ${parts === 1 ? 'part' : 'parts'} (first here) skipped: past ${failed} that could not be read, only whole documents are read`,
   ),
-  'json/cut': msg('warning', (firstLine: number) => `the JSON document from line ${firstLine} is cut short here (the file ends inside it): read up to its last whole value, without an array the cut falls in`),
+  'json/cut': msg('warning', (cutLine: number) => `this JSON document is cut short at line ${cutLine} (the file ends inside it): read up to its last whole value, without an array the cut falls in; its runs are partial`),
   'json/too-deep': msg('warning', (depth: number) => `JSON nested ${depth} levels deep here: deeper than any result, skipped`),
   'json/stray-bracket': msg('warning', (count: number) =>
     `${count === 1 ? 'a closing bracket' : `${count} closing brackets`} outside any document (first here): a line with an opening bracket above may be missing, and the values after it read one level up`,

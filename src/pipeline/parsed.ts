@@ -1,8 +1,9 @@
 import type { DiagnosticSink } from '../core/diagnostic.js';
+import type { DiagnosticCode, MessageArgs } from '../core/messages.js';
 import type { FormatId } from '../core/format-ids.js';
 import type { Grammar } from '../core/grammar.js';
 import { type BenchRecord, compactFieldMap } from '../core/records.js';
-import type { RelPath } from '../core/types.js';
+import type { RelPath, SourcePos } from '../core/types.js';
 
 /** A record together with the grammar that produced it. */
 export interface ParsedRecord {
@@ -16,13 +17,29 @@ export interface Parsed {
   records: ParsedRecord[];
 }
 
-/** Runs a grammar's work into `into`: a grammar that throws costs its records for this file, said at line 1, never the batch. */
-export function guarded(g: Grammar, rel: RelPath, sink: DiagnosticSink, into: Parsed, work: () => BenchRecord[]): void {
+/**
+ * Runs a grammar's work into `into`: a grammar that throws costs its records for this file, said at
+ * line 1, never the batch. The work reports to the sink it is given: a run read from a JSON
+ * document the file ends inside (`json/cut`, said at the document's first line) is partial.
+ */
+export function guarded(g: Grammar, rel: RelPath, sink: DiagnosticSink, into: Parsed, work: (sink: DiagnosticSink) => BenchRecord[]): void {
+  const cutFrom: number[] = [];
+  const watched: DiagnosticSink = {
+    report<C extends DiagnosticCode>(code: C, at: SourcePos, ...args: MessageArgs<C>): void {
+      if (code === 'json/cut') cutFrom.push(at.line);
+      sink.report(code, at, ...args);
+    },
+  };
   try {
-    for (const record of work()) into.records.push({ format: g.id, record: compacted(record) });
+    for (const record of work(watched)) into.records.push({ format: g.id, record: compacted(partialWhenCut(record, cutFrom)) });
   } catch (e) {
     sink.report('parse/grammar-crash', { file: rel, line: 1, column: 1 }, g.id, e instanceof Error ? e.message : String(e));
   }
+}
+
+/** A run from a document the file ends inside (the last one: every run from its first line on) lacks what came after the cut. */
+function partialWhenCut(record: BenchRecord, cutFrom: readonly number[]): BenchRecord {
+  return record.kind === 'run' && record.complete && cutFrom.some((line) => record.at.line >= line) ? { ...record, complete: false } : record;
 }
 
 /** The record with its values in compact objects (see compactFieldMap): records are kept until the runs table is built. */

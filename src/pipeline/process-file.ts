@@ -251,9 +251,9 @@ function parseBare(source: TextSource, sourceFor: (g: Grammar) => TextSource, si
     const lines = g.lines;
     if (!lines) continue;
     const into: Parsed = { formats: [], records: [] };
-    guarded(g, source.path, sink, into, () => {
+    guarded(g, source.path, sink, into, (watched) => {
       // the same prefilter as when streaming, so both paths give the same records
-      const parser = lines.call(g, source.path, sink);
+      const parser = lines.call(g, source.path, watched);
       sourceFor(g).lines.forEach((text, i) => {
         if (wantsLine(g, text) && parser.line(text, i + 1) === true) owned[i] = 1;
       });
@@ -262,12 +262,11 @@ function parseBare(source: TextSource, sourceFor: (g: Grammar) => TextSource, si
     lineRecords.set(g, into.records);
   }
   const rest = owned.includes(1) ? withoutOwnedLines(source, owned) : null;
-  const restSink = rest ? remappedSink(sink, rest.lineOf) : sink;
   for (const g of claims) {
     const done = lineRecords.get(g);
     if (done) for (const r of done) parsed.records.push(r);
-    else if (rest) guarded(g, source.path, sink, parsed, () => g.parse(rest.source, restSink).map((r) => remapRecord(r, rest.lineOf)));
-    else guarded(g, source.path, sink, parsed, () => g.parse(sourceFor(g), sink));
+    else if (rest) guarded(g, source.path, sink, parsed, (watched) => g.parse(rest.source, remappedSink(watched, rest.lineOf)).map((r) => remapRecord(r, rest.lineOf)));
+    else guarded(g, source.path, sink, parsed, (watched) => g.parse(sourceFor(g), watched));
   }
   return parsed;
 }

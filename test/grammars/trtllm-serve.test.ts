@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { parseByLines } from '../../src/core/grammar.js';
 import { asRelPath } from '../../src/core/types.js';
-import { closeTruncatedArray } from '../../grammars/trtllm-serve-metrics-json/salvage.js';
 import { metricsEntry, metricsTime, snakeFromCamel } from '../../grammars/trtllm-serve-metrics-json/fields.js';
 import { grammar } from '../../grammars/trtllm-serve/index.js';
 import { commonIterLine, parseIterLine, parseIterLineWithGrammar } from '../../grammars/trtllm-serve/iter-parser.js';
@@ -191,11 +190,5 @@ describe('trtllm-serve /metrics JSON helpers', () => {
     expect(one).toMatchObject({ kv_iter_alloc_new_blocks: 3, kv_iter_cache_hit_rate: 0.5 });
     const two = metricsEntry({ iter: 1, kvCacheIterationStats: { '512': { iterAllocNewBlocks: 1 }, '8192': { iterAllocNewBlocks: 3 } } }, at).fields;
     expect(two).not.toHaveProperty('kv_iter_alloc_new_blocks');
-  });
-
-  it('closes a cut array after its last complete element', () => {
-    expect(closeTruncatedArray('[{"a": 1}, {"b": "}"}, {"c": ')).toBe('[{"a": 1}, {"b": "}"}]');
-    expect(closeTruncatedArray('[{"a": 1}]')).toBeNull();
-    expect(closeTruncatedArray('{"a": 1')).toBeNull();
   });
 });

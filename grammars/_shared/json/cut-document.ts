@@ -11,13 +11,28 @@
  * read in part would give statistics of some requests as if of all of them.
  */
 
+/** A cut document closed after its last whole value, and where its part the cut fell in starts. */
+export interface ClosedCutDocument {
+  readonly text: string;
+  /**
+   * The offset in the text of what the cut left partial: the document itself (0), or in a
+   * document that is an array, the element the cut fell in (the elements before it are whole), or
+   * the closed text's end when the cut fell between elements.
+   */
+  readonly partialFrom: number;
+}
+
 /** The document's text up to its last whole member, closed; null when it holds none, or is not cut (its brackets all close). */
-export function closedCutDocument(text: string): string | null {
+export function closedCutDocument(text: string): ClosedCutDocument | null {
   const stack: Container[] = [];
   /** Where the text can be cut: after a whole member with only objects open (below the document), and what then closes it. */
-  let safe: { end: number; closers: string } | null = null;
+  let safe: { end: number; closers: string; partialFrom: number } | null = null;
+  /** Where the document's element being read starts, when the document is an array. */
+  let element = 0;
   const markSafe = (end: number): void => {
-    if (stack.every((c, depth) => c.kind === 'object' || depth === 0)) safe = { end, closers: closersOf(stack) };
+    if (!stack.every((c, depth) => c.kind === 'object' || depth === 0)) return;
+    const inArray = stack[0]?.kind === 'array';
+    safe = { end, closers: closersOf(stack), partialFrom: !inArray ? 0 : stack.length > 1 ? element : end };
   };
   /** A value just ended at `end` (exclusive) in the innermost container. */
   const valueEnded = (end: number): void => {
@@ -30,6 +45,7 @@ export function closedCutDocument(text: string): string | null {
     const c = text.charCodeAt(i);
     if (c === SPACE || c === TAB || c === LF || c === CR) continue;
     const top = stack.at(-1);
+    if (stack.length === 1 && top?.kind === 'array' && c !== COMMA && c !== CLOSE_BRACKET) element = i;
     if (c === QUOTE) {
       const end = stringEnd(text, i);
       if (end === -1) break;
@@ -59,8 +75,8 @@ export function closedCutDocument(text: string): string | null {
     }
   }
   if (stack.length === 0 || safe === null) return null;
-  const { end, closers } = safe as { end: number; closers: string };
-  return text.slice(0, end) + closers;
+  const { end, closers, partialFrom } = safe as { end: number; closers: string; partialFrom: number };
+  return { text: text.slice(0, end) + closers, partialFrom };
 }
 
 interface Container {

@@ -78,7 +78,7 @@ function largeDocuments(source: TextSource, chars: number, sink: DiagnosticSink)
       if ((parts.length < 2 || parts.includes(null)) && skipped++ === 0) first = i + 1;
     }
     // no line of a range left open is a document (JSON Lines around a cut one are): the file's last document, cut short
-    const cut = !closed && docs.length === found && end - start > 1 ? cutDocument(source.lines.slice(start, end).join('\n'), start + 1, source, sink) : null;
+    const cut = !closed && docs.length === found ? cutDocument(source.lines.slice(start, end).join('\n'), start + 1, source, sink) : null;
     if (cut !== null) {
       docs.push(cut);
       // (its lines are no longer skipped ones)
@@ -229,12 +229,14 @@ export function parseWithGrammar(source: TextSource, sink: DiagnosticSink): Json
  * warning; null when it holds no whole member.
  */
 function cutDocument(text: string, firstLine: number, source: TextSource, sink: DiagnosticSink): JsonDocument | null {
-  const closedText = closedCutDocument(text);
-  const read = closedText === null ? null : documentOf(closedText, firstLine);
+  const closed = closedCutDocument(text);
+  const read = closed === null ? null : documentOf(closed.text, firstLine);
   // (a document cut inside its first member holds nothing: the cut stays a syntax error)
   const doc = read !== null && Object.keys(read.value as object).length > 0 ? read : null;
-  if (doc !== null) sink.report('json/cut', { file: source.path, line: firstLine + lineBreaks(text), column: 1 }, firstLine);
-  return doc;
+  // said where its partial part starts (the pipeline takes the runs from there on as partial), with the line of the cut
+  if (doc === null || closed === null) return null;
+  sink.report('json/cut', { file: source.path, line: firstLine + lineBreaks(text.slice(0, closed.partialFrom)), column: 1 }, firstLine + lineBreaks(text));
+  return { ...doc, cut: true };
 }
 
 function lineBreaks(text: string): number {

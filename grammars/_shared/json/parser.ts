@@ -21,6 +21,8 @@ export const keyLines = new WeakMap<object, Record<string, number>>();
 export interface JsonDocument {
   readonly value: JsonValue;
   readonly line: number;
+  /** Read from a document the file ends inside, up to its last whole value (cut-document.ts). */
+  readonly cut?: true;
 }
 
 /** A key an object had twice: the grammar kept its first value (JSON.parse would keep the last). */

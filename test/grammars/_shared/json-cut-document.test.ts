@@ -3,6 +3,8 @@ import { closedCutDocument } from '../../../grammars/_shared/json/cut-document.j
 import { parseJsonDocuments } from '../../../grammars/_shared/json/index.js';
 import { DiagnosticCollector } from '../../../src/core/diagnostic.js';
 import { asRelPath } from '../../../src/core/types.js';
+import { fromBytes } from '../../../src/ingest/read.js';
+import { parseSource } from '../../../src/pipeline/process-file.js';
 
 /** A saved result as vLLM writes one: its summary, then per-request arrays, a nested object, a string with brackets in it. */
 const RESULT = {
@@ -50,7 +52,7 @@ describe('json: a document cut short', () => {
       const whole = JSON.parse(doc) as Json;
       let read = 0;
       for (let k = 1; k < doc.length; k++) {
-        const closed = closedCutDocument(doc.slice(0, k));
+        const closed = closedCutDocument(doc.slice(0, k))?.text ?? null;
         if (closed === null) continue;
         read++;
         const part = JSON.parse(closed) as Json;
@@ -62,17 +64,17 @@ describe('json: a document cut short', () => {
 
   it('keeps every member before the cut: the summary of a result cut in its per-request arrays', () => {
     const doc = JSON.stringify(RESULT, null, 2);
-    const closed = closedCutDocument(doc.slice(0, doc.indexOf('0.914') + 3));
+    const closed = closedCutDocument(doc.slice(0, doc.indexOf('0.914') + 3))?.text ?? null;
     const { ttfts: _cut, itls: _after, output_lens: _last, ...summary } = RESULT;
     expect(JSON.parse(closed ?? 'null')).toEqual(summary);
   });
 
   it('takes no number the cut may have shortened, and keeps a string only with its closing quote', () => {
-    expect(closedCutDocument('{"a": 1, "p99": 140')).toBe('{"a": 1}');
-    expect(closedCutDocument('{"a": 1, "p99": 140.7 ')).toBe('{"a": 1, "p99": 140.7}');
-    expect(closedCutDocument('{"a": 1, "model": "acme/x-8')).toBe('{"a": 1}');
-    expect(closedCutDocument('{"a": 1, "model": "acme/x-8b"')).toBe('{"a": 1, "model": "acme/x-8b"}');
-    expect(closedCutDocument('{"a": 1, "ok": tr')).toBe('{"a": 1}');
+    expect(closedCutDocument('{"a": 1, "p99": 140')?.text).toBe('{"a": 1}');
+    expect(closedCutDocument('{"a": 1, "p99": 140.7 ')?.text).toBe('{"a": 1, "p99": 140.7}');
+    expect(closedCutDocument('{"a": 1, "model": "acme/x-8')?.text).toBe('{"a": 1}');
+    expect(closedCutDocument('{"a": 1, "model": "acme/x-8b"')?.text).toBe('{"a": 1, "model": "acme/x-8b"}');
+    expect(closedCutDocument('{"a": 1, "ok": tr')?.text).toBe('{"a": 1}');
   });
 
   it('is null for a whole document, and for text that is no JSON document', () => {
@@ -87,7 +89,8 @@ describe('json: a document cut short', () => {
     const cutAt = lines.findIndex((l) => l.includes('0.914'));
     const docs = parseJsonDocuments({ path: asRelPath('r.json'), lines: lines.slice(0, cutAt + 1) }, sink);
     expect(docs.map((d) => (d.value as Record<string, unknown>).request_throughput)).toEqual([6.6373]);
-    expect(sink.list().map((d) => [d.code, d.line])).toEqual([['json/cut', cutAt + 1]]);
+    expect(sink.list().map((d) => [d.code, d.line])).toEqual([['json/cut', 1]]);
+    expect(sink.list()[0]?.message).toContain(`cut short at line ${cutAt + 1}`);
 
     const jsonl = new DiagnosticCollector();
     const rows = [JSON.stringify({ a: 1 }), JSON.stringify({ a: 2 }), JSON.stringify(RESULT).slice(0, 60)];
@@ -98,5 +101,22 @@ describe('json: a document cut short', () => {
       [3, '20260112-101530'],
     ]);
     expect(jsonl.list().map((d) => [d.code, d.line])).toEqual([['json/cut', 3]]);
+  });
+
+  it('gives a saved vLLM result cut in its per-request arrays as a partial run with its summary, and the whole results before it as they are', () => {
+    const read = (text: string) => {
+      const sink = new DiagnosticCollector();
+      const source = fromBytes(Buffer.from(text), asRelPath('result.jsonl'), sink);
+      return { runs: source ? parseSource(source, sink).records.flatMap((r) => (r.record.kind === 'run' ? [r.record] : [])) : [], sink };
+    };
+    const result = { backend: 'vllm', completed: 320, num_prompts: 320, total_input_tokens: 327680, total_output_tokens: 81920, duration: 48.2, output_throughput: 1699.1, mean_ttft_ms: 95.4, ...RESULT };
+    const whole = JSON.stringify(result);
+    const text = `${whole}\n${whole.slice(0, whole.indexOf('0.914'))}`;
+    const { runs, sink } = read(text);
+    expect(runs.map((r) => [r.at.line, r.complete, r.fields.output_throughput, r.fields.mean_ttft_ms])).toEqual([
+      [1, true, 1699.1, 95.4],
+      [2, false, 1699.1, 95.4],
+    ]);
+    expect(sink.list().map((d) => [d.code, d.line])).toEqual([['json/cut', 2]]);
   });
 });
