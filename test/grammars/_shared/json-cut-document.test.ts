@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closedCutDocument } from '../../../grammars/_shared/json/cut-document.js';
-import { parseJsonDocuments } from '../../../grammars/_shared/json/index.js';
+import { GRAMMAR_MAX_CHARS, parseJsonDocuments } from '../../../grammars/_shared/json/index.js';
 import { DiagnosticCollector } from '../../../src/core/diagnostic.js';
 import { asRelPath } from '../../../src/core/types.js';
 import { fromBytes } from '../../../src/ingest/read.js';
@@ -101,6 +101,17 @@ describe('json: a document cut short', () => {
       [3, '20260112-101530'],
     ]);
     expect(jsonl.list().map((d) => [d.code, d.line])).toEqual([['json/cut', 3]]);
+  });
+
+  it('reads a one-line document over 1 MiB cut short, as one under it', () => {
+    const items = Array.from({ length: 20_000 }, (_, i) => ({ iter: i, iterLatencyMS: 12.5, kvCacheStats: { usedNumBlocks: i } }));
+    const text = JSON.stringify(items);
+    expect(text.length).toBeGreaterThan(GRAMMAR_MAX_CHARS);
+    const sink = new DiagnosticCollector();
+    const docs = parseJsonDocuments({ path: asRelPath('metrics.json'), lines: [text.slice(0, text.length - 30)] }, sink);
+    const read = docs[0]?.value as { iter: number }[];
+    expect([read.length, read.at(-2)?.iter, docs[0]?.cut]).toEqual([20_000, 19_998, true]);
+    expect(sink.list().map((d) => d.code)).toEqual(['json/cut']);
   });
 
   it('gives a saved vLLM result cut in its per-request arrays as a partial run with its summary, and the whole results before it as they are', () => {
