@@ -1,3 +1,5 @@
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, NEWLINE, OPEN_BRACE, OPEN_BRACKET, QUOTE, RETURN, SPACE, TAB } from './char-codes.js';
+
 /**
  * A JSON document cut short (a benchmark killed while writing its result, a disk that filled up, a
  * copy that stopped): the values it holds before the cut are the file's own, and a result writes
@@ -43,7 +45,7 @@ export function closedCutDocument(text: string): ClosedCutDocument | null {
   };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === SPACE || c === TAB || c === LF || c === CR) continue;
+    if (c === SPACE || c === TAB || c === NEWLINE || c === RETURN) continue;
     const top = stack.at(-1);
     if (stack.length === 1 && top?.kind === 'array' && c !== COMMA && c !== CLOSE_BRACKET) element = i;
     if (c === QUOTE) {
@@ -101,16 +103,4 @@ function stringEnd(text: string, start: number): number {
   return -1;
 }
 
-const SPACE = 32;
-const TAB = 9;
-const LF = 10;
-const CR = 13;
-const QUOTE = 34;
-const BACKSLASH = 92;
-const COMMA = 44;
-const COLON = 58;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const DELIMITERS = new Set([SPACE, TAB, LF, CR, COMMA, CLOSE_BRACE, CLOSE_BRACKET]);
+const DELIMITERS = new Set([SPACE, TAB, NEWLINE, RETURN, COMMA, CLOSE_BRACE, CLOSE_BRACKET]);

@@ -1,4 +1,5 @@
 import { type JsonDocument, type JsonValue, keyLines } from './parser.js';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, NEWLINE, OPEN_BRACE, OPEN_BRACKET, QUOTE, RETURN, SPACE, TAB } from './char-codes.js';
 
 /**
  * The grammar's result without the grammar: JSON.parse is many times faster than tokenizing, and
@@ -68,18 +69,6 @@ function parseLenient(text: string): JsonValue | undefined {
   }
 }
 
-const SPACE = 32;
-const TAB = 9;
-const NEWLINE = 10;
-const RETURN = 13;
-const QUOTE = 34;
-const BACKSLASH = 92;
-const COMMA = 44;
-const COLON = 58;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
 /** What KeyLineScan's string walk met: a literal without escapes, one with, or no literal. */
 const PLAIN = 0;
 const ESCAPED = 1;

@@ -7,6 +7,7 @@ import { documentOf, isBlank, MAX_NESTING, parseStrictJsonLines, parseWholeJson 
 import { type JsonDocument, jsonParser, type JsonValue, keyLines } from './parser.js';
 import { jsonLexer } from './tokens.js';
 import { closedCutDocument } from './cut-document.js';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './char-codes.js';
 
 export { type JsonDocument, type JsonValue, keyLines } from './parser.js';
 
@@ -144,12 +145,6 @@ class BracketDepth {
   }
 }
 
-const QUOTE = 34;
-const BACKSLASH = 92;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
 
 /**
  * Past this many parts the grammar could not read, a file is read for whole documents only
