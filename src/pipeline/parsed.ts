@@ -20,7 +20,7 @@ export interface Parsed {
 /**
  * Runs a grammar's work into `into`: a grammar that throws costs its records for this file, said at
  * line 1, never the batch. The work reports to the sink it is given: a run read from a JSON
- * document the file ends inside (`json/cut`, said at the document's first line) is partial.
+ * document the file ends inside (`json/cut`, said where its partial part starts) is partial.
  */
 export function guarded(g: Grammar, rel: RelPath, sink: DiagnosticSink, into: Parsed, work: (sink: DiagnosticSink) => BenchRecord[]): void {
   const cutFrom: number[] = [];
@@ -37,7 +37,7 @@ export function guarded(g: Grammar, rel: RelPath, sink: DiagnosticSink, into: Pa
   }
 }
 
-/** A run from a document the file ends inside (the last one: every run from its first line on) lacks what came after the cut. */
+/** A run from a document the file ends inside (the last one: every run from where its partial part starts) lacks what came after the cut. */
 function partialWhenCut(record: BenchRecord, cutFrom: readonly number[]): BenchRecord {
   return record.kind === 'run' && record.complete && cutFrom.some((line) => record.at.line >= line) ? { ...record, complete: false } : record;
 }

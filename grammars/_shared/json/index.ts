@@ -145,7 +145,6 @@ class BracketDepth {
   }
 }
 
-
 /**
  * Past this many parts the grammar could not read, a file is read for whole documents only
  * (JSON.parse): the grammar's error recovery takes some 40 µs a part, and 100,000 cut lines of
@@ -227,13 +226,13 @@ function cutDocument(text: string, firstLine: number, source: TextSource, sink: 
   const closed = closedCutDocument(text);
   const read = closed === null ? null : documentOf(closed.text, firstLine);
   // (a document cut inside its first member holds nothing: the cut stays a syntax error)
-  const doc = read !== null && Object.keys(read.value as object).length > 0 ? read : null;
+  if (closed === null || read === null || Object.keys(read.value as object).length === 0) return null;
   // said where its partial part starts (the pipeline takes the runs from there on as partial), with the line of the cut
-  if (doc === null || closed === null) return null;
   sink.report('json/cut', { file: source.path, line: firstLine + lineBreaks(text.slice(0, closed.partialFrom)), column: 1 }, firstLine + lineBreaks(text));
-  return { ...doc, cut: true };
+  return { ...read, cut: true };
 }
 
+/** How many line breaks the text holds. */
 function lineBreaks(text: string): number {
   let n = 0;
   for (let k = text.indexOf('\n'); k !== -1; k = text.indexOf('\n', k + 1)) n++;
