@@ -41,37 +41,44 @@ export function closedCutDocument(text: string): ClosedCutDocument | null {
     const top = stack.at(-1);
     if (!top) return;
     top.state = 'after';
+    top.empty = false;
     markSafe(end);
   };
+  // (anything but a prefix of one JSON document is no cut document: a snippet with prose after it, `…` in it)
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === SPACE || c === TAB || c === NEWLINE || c === RETURN) continue;
     const top = stack.at(-1);
     if (stack.length === 1 && top?.kind === 'array' && c !== COMMA && c !== CLOSE_BRACKET) element = i;
     if (c === QUOTE) {
+      if (!top || (top.state !== 'value' && top.state !== 'key')) return null;
       const end = stringEnd(text, i);
       if (end === -1) break;
-      if (top?.kind === 'object' && top.state === 'key') top.state = 'colon';
+      if (top.state === 'key') top.state = 'colon';
       else valueEnded(end);
       i = end - 1;
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (top && top.kind === 'object' && top.state !== 'value') return null;
-      stack.push({ kind: c === OPEN_BRACE ? 'object' : 'array', state: c === OPEN_BRACE ? 'key' : 'value' });
+      if (top ? top.state !== 'value' : i !== text.search(/\S/)) return null;
+      stack.push({ kind: c === OPEN_BRACE ? 'object' : 'array', state: c === OPEN_BRACE ? 'key' : 'value', empty: true });
       markSafe(i + 1);
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      // its own kind, after a value or with none (no trailing comma)
+      if (!top || top.kind !== (c === CLOSE_BRACE ? 'object' : 'array') || (top.state !== 'after' && !top.empty)) return null;
       stack.pop();
       if (stack.length === 0) return null;
       valueEnded(i + 1);
     } else if (c === COLON) {
-      if (top?.kind === 'object') top.state = 'value';
+      if (top?.state !== 'colon') return null;
+      top.state = 'value';
     } else if (c === COMMA) {
-      if (top) top.state = top.kind === 'object' ? 'key' : 'value';
+      if (top?.state !== 'after') return null;
+      top.state = top.kind === 'object' ? 'key' : 'value';
     } else {
       // a number or literal: whole only when a delimiter follows it
+      if (top?.state !== 'value') return null;
       let end = i;
       while (end < text.length && !DELIMITERS.has(text.charCodeAt(end))) end++;
       if (end === text.length) break;
-      if (!top || (top.kind === 'object' && top.state !== 'value')) return null;
       valueEnded(end);
       i = end - 1;
     }
@@ -85,6 +92,8 @@ interface Container {
   readonly kind: 'object' | 'array';
   /** In an object: a key is expected, its colon, its value, or a comma after it; in an array: a value or a comma. */
   state: 'key' | 'colon' | 'value' | 'after';
+  /** No value read in it yet (`{}` and `[]` close without one). */
+  empty: boolean;
 }
 
 function closersOf(stack: readonly Container[]): string {

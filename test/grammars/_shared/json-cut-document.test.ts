@@ -81,6 +81,11 @@ describe('json: a document cut short', () => {
     expect(closedCutDocument(JSON.stringify(RESULT))).toBeNull();
     expect(closedCutDocument('"just a string')).toBeNull();
     expect(closedCutDocument('{"a" 1, "b": 2, "c": {')).toBeNull();
+    // a snippet abbreviated in a write-up, prose after it: no prefix of a JSON document
+    expect(closedCutDocument('{"a": 1,\n  "b": [1, 2, ...],\n```\nThe rest is left out.')).toBeNull();
+    expect(closedCutDocument('{"a": 1, "b": 2,}\n{"c": 3')).toBeNull();
+    expect(closedCutDocument('{"a": 1} {"b": 2')).toBeNull();
+    expect(closedCutDocument('[1, 2] [3')).toBeNull();
   });
 
   it('reads a file that ends inside its one document, says so at the cut, and keeps the JSON Lines before a cut last line', () => {
