@@ -27,14 +27,14 @@ export interface ClosedCutDocument {
 /** The document's text up to its last whole member, closed; null when it holds none, or is not cut (its brackets all close). */
 export function closedCutDocument(text: string): ClosedCutDocument | null {
   const stack: Container[] = [];
-  /** Where the text can be cut: after a whole member with only objects open (below the document), and what then closes it. */
-  let safe: { end: number; closers: string; partialFrom: number } | null = null;
+  /** Where the text can be cut: after a whole member with only objects open (below the document). */
+  let safe: { end: number; partialFrom: number } | null = null;
   /** Where the document's element being read starts, when the document is an array. */
   let element = 0;
   const markSafe = (end: number): void => {
     if (!stack.every((c, depth) => c.kind === 'object' || depth === 0)) return;
     const inArray = stack[0]?.kind === 'array';
-    safe = { end, closers: closersOf(stack), partialFrom: !inArray ? 0 : stack.length > 1 ? element : end };
+    safe = { end, partialFrom: !inArray ? 0 : stack.length > 1 ? element : end };
   };
   /** A value just ended at `end` (exclusive) in the innermost container. */
   const valueEnded = (end: number): void => {
@@ -54,8 +54,10 @@ export function closedCutDocument(text: string): ClosedCutDocument | null {
       if (!top || (top.state !== 'value' && top.state !== 'key')) return null;
       const end = stringEnd(text, i);
       if (end === -1) break;
-      if (top.state === 'key') top.state = 'colon';
-      else valueEnded(end);
+      if (top.state === 'key') {
+        top.state = 'colon';
+        top.empty = false;
+      } else valueEnded(end);
       i = end - 1;
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (top ? top.state !== 'value' : i !== text.search(/\S/)) return null;
@@ -84,22 +86,33 @@ export function closedCutDocument(text: string): ClosedCutDocument | null {
     }
   }
   if (stack.length === 0 || safe === null) return null;
-  const { end, closers, partialFrom } = safe as { end: number; closers: string; partialFrom: number };
-  return { text: text.slice(0, end) + closers, partialFrom };
+  const { end, partialFrom } = safe as { end: number; partialFrom: number };
+  const kept = text.slice(0, end);
+  return { text: kept + closersOf(kept), partialFrom };
 }
 
 interface Container {
   readonly kind: 'object' | 'array';
   /** In an object: a key is expected, its colon, its value, or a comma after it; in an array: a value or a comma. */
   state: 'key' | 'colon' | 'value' | 'after';
-  /** No value read in it yet (`{}` and `[]` close without one). */
+  /** Nothing read in it yet (`{}` and `[]` close so, `{"a":}` and `[1,]` do not). */
   empty: boolean;
 }
 
-function closersOf(stack: readonly Container[]): string {
-  let out = '';
-  for (let d = stack.length - 1; d >= 0; d--) out += (stack[d] as Container).kind === 'object' ? '}' : ']';
-  return out;
+/** The brackets that close what is open at the end of the text (outside strings), innermost first. */
+function closersOf(text: string): string {
+  const open: string[] = [];
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === QUOTE) {
+      const end = stringEnd(text, k);
+      if (end === -1) break;
+      k = end - 1;
+    } else if (c === OPEN_BRACE) open.push('}');
+    else if (c === OPEN_BRACKET) open.push(']');
+    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) open.pop();
+  }
+  return open.reverse().join('');
 }
 
 /** The index after the string starting at `start`'s closing quote; -1 when the text ends inside it. */

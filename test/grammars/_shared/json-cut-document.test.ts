@@ -86,6 +86,9 @@ describe('json: a document cut short', () => {
     expect(closedCutDocument('{"a": 1, "b": 2,}\n{"c": 3')).toBeNull();
     expect(closedCutDocument('{"a": 1} {"b": 2')).toBeNull();
     expect(closedCutDocument('[1, 2] [3')).toBeNull();
+    expect(closedCutDocument('{"x": 1, "a": {"b":}, "c": 2')).toBeNull();
+    expect(closedCutDocument('{"x": 1, "a": [1,], "c": 2')).toBeNull();
+    expect(closedCutDocument('{"x": {}, "a": [], "c": [{"d')?.text).toBe('{"x": {}, "a": []}');
   });
 
   it('reads a file that ends inside its one document, says so at the cut, and keeps the JSON Lines before a cut last line', () => {
