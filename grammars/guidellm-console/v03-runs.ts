@@ -21,8 +21,6 @@ interface BenchmarkRow {
   readonly whole: boolean;
 }
 
-const TITLES = BAR_TABLE_TITLES;
-
 /**
  * The runs of one 0.2 / 0.3 report: one per benchmark, its row of Benchmarks Stats joined with its
  * row of Benchmarks Info. GuideLLM prints the benchmarks in the same order in both, each labelled
@@ -50,8 +48,8 @@ export function barReportRuns(report: BarReport, label: string | null, source: T
   const whole = !noStats && complete(info) && complete(stats);
   return pairs.map(([i, s]) => {
     // alone in a whole table beside a whole table: a row the other lacks (a table cut short says so itself)
-    if (i && !s && stats && whole) sink.report('table/unmatched-row', at(i.row.line), i.label, TITLES.info, TITLES.stats);
-    if (s && !i && info && whole) sink.report('table/unmatched-row', at(s.row.line), s.label, TITLES.stats, TITLES.info);
+    if (i && !s && stats && whole) sink.report('table/unmatched-row', at(i.row.line), i.label, BAR_TABLE_TITLES.info, BAR_TABLE_TITLES.stats);
+    if (s && !i && info && whole) sink.report('table/unmatched-row', at(s.row.line), s.label, BAR_TABLE_TITLES.stats, BAR_TABLE_TITLES.info);
     const rows = [i, s].filter((r): r is BenchmarkRow => r !== null);
     const first = rows[0] as BenchmarkRow;
     const builder = new FieldMapBuilder();
@@ -67,7 +65,7 @@ export function barReportRuns(report: BarReport, label: string | null, source: T
 
 /** A table cut before its closing rule, or closed with no row. */
 function reportTableEnd(t: KnownBarTable, at: At, sink: DiagnosticSink): void {
-  const title = t.title ?? TITLES[t.kind];
+  const title = t.title ?? BAR_TABLE_TITLES[t.kind];
   if (!t.table.closed) sink.report('block/truncated', at(t.line), `the ==== rule closing ${JSON.stringify(title)}`);
   // (a table whose header does not line up said so, and its rows were left unread)
   else if (t.table.rows.length === 0 && t.table.headerAligned) sink.report('table/no-rows', at(t.line), title);
