@@ -29,11 +29,11 @@ function keptFrom(part: Json, whole: Json, root: boolean): boolean {
   if (Array.isArray(part)) {
     if (!Array.isArray(whole)) return false;
     if (!root) return JSON.stringify(part) === JSON.stringify(whole);
-    return part.length <= whole.length && part.every((p, i) => keptFrom(p, whole[i] as Json, false) || (isObject(p) && keptFrom(p, whole[i] as Json, false)));
+    return part.length <= whole.length && part.every((p, i) => keptFrom(p, whole[i] as Json, false));
   }
   if (isObject(part)) {
     if (!isObject(whole)) return false;
-    return Object.entries(part).every(([k, v]) => Object.hasOwn(whole, k) && (isObject(v) ? keptFrom(v, whole[k] as Json, false) : JSON.stringify(v) === JSON.stringify(whole[k])));
+    return Object.entries(part).every(([k, v]) => Object.hasOwn(whole, k) && keptFrom(v, whole[k] as Json, false));
   }
   return JSON.stringify(part) === JSON.stringify(whole);
 }
