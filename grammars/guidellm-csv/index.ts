@@ -25,6 +25,7 @@ interface Layout {
 export const grammar: Grammar = {
   id: 'guidellm-csv',
   title: 'GuideLLM benchmarks.csv',
+  readsLineText: true,
   detect({ head }) {
     const first = head.split('\n', 1)[0] ?? '';
     if (SINGLE_ROW_HEADER.test(first)) return { score: 0.85, reason: 'GuideLLM 0.2/0.3 CSV header (Type,Run Id,Id,Name,…)' };
@@ -51,7 +52,7 @@ function toRun(row: CsvRow, layout: Layout, source: TextSource, sink: Diagnostic
   const { line } = row;
   const at = { file: source.path, line, column: 1 };
   const expected = layout.columns.length;
-  const cells = wholeCells(row.cells);
+  const cells = wholeCells(row);
   const placement = placeRow(cells, layout.columns, layout.statusesVary);
   const columns = placement.kind === 'misaligned' ? leadingFields(layout.columns) : placement.columns;
   const builder = new FieldMapBuilder();
@@ -82,11 +83,12 @@ function toRun(row: CsvRow, layout: Layout, source: TextSource, sink: Diagnostic
 }
 
 /**
- * The cells of a row before a quote the CSV reader kept as text: a row cut inside a quoted cell
- * (a file cut short) ends in such a quote, and no whole cell starts with one (GuideLLM's cells
- * are numbers, words, Python lists and JSON objects).
+ * The cells of a row before one a file cut short ends inside: a quoted cell never closed
+ * (CsvRow.cut), or a quote the CSV reader kept as text (the file ends right after it: no whole
+ * cell starts with one, GuideLLM's cells are numbers, words, Python lists and JSON objects).
  */
-function wholeCells(cells: readonly string[]): readonly string[] {
+function wholeCells(row: CsvRow): readonly string[] {
+  const cells = row.cut === true ? row.cells.slice(0, -1) : row.cells;
   const cut = cells.findIndex((c) => c.startsWith('"'));
   return cut < 0 ? cells : cells.slice(0, cut);
 }

@@ -2,7 +2,7 @@ import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
 import type { TextSource } from '../../../src/core/grammar.js';
 import { lexedPieces, parseTokens } from '../../../src/parse/pieces.js';
 import { type CsvRow, csvParser } from './parser.js';
-import { csvLexer } from './tokens.js';
+import { csvLexer, CutQuotedField } from './tokens.js';
 
 export type { CsvRow } from './parser.js';
 
@@ -27,7 +27,9 @@ export function* csvRows(source: TextSource, sink: DiagnosticSink): Generator<Cs
       }
       return parsed;
     });
-    for (const row of rows) if (row.cells.some((c) => c.trim() !== '')) yield row;
+    // a quoted cell that never closes is the last thing in the text: its row is cut there
+    const cut = piece.tokens.at(-1)?.tokenType === CutQuotedField ? rows.at(-1) : undefined;
+    for (const row of rows) if (row.cells.some((c) => c.trim() !== '')) yield row === cut ? { ...row, cut: true } : row;
   }
 }
 

@@ -1,19 +1,21 @@
 /**
  * document := (record? Newline)* record?
  * record   := field nextCell* | nextCell+      nextCell := Comma field?
- * field    := (QuotedField | PlainField | StrayQuote)+
+ * field    := (QuotedField | CutQuotedField | PlainField | StrayQuote)+
  *
  * An EmbeddedActionsParser: rows are built during the parse (a CSV row is flat, a CST adds nothing).
  * Blank lines produce no record; the rows keep their line numbers so callers can see the gaps.
  */
 import { lazily } from '../../../src/parse/lazily.js';
 import { EmbeddedActionsParser, type IToken } from '../../../src/parse/chevrotain-runtime.js';
-import { allTokens, Comma, Newline, PlainField, QuotedField, StrayQuote } from './tokens.js';
+import { allTokens, Comma, CutQuotedField, Newline, PlainField, QuotedField, StrayQuote } from './tokens.js';
 
 /** One CSV record: unquoted cell texts and the line it starts on. */
 export interface CsvRow {
   readonly cells: string[];
   readonly line: number;
+  /** Its last cell is cut short: the text ends inside it (a quoted cell that never closes, CutQuotedField). */
+  readonly cut?: boolean;
 }
 
 class CsvParser extends EmbeddedActionsParser {
@@ -69,6 +71,7 @@ class CsvParser extends EmbeddedActionsParser {
     this.AT_LEAST_ONE(() => {
       const t = this.OR([
         { ALT: () => this.CONSUME(QuotedField) },
+        { ALT: () => this.CONSUME(CutQuotedField) },
         { ALT: () => this.CONSUME(PlainField) },
         { ALT: () => this.CONSUME(StrayQuote) },
       ]);
@@ -79,8 +82,9 @@ class CsvParser extends EmbeddedActionsParser {
 }
 
 function unquote(t: IToken): string {
-  if (t.tokenType !== QuotedField) return t.image;
-  return t.image.slice(1, -1).replaceAll('""', '"');
+  if (t.tokenType === QuotedField) return t.image.slice(1, -1).replaceAll('""', '"');
+  if (t.tokenType === CutQuotedField) return t.image.slice(1).replaceAll('""', '"');
+  return t.image;
 }
 
 /** The singleton parser: Chevrotain parsers are built once and reset through `input`. */

@@ -19,13 +19,26 @@ describe('shared CSV grammar', () => {
     ]);
   });
 
-  it('keeps stray and unterminated quotes as text', () => {
+  it('keeps stray quotes as text', () => {
     expect(rows('a,5"x,b').rows).toEqual([[1, 'a', '5"x', 'b']]);
-    const cut = rows('a,b\nc,"1,2');
-    expect(cut.rows).toEqual([
+    expect(rows('a,b\nc,"').rows).toEqual([
       [1, 'a', 'b'],
-      [2, 'c', '"1', '2'],
+      [2, 'c', '"'],
     ]);
-    expect(cut.diagnostics).toEqual([]);
+  });
+
+  it('reads a quoted cell the text ends inside as one cell, its row cut', () => {
+    const sink = new DiagnosticCollector();
+    const read = [...csvRows({ path: asRelPath('t.csv'), lines: ['a,b', 'c,"1,2'] }, sink)];
+    expect(read.map((r) => [r.line, r.cells, r.cut ?? false])).toEqual([
+      [1, ['a', 'b'], false],
+      [2, ['c', '1,2'], true],
+    ]);
+    expect(sink.list()).toEqual([]);
+    // a quote that opens a cell and closes on a later line is a whole cell, as before
+    expect(rows('x,"1,\n2",y\nz').rows).toEqual([
+      [1, 'x', '1,\n2', 'y'],
+      [3, 'z'],
+    ]);
   });
 });
