@@ -29,6 +29,7 @@ const START_MESSAGE = 'Starting benchmark';
 export const grammar: Grammar = {
   id: 'evalscope-perf-console',
   title: 'EvalScope perf console tables and performance_summary.txt',
+  readsLineText: true,
   detect({ head }) {
     if (head.includes(RUN_TITLE) && /Benchmarking summary: ?\r?\n[^\n]*[+┌]/.test(head)) {
       return { score: 0.85, reason: 'evalscope perf "Benchmarking summary:" table' };

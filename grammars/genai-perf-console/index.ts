@@ -41,6 +41,7 @@ const STEADY_STATE_GRID = /^(?:Window|Concurrency|Throughput|Prefill Tput|Total 
 export const grammar: Grammar = {
   id: 'genai-perf-console',
   title: 'GenAI-Perf / AIPerf console tables',
+  readsLineText: true,
   detect({ head }) {
     if (TITLE.test(head) && BOX.test(head)) return { score: 0.9, reason: 'NVIDIA GenAI-Perf / AIPerf table title' };
     if (HEADER.test(head)) return { score: 0.8, reason: 'rich table with Statistic/Metric | avg header' };

@@ -25,6 +25,7 @@ const OPENS_JSON = /^\s*[[{]/;
 export const grammar: Grammar = {
   id: 'genai-perf-csv',
   title: 'GenAI-Perf / AIPerf CSV export',
+  readsLineText: true,
   detect({ head }) {
     // every header below starts with a word: JSON, the most common head of a folder, is none of them
     if (OPENS_JSON.test(head)) return NOT_MINE;

@@ -42,6 +42,7 @@ const WRITE_UP = /^\s*(?:#|```|~~~)/;
 export const grammar: Grammar = {
   id: 'guidellm-console',
   title: 'GuideLLM console tables',
+  readsLineText: true,
   detect({ head }) {
     if (TITLED.test(head)) return { score: 0.9, reason: 'GuideLLM table title above a |===| rule' };
     if (UNTITLED.test(head)) return { score: 0.7, reason: 'pipe table with Benchmark / Strategy header under a |===| rule' };

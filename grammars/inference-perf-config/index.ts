@@ -20,6 +20,7 @@ const SECTIONS = /^(?:server|api|data):/m;
 export const grammar: Grammar = {
   id: 'inference-perf-config',
   title: 'inference-perf run configuration (config.yaml)',
+  readsLineText: true,
   detect({ head }) {
     if (!LOAD.test(head) || !STAGES.test(head) || !SECTIONS.test(head)) return NOT_MINE;
     return { score: 0.6, reason: 'inference-perf config: top-level load with stages or sweep, beside server/api/data' };

@@ -19,6 +19,7 @@ const HEAD_TRIGGER = signature(['vllm', 'sglang', 'trtllm', 'benchmark_', 'bench
 export const grammar: Grammar = {
   id: 'launch-command',
   title: 'Launch and benchmark commands',
+  readsLineText: true,
   detect({ path, head }) {
     if (!HEAD_TRIGGER.test(head)) return NOT_MINE;
     const lines = head.split('\n');

@@ -71,6 +71,7 @@ const SESSIONS: Readonly<Record<string, StatSpec>> = {
 export const grammar: Grammar = {
   id: 'llmd-benchmark-report',
   title: 'llm-d-benchmark Benchmark Report',
+  readsLineText: true,
   detect({ head }) {
     if (looksLikeJson(head)) {
       if (JSON_VERSION.test(head) && JSON_SECTION.test(head) && JSON_INNER.test(head)) return { score: 0.9, reason: 'JSON with a Benchmark Report version and its sections' };

@@ -62,6 +62,7 @@ function isSavedResult(head: string): boolean {
 export const grammar: Grammar = {
   id: 'sglang-bench-multiturn',
   title: 'SGLang multi-turn benchmark (benchmark/hicache/bench_multiturn.py) console and JSONL',
+  readsLineText: true,
   detect({ head }) {
     if (head.includes(TITLE) && hasSummary(head)) return { score: 0.85, reason: '"Performance metrics summary:" with "Total requests: N at R requests per second"' };
     if (isSavedResult(head)) return { score: 0.8, reason: 'JSON lines with a "summary" object of total_requests / average_ttft' };

@@ -19,6 +19,7 @@ const JSON_LINE = signature(['last_gen_throughput'], /^[^\S\n]*\{.*"successful_r
 export const grammar: Grammar = {
   id: 'sglang-bench-offline',
   title: 'SGLang offline throughput benchmark',
+  readsLineText: true,
   detect({ head }) {
     if (HEADER.test(head)) return { score: 0.85, reason: 'Offline Throughput Benchmark Result header' };
     if (NOV_2024.test(head) && /^[^\S\n]*\{'/m.test(head)) return { score: 0.7, reason: 'Throughput: X tokens/s + dict line' };

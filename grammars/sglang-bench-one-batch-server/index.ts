@@ -28,6 +28,7 @@ const FOREIGN = /"(?:prefill_latency|total_throughput|successful_requests|backen
 export const grammar: Grammar = {
   id: 'sglang-bench-one-batch-server',
   title: 'SGLang single-batch benchmark against a server',
+  readsLineText: true,
   detect({ head }) {
     if (CASE.test(head)) return { score: 0.8, reason: 'batch size: / input_len: case lines' };
     if (TABLE.test(head)) return { score: 0.8, reason: '--show-report table (batch size, latency (s), input throughput)' };

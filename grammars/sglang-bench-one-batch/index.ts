@@ -20,6 +20,7 @@ const JSON_LINE = signature(['prefill_latency'], /^[^\S\n]*\{.*"prefill_latency"
 export const grammar: Grammar = {
   id: 'sglang-bench-one-batch',
   title: 'SGLang single-batch latency benchmark',
+  readsLineText: true,
   detect({ head }) {
     if (TEXT.test(head)) return { score: 0.8, reason: 'Prefill. latency / throughput lines' };
     if (JSON_LINE.test(head)) return { score: 0.8, reason: 'JSON lines with prefill_latency' };

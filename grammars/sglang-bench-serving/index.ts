@@ -23,6 +23,7 @@ const SGLANG_LINE = signature(['Backend', 'Max re', 'Total generated tokens (ret
 export const grammar: Grammar = {
   id: 'sglang-bench-serving',
   title: 'SGLang serving benchmark output',
+  readsLineText: true,
   detect({ head }) {
     if (HEADER.test(head) && SGLANG_LINE.test(head)) return { score: 0.85, reason: 'Serving Benchmark Result header with SGLang-only labels' };
     if (HEADERLESS.test(head)) return { score: 0.6, reason: 'SGLang result lines without their header' };

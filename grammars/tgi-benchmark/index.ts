@@ -22,6 +22,7 @@ const UNIT_MS: Readonly<Record<string, number>> = lookupTable({ ms: 1, s: 1000, 
 export const grammar: Grammar = {
   id: 'tgi-benchmark',
   title: 'TGI text-generation-benchmark tables',
+  readsLineText: true,
   detect({ head }) {
     if (STEP_TABLE.test(head)) return { score: 0.8, reason: 'Step | Batch Size table' };
     if (PARAMETERS.test(head)) return { score: 0.6, reason: 'Parameter | Value table with Decode Length' };

@@ -22,6 +22,7 @@ const TRT_HINT = /\[TRT-LLM\]|trtllm-bench|\[TensorRT-LLM\]/;
 export const grammar: Grammar = {
   id: 'trtllm-bench',
   title: 'TensorRT-LLM trtllm-bench report',
+  readsLineText: true,
   detect({ head }) {
     if (TITLES.test(head)) return { score: 0.85, reason: 'trtllm-bench report section title' };
     if (TRT_HINT.test(head)) return { score: 0.2, reason: 'TensorRT-LLM log (a report may follow)' };

@@ -13,6 +13,7 @@ const LINE = signature(
 export const grammar: Grammar = {
   id: 'vllm-auto-tune',
   title: 'vLLM auto_tune.sh result.txt',
+  readsLineText: true,
   detect({ head }) {
     if (LINE.test(head)) return { score: 0.85, reason: 'auto_tune.sh combination or best-parameters line' };
     return NOT_MINE;

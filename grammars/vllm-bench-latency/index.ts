@@ -14,6 +14,7 @@ const JSON_OBJECT = signature(['"avg_latency"'], /"avg_latency"\s*:/);
 export const grammar: Grammar = {
   id: 'vllm-bench-latency',
   title: 'vLLM batch latency benchmark',
+  readsLineText: true,
   detect({ head }) {
     if (TEXT.test(head)) return { score: 0.8, reason: 'Avg latency: X seconds line' };
     // an object, not the `.pytorch.json` list that holds the same keys deeper

@@ -26,6 +26,7 @@ const LEGACY = signature(['Total time: '], /^\W{0,8}Total time: [\d.]+ s\s*$[\s\
 export const grammar: Grammar = {
   id: 'vllm-bench-serve',
   title: 'vLLM serving benchmark output',
+  readsLineText: true,
   detect({ head }) {
     if (HEADER.test(head)) return { score: 0.8, reason: 'Serving (Embedding/Pooling, Multi-Turn) Benchmark Result header' };
     if (LEGACY.test(head)) return { score: 0.6, reason: '2023 Total time / Throughput lines' };

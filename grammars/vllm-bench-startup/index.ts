@@ -16,6 +16,7 @@ const PYTORCH_COPY = /^\s*\[\s*\{\s*"benchmark"\s*:/;
 export const grammar: Grammar = {
   id: 'vllm-bench-startup',
   title: 'vLLM start-up time benchmark',
+  readsLineText: true,
   detect({ head }) {
     if (looksLikeJson(head)) {
       if (JSON_KEY.test(head) && !PYTORCH_COPY.test(head)) return { score: 0.85, reason: 'JSON with avg_cold_startup_time' };

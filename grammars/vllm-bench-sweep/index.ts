@@ -17,6 +17,7 @@ const FAILURE = signature(['"serve_overrides"'], /"serve_overrides"\s*:/);
 export const grammar: Grammar = {
   id: 'vllm-bench-sweep',
   title: 'vLLM bench sweep failure records and summary.csv',
+  readsLineText: true,
   detect({ head }) {
     if (looksLikeJson(head) && FAILURE.test(head) && head.includes('"error_type"')) return { score: 0.85, reason: 'JSON with serve_overrides and error_type' };
     if (SUMMARY_HEADER.test(head.split('\n', 1)[0] ?? '')) return { score: 0.85, reason: 'pandas CSV with run_number and result columns' };

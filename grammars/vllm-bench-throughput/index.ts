@@ -14,6 +14,7 @@ const JSON_OBJECT = signature(['"requests_per_second"'], /"requests_per_second"\
 export const grammar: Grammar = {
   id: 'vllm-bench-throughput',
   title: 'vLLM offline throughput benchmark',
+  readsLineText: true,
   detect({ head }) {
     if (TEXT.test(head)) return { score: 0.8, reason: 'Throughput: X requests/s, Y tokens/s line' };
     // an object, not the `.pytorch.json` list that holds the same keys deeper

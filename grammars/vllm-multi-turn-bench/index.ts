@@ -38,6 +38,7 @@ function hasScriptArgs(head: string): boolean {
 export const grammar: Grammar = {
   id: 'vllm-multi-turn-bench',
   title: 'vLLM multi-turn benchmark (benchmark_serving_multi_turn.py) console and --stats-json-output',
+  readsLineText: true,
   detect({ head }) {
     if (SUMMARY.test(head)) return { score: 0.85, reason: 'multi-turn "Statistics summary:" with runtime_sec' };
     if (isStatsJson(head)) return { score: 0.85, reason: 'JSON array of multi-turn RequestStats (output_num_first_chunk_tokens, approx_cached_percent)' };

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { GRAMMARS } from '../../grammars/index.js';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import { asRelPath } from '../../src/core/types.js';
 import { fromBytes } from '../../src/ingest/read.js';
@@ -85,7 +86,8 @@ function parseSkimmed(bytes: Buffer): ReturnType<typeof parse> | null {
  * Runs one mutated input through every grammar and checks the fuzz properties: no exception, within
  * the time bound, and no run silently changed: after a structural mutation or a truncation, every
  * run found either keeps the values of a run of the original file (a cut run may have fewer values,
- * never different ones), is flagged incomplete, or the file carries a warning. Result JSON is
+ * never different ones), is flagged incomplete, or the file carries a warning; and, flagged or not,
+ * no value read from a line the input is cut inside is one the cut shortened. Result JSON is
  * checked twice: read whole, and skimmed as a large file is; a gzip file is read from a file.
  */
 export function checkCase(original: Buffer, m: Mutation, timeBoundMs: number): CaseResult {
@@ -107,9 +109,40 @@ export function checkCase(original: Buffer, m: Mutation, timeBoundMs: number): C
   if (m.name === 'append-other-fixture') return { ok: true, problem: null, ms };
   const whole = silentlyChanged(result, base);
   if (whole !== null) return { ok: false, problem: whole, ms };
+  const cut = m.kind === 'truncation' && !m.gzip ? cutValueRead(original, m.bytes, result) : null;
+  if (cut !== null) return { ok: false, problem: cut, ms };
   const skim = skimmed ? silentlyChanged(skimmed, base) : null;
   return skim === null ? { ok: true, problem: null, ms } : { ok: false, problem: `read skimmed: ${skim}`, ms };
 }
+
+/**
+ * A value of `result` read from the line the input is cut inside, by a grammar that reads values
+ * from line text, that the same run does not have when the input is cut after that line instead:
+ * a value the cut shortened (`21.60` read as `21.`), which no diagnostic excuses. Null when the
+ * input is not the original cut inside a line.
+ */
+function cutValueRead(original: Buffer, bytes: Buffer, result: ReturnType<typeof parse>): string | null {
+  const at = bytes.length;
+  if (at === 0 || at >= original.length || !original.subarray(0, at).equals(bytes)) return null;
+  if (original[at - 1] === NEWLINE || original[at] === NEWLINE || original[at] === CR) return null;
+  const end = original.indexOf(NEWLINE, at);
+  const lineEnded = parse(original.subarray(0, end < 0 ? original.length : end + 1));
+  const last = bytes.toString('latin1').split('\n').length;
+  for (const r of result.records) {
+    if (r.record.kind !== 'run' || GRAMMARS[r.format].readsLineText !== true) continue;
+    const { at: start, fields, lines } = r.record;
+    const same = lineEnded.records.flatMap((o) => (o.record.kind === 'run' && o.format === r.format && o.record.at.line === start.line ? [o.record] : []));
+    for (const k of Object.keys(lines)) {
+      if (lines[k] !== last) continue;
+      const v = JSON.stringify(fields[k]);
+      if (!same.some((o) => JSON.stringify(o.fields[k]) === v)) return `run at line ${start.line} read ${k} = ${v} from line ${last}, cut inside`;
+    }
+  }
+  return null;
+}
+
+const NEWLINE = 10;
+const CR = 13;
 
 /** The first run of `result` whose values no run of `base` has, with no diagnostic to say so. */
 function silentlyChanged(result: ReturnType<typeof parse>, base: ReturnType<typeof parse>): string | null {

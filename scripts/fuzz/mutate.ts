@@ -24,7 +24,7 @@ const NOISE_LINES = [
 ];
 
 /**
- * Deterministic mutations of one fixture: truncation at line boundaries, noise lines inserted
+ * Deterministic mutations of one fixture: truncation at line boundaries and inside numbers, noise lines inserted
  * between lines (ANSI, `\r`, NUL, tqdm, a very long line), a splice with another fixture, a log
  * collector's prefix or a Markdown quote marker on every line, byte flips and invalid UTF-8; and the fixture gzip-compressed,
  * then cut or with a byte flipped.
@@ -36,6 +36,13 @@ export function* mutations(input: Buffer, other: Buffer, seed: number, longLineB
   const lines = text.split('\n');
   for (let n = 0; n < lines.length; n++) {
     yield { name: `truncate-at-line-${n}`, kind: 'truncation', bytes: Buffer.from(lines.slice(0, n).join('\n'), 'latin1') };
+  }
+  // killed while writing a value: cut after a digit that a digit or a point follows
+  const insideNumbers: number[] = [];
+  for (let i = 1; i < text.length; i++) if (isDigit(text.charCodeAt(i - 1)) && (isDigit(text.charCodeAt(i)) || text.charCodeAt(i) === 46)) insideNumbers.push(i);
+  for (let k = 0; k < 3 && insideNumbers.length > 0; k++) {
+    const at = insideNumbers[Math.floor(rand() * insideNumbers.length)] as number;
+    yield { name: `cut-inside-number-at-${at}`, kind: 'truncation', bytes: input.subarray(0, at) };
   }
   for (const noise of NOISE_LINES) {
     const at = Math.floor(rand() * (lines.length + 1));
@@ -83,6 +90,10 @@ export function* everyLineMutations(input: Buffer): Generator<Mutation> {
     const line = lines[at - 1] ?? '';
     yield { name: `cut-inside-line-${at}`, kind: 'truncation', bytes: Buffer.from([...lines.slice(0, at - 1), line.slice(0, Math.floor(line.length / 2))].join('\n'), 'latin1') };
   }
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
 function insertLine(lines: readonly string[], at: number, line: string): Buffer {

@@ -85,6 +85,15 @@ export interface Grammar {
    * with that time kept, other collectors' prefixes gone; they reach other grammars with none.
    */
   readonly readsTimestampPrefix?: boolean;
+  /**
+   * Optional: the grammar reads values from the text of lines (`Mean TTFT (ms): 12.34`, a table or
+   * CSV row, a YAML scalar, a command's arguments), where nothing shows where a value ends. In a
+   * file that ends inside its last line (`unterminated`: killed while writing, a copy cut short),
+   * a value on that line may be cut (`12.34` written as `12.`): the pipeline drops such values
+   * with a warning (src/pipeline/cut-line.ts). Left unset by the grammars that read JSON
+   * documents, which show where they end (a cut one is read up to its last whole value).
+   */
+  readonly readsLineText?: boolean;
 }
 
 /** The prefilter of a line grammar: is this line passed to its `lines` parser? */

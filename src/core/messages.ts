@@ -58,6 +58,7 @@ export const MESSAGES = {
   'read/ansi-stripped': msg('info', () => 'ANSI escape sequences stripped'),
   'read/carriage-returns': msg('info', (count: number) => `${count} lines with carriage-return redraws (kept the last)`),
   'read/long-line': msg('warning', (chars: number) => `line of ${chars} characters truncated to its head`),
+  'read/cut-line': msg('warning', (columns: string) => `the file ends inside this line (no line break after it): ${columns} may be cut short, not read (a whole file ends with a line break)`),
   'read/long-line-head': msg('info', (chars: number) => `line of ${chars} characters: its head read, all that its format needs`),
   // detect
   'detect/unrecognized': msg('info', () => 'no known benchmark or log format found in this file'),

@@ -15,6 +15,8 @@ const DEFAULTS = Object.freeze({
 export interface StreamStats {
   readonly lines: number;
   readonly bytes: number;
+  /** The text ends without a line break: its last line may have been cut while written (TextSource.unterminated). */
+  readonly unterminated: boolean;
 }
 
 /** How a file's bytes are its text: gzip-compressed or not, then UTF-16 (by its byte order mark) or UTF-8. */
@@ -82,6 +84,7 @@ class LineStream {
     let bytes = 0;
     /** Bytes at the start of the chunk kept from the last read: a line it did not finish. */
     let kept = 0;
+    let unterminated = false;
     try {
       for (;;) {
         const read = input.read(chunk, kept, chunk.length - kept);
@@ -113,6 +116,7 @@ class LineStream {
           kept = n - rest;
         }
       }
+      unterminated = (this.#carry !== null && this.#carry.length > 0) || kept > 0;
       if (this.#carry !== null && this.#carry.length > 0) this.#emitCarry();
       else if (kept > 0) this.#emitLast(chunk, kept);
     } finally {
@@ -126,7 +130,7 @@ class LineStream {
       if (gunzip.damaged) this.#diagnostics.report('ingest/gzip-damaged', at(1));
       if (gunzip.failure !== null) this.#diagnostics.report('ingest/gzip-cut', at(Math.max(1, this.#lineNo)), gunzip.failure);
     }
-    return { lines: this.#lineNo, bytes };
+    return { lines: this.#lineNo, bytes, unterminated };
   }
 
   /** Appends chunk[start, end) to the line longer than a chunk, keeping at most maxLineBytes of it. */

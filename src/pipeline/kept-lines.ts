@@ -53,16 +53,21 @@ export class KeptLines implements LineSink {
 
   /** `foreign`: no line grammar wanted the line (it is what detection reads, see KeptWindow). */
   line(text: string, lineNo: number, foreign = false): void {
+    // a full window is handed on when a line follows it: the file's last line is the last window's alone
+    if (this.#chars >= KEPT_WINDOW_CHARS) this.#flush();
     this.#lines.push(text);
     this.#numbers.push(lineNo);
     this.#foreign.push(foreign);
     this.#chars += text.length + 1;
-    if (this.#chars >= KEPT_WINDOW_CHARS) this.#flush();
   }
 
-  /** The last window (every line to the end is its own; one is handed on even when no line was kept). */
-  finish(): void {
-    this.#emit(Number.POSITIVE_INFINITY);
+  /**
+   * The last window (every line to the end is its own; one is handed on even when no line was
+   * kept). `cutLine`: the line the file ends inside (cutLineOf), its source's `unterminated` when
+   * that is its last line.
+   */
+  finish(cutLine: number | null = null): void {
+    this.#emit(Number.POSITIVE_INFINITY, cutLine !== null && this.#numbers.at(-1) === cutLine);
     this.#lines = [];
     this.#numbers = [];
     this.#foreign = [];
@@ -100,12 +105,13 @@ export class KeptLines implements LineSink {
     this.#from = to;
   }
 
-  #emit(to: number): void {
+  #emit(to: number, unterminated = false): void {
     const numbers = this.#numbers;
     const lineOf = (n: number): number => numbers[n - 1] ?? numbers.at(-1) ?? n;
     const foreign = this.#foreign;
     // as a whole read's (foreignClaimsOf): without empty lines
     const foreignText = this.#lines.filter((line, i) => foreign[i] && line !== '').join('\n');
-    this.#onWindow({ source: { path: this.#path, lines: this.#lines }, lineOf, from: this.#from, to, foreignText });
+    const source = { path: this.#path, lines: this.#lines, ...(unterminated ? { unterminated } : {}) };
+    this.#onWindow({ source, lineOf, from: this.#from, to, foreignText });
   }
 }

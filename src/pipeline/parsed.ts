@@ -4,6 +4,7 @@ import type { FormatId } from '../core/format-ids.js';
 import type { Grammar } from '../core/grammar.js';
 import { type BenchRecord, compactFieldMap } from '../core/records.js';
 import type { RelPath, SourcePos } from '../core/types.js';
+import { type CutLine, withoutCutValues } from './cut-line.js';
 
 /** A record together with the grammar that produced it. */
 export interface ParsedRecord {
@@ -20,9 +21,11 @@ export interface Parsed {
 /**
  * Runs a grammar's work into `into`: a grammar that throws costs its records for this file, said at
  * line 1, never the batch. The work reports to the sink it is given: a run read from a JSON
- * document the file ends inside (`json/cut`, said where its partial part starts) is partial.
+ * document the file ends inside (`json/cut`, said where its partial part starts) is partial. In a
+ * file that ends inside a line (`cut`, see cutLineOf), the records of a grammar that reads values
+ * from line text (Grammar.readsLineText) lose the values the cut may have shortened.
  */
-export function guarded(g: Grammar, rel: RelPath, sink: DiagnosticSink, into: Parsed, work: (sink: DiagnosticSink) => BenchRecord[]): void {
+export function guarded(g: Grammar, rel: RelPath, sink: DiagnosticSink, into: Parsed, work: (sink: DiagnosticSink) => readonly BenchRecord[], cut: CutLine | null = null): void {
   const cutFrom: number[] = [];
   const watched: DiagnosticSink = {
     report<C extends DiagnosticCode>(code: C, at: SourcePos, ...args: MessageArgs<C>): void {
@@ -31,7 +34,10 @@ export function guarded(g: Grammar, rel: RelPath, sink: DiagnosticSink, into: Pa
     },
   };
   try {
-    for (const record of work(watched)) into.records.push({ format: g.id, record: compacted(partialWhenCut(record, cutFrom)) });
+    const records = work(watched);
+    // (a JSON document the file ends inside holds its last line: json/cut has kept its whole values)
+    const whole = cut !== null && g.readsLineText === true && cutFrom.length === 0 ? withoutCutValues(records, cut, rel, sink) : records;
+    for (const record of whole) into.records.push({ format: g.id, record: compacted(partialWhenCut(record, cutFrom)) });
   } catch (e) {
     sink.report('parse/grammar-crash', { file: rel, line: 1, column: 1 }, g.id, e instanceof Error ? e.message : String(e));
   }

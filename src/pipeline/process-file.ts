@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { DiagnosticCollector, type Diagnostic, type DiagnosticSink } from '../core/diagnostic.js';
 import type { FormatId } from '../core/format-ids.js';
+import type { BenchRecord } from '../core/records.js';
 import { type Grammar, type TextHead, type TextSource, wantsLine } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile, skimJsonInput } from '../ingest/json-skim.js';
@@ -13,6 +14,7 @@ import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
 import { claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, scoredClaims } from './claims.js';
 import { foreignClaimsOf, longerThanEnds } from './foreign-claims.js';
+import { type CutLine, cutLineOf, withoutCutToken } from './cut-line.js';
 import { guarded, type Parsed, type ParsedRecord } from './parsed.js';
 import { remappedSink, remapRecord } from './remap-lines.js';
 import { streamFile } from './stream-file.js';
@@ -243,6 +245,9 @@ function parseBare(source: TextSource, sourceFor: (g: Grammar) => TextSource, si
   const claims = byLine.length > 0 || longerThanEnds(source) ? [...claimed, ...foreignClaimsOf(source, byLine, claimed)] : claimed;
   if (claims.length === 0) sink.report('detect/unrecognized', { file: source.path, line: 1, column: 1 });
   const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
+  const cutLine = cutLineOf(source.unterminated, source.lines.length, source.lines.at(-1));
+  // the grammar's read without the cut line's last token (see withoutCutValues)
+  const cutOf = (reread: () => readonly BenchRecord[]): CutLine | null => (cutLine === null ? null : { line: cutLine, reread });
   // the line grammars first: the grammars that read whole sources do not see the stats lines
   // they own, as a stream does not keep those for them (see LineParser.line)
   const owned = new Uint8Array(byLine.length > 0 ? source.lines.length : 0);
@@ -265,8 +270,11 @@ function parseBare(source: TextSource, sourceFor: (g: Grammar) => TextSource, si
   for (const g of claims) {
     const done = lineRecords.get(g);
     if (done) for (const r of done) parsed.records.push(r);
-    else if (rest) guarded(g, source.path, sink, parsed, (watched) => g.parse(rest.source, remappedSink(watched, rest.lineOf)).map((r) => remapRecord(r, rest.lineOf)));
-    else guarded(g, source.path, sink, parsed, (watched) => g.parse(sourceFor(g), watched));
+    else if (rest) {
+      const read = (s: TextSource, to: DiagnosticSink) => g.parse(s, remappedSink(to, rest.lineOf)).map((r) => remapRecord(r, rest.lineOf));
+      const cut = rest.source.unterminated === true ? cutOf(() => read(withoutCutToken(rest.source), new DiagnosticCollector())) : null;
+      guarded(g, source.path, sink, parsed, (watched) => read(rest.source, watched), cut);
+    } else guarded(g, source.path, sink, parsed, (watched) => g.parse(sourceFor(g), watched), cutOf(() => g.parse(withoutCutToken(sourceFor(g)), new DiagnosticCollector())));
   }
   return parsed;
 }
@@ -280,7 +288,9 @@ function withoutOwnedLines(source: TextSource, owned: Uint8Array): { source: Tex
     lines.push(text);
     numbers.push(i + 1);
   });
-  return { source: { path: source.path, lines }, lineOf: (n) => numbers[n - 1] ?? numbers.at(-1) ?? n };
+  // its last line is the file's (and may be cut: TextSource.unterminated) when that is not owned
+  const last = owned[source.lines.length - 1] !== 1 && source.unterminated === true;
+  return { source: { path: source.path, lines, ...(last ? { unterminated: true } : {}) }, lineOf: (n) => numbers[n - 1] ?? numbers.at(-1) ?? n };
 }
 
 /**

@@ -1,11 +1,12 @@
-import type { DiagnosticSink } from '../core/diagnostic.js';
-import { type Grammar, type LineParser, type TextHead, wantsLine } from '../core/grammar.js';
+import { DiagnosticCollector, type DiagnosticSink } from '../core/diagnostic.js';
+import { type Grammar, type LineParser, type TextHead, type TextSource, wantsLine } from '../core/grammar.js';
 import type { RelPath } from '../core/types.js';
 import { withoutCapturePrefix } from '../ingest/capture-prefix.js';
 import { type LineSink, streamLines, type TextEncoding } from '../ingest/line-stream.js';
 import { lineFilterOf, scoredClaims } from './claims.js';
 import { foreignClaims } from './foreign-claims.js';
 import { KeptLines, type KeptWindow } from './kept-lines.js';
+import { cutLineOf, withoutCutToken } from './cut-line.js';
 import { guarded, type Parsed } from './parsed.js';
 import { remapRecord } from './remap-lines.js';
 
@@ -14,6 +15,9 @@ class ClaimantsSink implements LineSink {
   readonly parsers: readonly { readonly g: Grammar; readonly p: LineParser }[];
   readonly #kept: KeptLines;
   readonly #capture: boolean;
+  /** The last line passed on, and its number: the file's last when the stream ends inside it (cutLineOf). */
+  lastText = '';
+  lastLineNo = 0;
 
   constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, kept: KeptLines, capture: boolean) {
     this.parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser }));
@@ -24,6 +28,8 @@ class ClaimantsSink implements LineSink {
   line(raw: string, lineNo: number): void {
     // a log collector's capture: its lines as a whole read gives them (parseSource)
     const text = this.#capture ? withoutCapturePrefix(raw) : raw;
+    this.lastText = text;
+    this.lastLineNo = lineNo;
     let wanted = false;
     let owned = false;
     for (const { g, p } of this.parsers) {
@@ -71,24 +77,31 @@ export function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[]
     const head = many && claimed.length > 0 ? { path: rel, head: window.source.lines.join('\n') } : null;
     found.push(...fresh);
     const windowSink = ownedBy(window, sink);
+    // (only the last window holds the file's last line: see KeptLines)
+    const cutLine = window.source.unterminated === true ? window.lineOf(window.source.lines.length) : null;
     for (const g of [...claimed.filter((c) => !head || claimsQuietly(c, head)), ...fresh]) {
       let into = wholeRecords.get(g);
       if (!into) wholeRecords.set(g, (into = { formats: [], records: [] }));
-      guarded(g, rel, failureSink, into, () => g.parse(window.source, windowSink).flatMap((r) => {
+      const read = (source: TextSource, to: DiagnosticSink) => g.parse(source, to).flatMap((r) => {
         const record = remapRecord(r, window.lineOf);
         return record.at.line >= window.from && record.at.line < window.to ? [record] : [];
-      }));
+      });
+      const cut = cutLine === null ? null : { line: cutLine, reread: () => read(withoutCutToken(window.source), new DiagnosticCollector()) };
+      guarded(g, rel, failureSink, into, () => read(window.source, windowSink), cut);
     }
   });
   const lines = new ClaimantsSink(byLine, rel, sink, kept, capture);
+  let cutLine: number | null = null;
   try {
     // every line the line grammars do not skip reaches the sink: what they want, and what is kept
     const headsSuffice = claims.every((g) => g.lines !== undefined && g.lineHeadsOnly === true);
-    streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink, encoding, headsSuffice);
+    const stats = streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink, encoding, headsSuffice);
+    // (a last line the stream passed over was read by no grammar)
+    cutLine = cutLineOf(stats.unterminated, stats.lines, lines.lastLineNo === stats.lines ? lines.lastText : undefined);
   } catch (e) {
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
   }
-  kept.finish();
+  kept.finish(cutLine);
   // in the claims' order, as a whole read gives them
   const all = [...claims, ...found];
   const parsed: Parsed = { formats: all.map((g) => g.id), records: [] };

@@ -35,10 +35,10 @@ function expected(bytes: Buffer): [string, number][] {
   return out;
 }
 
-function streamed(file: string): { lines: [string, number][]; count: number } {
+function streamed(file: string): { lines: [string, number][]; count: number; unterminated: boolean } {
   const lines: [string, number][] = [];
   const stats = streamLines(file, asRelPath('x.log'), SPEC, { line: (text, n) => lines.push([text, n]) }, new DiagnosticCollector());
-  return { lines, count: stats.lines };
+  return { lines, count: stats.lines, unterminated: stats.unterminated };
 }
 
 describe('streamLines', () => {
@@ -53,6 +53,8 @@ describe('streamLines', () => {
         expect(got.lines).toEqual(expected(bytes));
         const physical = bytes.toString('latin1').split('\n');
         expect(got.count).toBe(physical.at(-1) === '' ? physical.length - 1 : physical.length);
+        // the text ends inside its last line (as a whole read's TextSource.unterminated)
+        expect(got.unterminated).toBe(physical.at(-1) !== '');
       }),
       { numRuns: 60, seed: 11 },
     );

@@ -37,6 +37,30 @@ describe('KeptLines', () => {
     expect(windows.map((w) => [w.source.lines.length, w.from, w.to])).toEqual([[0, 0, Number.POSITIVE_INFINITY]]);
   });
 
+  it('gives the file\'s last line to the last window alone, marked unterminated when the file ends inside it', () => {
+    const windowsTo = (lines: number): KeptWindow[] => {
+      const windows: KeptWindow[] = [];
+      const kept = new KeptLines(file, (w) => windows.push(w));
+      // the third line fills the window
+      [KEPT_WINDOW_CHARS - 10, 5, 20, 7].slice(0, lines).forEach((n, i) => kept.line('x'.repeat(n), i + 1));
+      kept.finish(lines);
+      return windows;
+    };
+    const lastLines = (windows: readonly KeptWindow[]) => windows.map((w) => [w.lineOf(w.source.lines.length), w.source.unterminated ?? false]);
+    // a full window is handed on when a line follows it: the last line is the last window's alone
+    expect(lastLines(windowsTo(4))).toEqual([
+      [3, false],
+      [4, true],
+    ]);
+    expect(lastLines(windowsTo(3))).toEqual([[3, true]]);
+    // the line the file ends inside was not kept (a stats line): no window ends with it
+    const other: KeptWindow[] = [];
+    const short = new KeptLines(file, (w) => other.push(w));
+    short.line('a', 1);
+    short.finish(2);
+    expect(other.map((w) => w.source.unterminated ?? false)).toEqual([false]);
+  });
+
   it('tiles a long log: every line is owned by one window that holds it, with half an overlap of text around it', () => {
     // a few MB of lines, a few of them of most of a window or more
     const length = fc.oneof({ weight: 60, arbitrary: fc.integer({ min: 0, max: 8000 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: Math.round(1.3 * KEPT_WINDOW_CHARS) }) });

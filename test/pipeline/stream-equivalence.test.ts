@@ -63,6 +63,20 @@ describe('a log large enough to be streamed', () => {
     expect(streamed.diagnostics).toEqual(wholeDiagnostics);
   });
 
+  // the server and the client tee'd into one file, killed while the client wrote its block's last value
+  it('drops the value a log cut inside its last line may have shortened, as a whole read does', () => {
+    const lines = block.split('\n');
+    const p99 = lines.findIndex((l) => l.startsWith('P99 ITL (ms):'));
+    const cut = [...lines.slice(0, p99), (lines[p99] as string).replace(/\d\s*$/, '')].join('\n');
+    const { streamed, whole, wholeDiagnostics } = bothWays(`${bigLog('\n')}${cut}`, 'killed.log');
+    const run = streamed.records.find((r) => r.record.kind === 'run')?.record;
+    expect(run?.kind === 'run' && run.complete).toBe(false);
+    expect(run?.kind === 'run' ? Object.keys(run.fields) : []).not.toContain('p99_itl_ms');
+    expect(streamed.diagnostics.map((d) => d.code)).toContain('read/cut-line');
+    expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
+    expect(streamed.diagnostics).toEqual(wholeDiagnostics);
+  });
+
   // a script that starts the server (echoing its command) and runs the benchmark at two
   // concurrencies, everything tee'd into one file: blocks in the middle and at the end
   it('finds the command at its head and every result block, streaming it', () => {
