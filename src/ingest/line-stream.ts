@@ -29,7 +29,8 @@ const PLAIN_TEXT: TextEncoding = Object.freeze({ gzip: false, utf16: null });
 
 /** Receives the lines a stream passes on. An object, not a callback: see LineStream. */
 export interface LineSink {
-  line(text: string, lineNo: number): void;
+  /** `last`: the file's last line, not ended by a line break (it may have been cut while written). */
+  line(text: string, lineNo: number, last?: boolean): void;
 }
 
 /**
@@ -117,7 +118,7 @@ class LineStream {
         }
       }
       unterminated = (this.#carry !== null && this.#carry.length > 0) || kept > 0;
-      if (this.#carry !== null && this.#carry.length > 0) this.#emitCarry();
+      if (this.#carry !== null && this.#carry.length > 0) this.#emitCarry(true);
       else if (kept > 0) this.#emitLast(chunk, kept);
     } finally {
       closeSync(fd);
@@ -142,27 +143,27 @@ class LineStream {
     this.#carry = this.#carry === null ? Buffer.from(piece) : piece.length > 0 ? Buffer.concat([this.#carry, piece]) : this.#carry;
   }
 
-  /** The line longer than a chunk ends: it is the next line. */
-  #emitCarry(): void {
+  /** The line longer than a chunk ends (`last`: the file ends inside it): it is the next line. */
+  #emitCarry(last = false): void {
     const carry = this.#carry as Buffer;
     const lineNo = ++this.#lineNo;
     if (this.#carryTruncated) this.#diagnostics.report(this.#headsSuffice ? 'read/long-line-head' : 'read/long-line', { file: this.#rel, line: lineNo, column: 1 }, carry.length);
     this.#carry = null;
     this.#carryTruncated = false;
-    if (this.#filter.acceptsLine(carry.toString('latin1'))) this.#emit(carry, 0, carry.length, lineNo);
+    if (this.#filter.acceptsLine(carry.toString('latin1'))) this.#emit(carry, 0, carry.length, lineNo, last);
   }
 
   /** The file's last line, not ended by a newline: chunk[0, length). */
   #emitLast(chunk: Buffer, length: number): void {
     const lineNo = ++this.#lineNo;
-    if (this.#filter.acceptsLine(chunk.toString('latin1', 0, length))) this.#emit(chunk, 0, length, lineNo);
+    if (this.#filter.acceptsLine(chunk.toString('latin1', 0, length))) this.#emit(chunk, 0, length, lineNo, true);
   }
 
-  #emit(buf: Buffer, start: number, end: number, lineNo = this.#lineNo): void {
+  #emit(buf: Buffer, start: number, end: number, lineNo = this.#lineNo, last = false): void {
     if (lineNo === 1 && end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
     const c = cleanLine(buf.toString('utf8', start, end));
     if (c.hadAnsi && this.#ansiLine === 0) this.#ansiLine = lineNo;
     if (c.hadRedraw && this.#redraws++ === 0) this.#firstRedraw = lineNo;
-    this.#sink.line(c.text, lineNo);
+    this.#sink.line(c.text, lineNo, last);
   }
 }

@@ -1,6 +1,7 @@
-import type { DiagnosticSink } from '../core/diagnostic.js';
-import type { TextSource } from '../core/grammar.js';
+import { DiagnosticCollector, type DiagnosticSink } from '../core/diagnostic.js';
+import type { Grammar, TextSource } from '../core/grammar.js';
 import type { BenchRecord } from '../core/records.js';
+import { seriesEntries } from '../core/timeline-series.js';
 import type { RelPath } from '../core/types.js';
 
 /**
@@ -42,6 +43,27 @@ export function withoutCutToken(source: TextSource): TextSource {
   lines[last] = text.slice(0, lastTokenStart(text));
   return { path: source.path, lines };
 }
+
+/**
+ * Does a line grammar read something from the line the file ends inside (see cutLineOf) that
+ * depends on its last token? A line grammar's line is read on its own (a stats line is one point of
+ * a series): it is read by a parser of its own with and without the token. Such a line is not
+ * passed on: a stats line's point would hold the value the cut shortened.
+ */
+export function lineReadsCutToken(g: Grammar, file: RelPath, text: string, lineNo: number): boolean {
+  const parser = g.lines;
+  if (!parser) return false;
+  const read = (line: string): string => {
+    const p = parser.call(g, file, new DiagnosticCollector());
+    p.line(line, lineNo);
+    // a series by its entries (its columns are typed arrays, which JSON does not show)
+    return JSON.stringify(p.finish().map((r) => (r.kind === 'timeline' ? seriesEntries(r.series, file) : r)));
+  };
+  return read(text) !== read(text.slice(0, lastTokenStart(text)));
+}
+
+/** What read/cut-line says a line grammar left out. */
+export const CUT_LINE_VALUES = "this line's values";
 
 /** A way to read the file again without its cut token (withoutCutToken), records numbered as the file's lines. */
 export interface CutLine {

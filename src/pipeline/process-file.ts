@@ -14,7 +14,7 @@ import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
 import { claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, scoredClaims } from './claims.js';
 import { foreignClaimsOf, longerThanEnds } from './foreign-claims.js';
-import { type CutLine, cutLineOf, withoutCutToken } from './cut-line.js';
+import { CUT_LINE_VALUES, type CutLine, cutLineOf, lineReadsCutToken, withoutCutToken } from './cut-line.js';
 import { guarded, type Parsed, type ParsedRecord } from './parsed.js';
 import { remappedSink, remapRecord } from './remap-lines.js';
 import { streamFile } from './stream-file.js';
@@ -252,6 +252,7 @@ function parseBare(source: TextSource, sourceFor: (g: Grammar) => TextSource, si
   // they own, as a stream does not keep those for them (see LineParser.line)
   const owned = new Uint8Array(byLine.length > 0 ? source.lines.length : 0);
   const lineRecords = new Map<Grammar, ParsedRecord[]>();
+  let cutStatsLine = false;
   for (const g of byLine) {
     const lines = g.lines;
     if (!lines) continue;
@@ -260,12 +261,16 @@ function parseBare(source: TextSource, sourceFor: (g: Grammar) => TextSource, si
       // the same prefilter as when streaming, so both paths give the same records
       const parser = lines.call(g, source.path, watched);
       sourceFor(g).lines.forEach((text, i) => {
-        if (wantsLine(g, text) && parser.line(text, i + 1) === true) owned[i] = 1;
+        if (!wantsLine(g, text)) return;
+        // (a stats line the file ends inside, its last value perhaps shortened: not read)
+        if (i + 1 === cutLine && lineReadsCutToken(g, source.path, text, cutLine)) cutStatsLine = true;
+        else if (parser.line(text, i + 1) === true) owned[i] = 1;
       });
       return parser.finish();
     });
     lineRecords.set(g, into.records);
   }
+  if (cutStatsLine) sink.report('read/cut-line', { file: source.path, line: cutLine ?? 1, column: 1 }, CUT_LINE_VALUES);
   const rest = owned.includes(1) ? withoutOwnedLines(source, owned) : null;
   for (const g of claims) {
     const done = lineRecords.get(g);

@@ -6,7 +6,7 @@ import { type LineSink, streamLines, type TextEncoding } from '../ingest/line-st
 import { lineFilterOf, scoredClaims } from './claims.js';
 import { foreignClaims } from './foreign-claims.js';
 import { KeptLines, type KeptWindow } from './kept-lines.js';
-import { cutLineOf, withoutCutToken } from './cut-line.js';
+import { CUT_LINE_VALUES, cutLineOf, lineReadsCutToken, withoutCutToken } from './cut-line.js';
 import { guarded, type Parsed } from './parsed.js';
 import { remapRecord } from './remap-lines.js';
 
@@ -15,29 +15,38 @@ class ClaimantsSink implements LineSink {
   readonly parsers: readonly { readonly g: Grammar; readonly p: LineParser }[];
   readonly #kept: KeptLines;
   readonly #capture: boolean;
+  readonly #rel: RelPath;
+  readonly #sink: DiagnosticSink;
   /** The last line passed on, and its number: the file's last when the stream ends inside it (cutLineOf). */
   lastText = '';
   lastLineNo = 0;
 
   constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, kept: KeptLines, capture: boolean) {
     this.parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser }));
+    this.#rel = rel;
+    this.#sink = sink;
     this.#kept = kept;
     this.#capture = capture;
   }
 
-  line(raw: string, lineNo: number): void {
+  line(raw: string, lineNo: number, last = false): void {
     // a log collector's capture: its lines as a whole read gives them (parseSource)
     const text = this.#capture ? withoutCapturePrefix(raw) : raw;
     this.lastText = text;
     this.lastLineNo = lineNo;
+    // the line the file ends inside, when a value may end there (as parseBare reads it)
+    const cut = last && cutLineOf(true, lineNo, text) !== null;
     let wanted = false;
     let owned = false;
+    let cutStats = false;
     for (const { g, p } of this.parsers) {
       const own = this.#capture && g.readsTimestampPrefix ? withoutCapturePrefix(raw, 'timestamped') : text;
       if (!wantsLine(g, own)) continue;
       wanted = true;
-      if (p.line(own, lineNo) === true) owned = true;
+      if (cut && lineReadsCutToken(g, this.#rel, own, lineNo)) cutStats = true;
+      else if (p.line(own, lineNo) === true) owned = true;
     }
+    if (cutStats) this.#sink.report('read/cut-line', { file: this.#rel, line: lineNo, column: 1 }, CUT_LINE_VALUES);
     // a stats line is its grammar's alone: not kept, so a busy log's are not what the other grammars
     // read; a line no line grammar wants is what detection reads (see foreignClaims)
     if (!owned) this.#kept.line(text, lineNo, !wanted);

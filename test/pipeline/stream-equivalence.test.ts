@@ -77,6 +77,21 @@ describe('a log large enough to be streamed', () => {
     expect(streamed.diagnostics).toEqual(wholeDiagnostics);
   });
 
+  // SGLang's decode line ends in a value with nothing after it: cut inside it, it would read 140.2 for 140.27
+  it('leaves out a stats line the log ends inside, its last value perhaps shortened, as a whole read does', () => {
+    const stats = readFileSync(path.join(FIXTURES, 'sglang-server/basic/input.log'), 'utf8').split('\n').filter((l) => l.includes('Decode batch'));
+    const busy = Array.from({ length: 30_000 }, (_, i) => (stats[i % stats.length] as string).replace(/, #queue-req: \d+$/, '')).join('\n');
+    const cut = busy.slice(0, -1);
+    const { streamed, whole, wholeDiagnostics } = bothWays(cut, 'killed-server.log');
+    expect(streamed.report.formats).toEqual(['sglang-server']);
+    expect(streamed.diagnostics.filter((d) => d.code === 'read/cut-line').map((d) => d.line)).toEqual([30_000]);
+    expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
+    expect(streamed.diagnostics).toEqual(wholeDiagnostics);
+    // the series is the log's without that line
+    const ended = bothWays(`${cut.slice(0, cut.lastIndexOf('\n'))}\n`, 'line-before.log');
+    expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(ended.streamed.records).replaceAll('line-before.log', 'killed-server.log'));
+  });
+
   // a script that starts the server (echoing its command) and runs the benchmark at two
   // concurrencies, everything tee'd into one file: blocks in the middle and at the end
   it('finds the command at its head and every result block, streaming it', () => {
