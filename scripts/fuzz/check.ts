@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GRAMMARS } from '../../grammars/index.js';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import { seriesEntries } from '../../src/core/timeline-series.js';
 import { asRelPath } from '../../src/core/types.js';
 import { fromBytes } from '../../src/ingest/read.js';
 import { skimJsonBytes } from '../../src/ingest/json-skim.js';
@@ -117,7 +118,8 @@ export function checkCase(original: Buffer, m: Mutation, timeBoundMs: number): C
 
 /**
  * A value of `result` read from the line the input is cut inside, by a grammar that reads values
- * from line text, that the same run does not have when the input is cut after that line instead:
+ * from line text, that the same run does not have when the input is cut after that line instead
+ * (or a server stats point of that line that is not the whole line's):
  * a value the cut shortened (`21.60` read as `21.`), which no diagnostic excuses. Null when the
  * input is not the original cut inside a line.
  */
@@ -128,6 +130,11 @@ function cutValueRead(original: Buffer, bytes: Buffer, result: ReturnType<typeof
   const end = original.indexOf(NEWLINE, at);
   const lineEnded = parse(original.subarray(0, end < 0 ? original.length : end + 1));
   const last = bytes.toString('latin1').split('\n').length;
+  // a server stats line's point: that of the line whole, or fewer of its values
+  const points = (records: readonly ParsedRecord[]) => records.flatMap((r) => (r.record.kind === 'timeline' ? seriesEntries(r.record.series, rel).filter((e) => e.at.line === last) : []));
+  const whole = points(lineEnded.records);
+  const point = points(result.records).find((p) => !whole.some((w) => Object.keys(p.fields).every((k) => JSON.stringify(p.fields[k]) === JSON.stringify(w.fields[k]))));
+  if (point !== undefined) return `stats point at line ${last}, cut inside, is not the line's whole: ${JSON.stringify(point.fields).slice(0, 200)}`;
   for (const r of result.records) {
     if (r.record.kind !== 'run' || GRAMMARS[r.format].readsLineText !== true) continue;
     const { at: start, fields, lines } = r.record;
