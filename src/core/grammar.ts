@@ -36,7 +36,9 @@ export interface LineParser {
    * Called for every cleaned line, in order, with its 1-based line number. Returns true when the
    * line is a server stats line it read (the bulk of a busy log): such a line is no other
    * grammar's (a result block or a command never holds one), and the grammars that read whole
-   * sources are given the file without them, whether it is streamed or read whole.
+   * sources are given the file without them, whether it is streamed or read whole. A line the
+   * file ends inside is not passed when what it gives depends on its last token, which the cut
+   * may have shortened (src/pipeline/cut-line.ts, lineReadsCutToken).
    */
   line(text: string, lineNo: number): boolean | void;
   /** Called once after the last line; returns every record. */
