@@ -11,21 +11,30 @@ import type { RelPath } from '../core/types.js';
  */
 function lastTokenStart(text: string): number {
   let i = text.length;
+  // a comma after a digit may be a thousands separator (`3,390.90` cut as `3,`): the token's
+  if (i >= 2 && text.charCodeAt(i - 1) === COMMA && isDigit(text.charCodeAt(i - 2))) i--;
   while (i > 0 && !isDelimiter(text.charCodeAt(i - 1))) i--;
   return i;
 }
 
+const COMMA = 0x2c;
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
 function isDelimiter(code: number): boolean {
   // ASCII white space (what tools pad with), and the separators of CSV rows, tables and lists
-  return code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0b || code === 0x0c || code === 0x2c /* , */ || code === 0x7c /* | */ || code === 0x3b /* ; */;
+  return code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0b || code === 0x0c || code === COMMA || code === 0x7c /* | */ || code === 0x3b /* ; */;
 }
 
 /**
  * The line a file ends inside, when a value read from its text may be cut short there: a file
  * killed while written (a client's stdout goes to a file 8 KiB at a time, so it stops anywhere), a
  * copy cut short. Null when the text ends with a line break (`unterminated` false), or when its
- * last line ends with a space or delimiter (the value before it ended there) or with a closing
- * bracket (a JSON document or list that closes there is whole).
+ * last line ends with a space or delimiter (the value before it ended there; not a comma after a
+ * digit, which may be a thousands separator) or with a closing bracket (a JSON document or list
+ * that closes there is whole).
  */
 export function cutLineOf(unterminated: boolean | undefined, lineNo: number, text: string | undefined): number | null {
   if (unterminated !== true || text === undefined) return null;

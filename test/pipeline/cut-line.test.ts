@@ -32,6 +32,11 @@ describe('cutLineOf', () => {
     for (const text of ['P99 ITL (ms):      21.60     ', 'a,b,', 'x |', '', '{"completed": 80}', '[1, 2]']) expect(cutLineOf(true, 7, text)).toBeNull();
   });
 
+  it('takes a comma after a digit for a thousands separator the value may go on after', () => {
+    expect(cutLineOf(true, 7, '│ Request Latency (ms) │ 2,410.06 │ 3,')).toBe(7);
+    expect(cutLineOf(true, 7, 'Inter Token Latency (ms),18.02,')).toBe(7);
+  });
+
   it('reads only the end of a line of many megabytes (a result with a string of 150 MB, a line with no delimiter)', () => {
     const run = 'x'.repeat(20 * 1024 * 1024);
     expect(cutLineOf(true, 1, `{"tokenizer_id": "${run}", "completed": 8}`)).toBeNull();
@@ -84,8 +89,8 @@ describe('a file that ends inside a line', () => {
 
   /**
    * The property, on fixtures of every grammar that reads line text and has one: each file cut
-   * after every digit that a digit or a point follows, every value read from the line it ends
-   * inside is that of a run of the whole file.
+   * after every digit that a digit or a point follows, and after every comma after a digit, every
+   * value read from the line it ends inside is that of a run of the whole file.
    */
   const fixtures = ['vllm-bench-serve/basic', 'sglang-bench-serving/basic', 'trtllm-bench/basic', 'genai-perf-console/basic', 'genai-perf-csv/basic', 'guidellm-console/layout-2025-v03-benchmarks-stats', 'vllm-auto-tune/basic', 'tgi-benchmark/basic', 'evalscope-perf-console/basic', 'sglang-bench-one-batch-server/basic', 'vllm-bench-throughput/basic', 'llmd-benchmark-report/basic-v02-inference-perf-stage', 'vllm-multi-turn-bench/basic', 'sglang-bench-multiturn/basic'];
   it.each(fixtures)('never reads a value the cut shortened (%s)', (name) => {
@@ -96,7 +101,9 @@ describe('a file that ends inside a line', () => {
     expect(wholeRuns.length).toBeGreaterThan(0);
     let cuts = 0;
     for (let i = 1; i < file.length; i++) {
-      if (!/[0-9]/.test(file.charAt(i - 1)) || !/[0-9.]/.test(file.charAt(i))) continue;
+      // inside a number, or right after a comma that may be its thousands separator (`3,390.90` cut as `3,`)
+      const insideNumber = /[0-9]/.test(file.charAt(i - 1)) && /[0-9.]/.test(file.charAt(i));
+      if (!insideNumber && !/[0-9],$/.test(file.slice(Math.max(0, i - 2), i))) continue;
       cuts++;
       const text = file.slice(0, i);
       const last = text.split('\n').length;
