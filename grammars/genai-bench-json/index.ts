@@ -40,7 +40,7 @@ export const grammar: Grammar = {
           sink.report('table/ignored-block', at, 'genai-bench debug dump of a run whose metrics could not be aggregated (no result)');
           continue;
         }
-        const run = toRun(obj, at, source, sink);
+        const run = toRun(obj, at, source, sink, doc.cut === true);
         if (run) out.push(run);
       } else if (isJsonObject(obj) && isMetadataObject(obj)) {
         const config = toConfig(obj, at);

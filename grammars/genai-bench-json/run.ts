@@ -72,7 +72,7 @@ export function isRunObject(obj: JsonObject): boolean {
 }
 
 /** One run from a run JSON (`{aggregated_metrics, individual_request_metrics, _time_unit}`). */
-export function toRun(obj: JsonObject, at: SourcePos, source: TextSource, sink: DiagnosticSink): RunRecord | null {
+export function toRun(obj: JsonObject, at: SourcePos, source: TextSource, sink: DiagnosticSink, cut = false): RunRecord | null {
   const agg = obj.aggregated_metrics as JsonObject;
   const top = keyLines.get(obj) ?? {};
   const lines = keyLines.get(agg) ?? {};
@@ -80,8 +80,10 @@ export function toRun(obj: JsonObject, at: SourcePos, source: TextSource, sink: 
   const lineOf = (key: string): number => lines[key] ?? aggLine;
   const b = new FieldMapBuilder();
   const unit = obj._time_unit;
-  // seconds unless the run was saved with `--metrics-time-unit ms` (files before that option: seconds)
-  const latencyScale = unit === 'ms' ? 1 : 1000;
+  // seconds unless the run was saved with `--metrics-time-unit ms` (files before that option:
+  // seconds); a document cut before its last key (`cut`, JsonDocument.cut) may have lost it: latencies not read
+  const latencyScale = unit === 'ms' ? 1 : unit === undefined && cut ? null : 1000;
+  if (latencyScale === null) sink.report('json/cut-unit', at, 'the latency statistics', '_time_unit');
 
   const scenario = agg.scenario;
   if (typeof scenario === 'string') addScenario(b, scenario, lineOf('scenario'));
@@ -136,13 +138,13 @@ function addLoadPoint(b: FieldMapBuilder, agg: JsonObject, lineOf: (key: string)
   else b.set('max_concurrency', value, lineOf('num_concurrency'));
 }
 
-function addStats(b: FieldMapBuilder, stats: JsonObject, statsLine: number, latencyScale: number, unknown: string[], noOutput: boolean): void {
+function addStats(b: FieldMapBuilder, stats: JsonObject, statsLine: number, latencyScale: number | null, unknown: string[], noOutput: boolean): void {
   const lines = keyLines.get(stats) ?? {};
   for (const [metric, fields] of Object.entries(stats)) {
     if (!isJsonObject(fields)) continue;
     const line = lines[metric] ?? statsLine;
     const spec = STATS[metric];
-    if (spec === null || (noOutput && OUTPUT_METRICS.has(metric))) continue;
+    if (spec === null || (noOutput && OUTPUT_METRICS.has(metric)) || (spec?.latency === true && latencyScale === null)) continue;
     if (ZERO_WHEN_UNREPORTED.has(metric) && fields.max === 0) continue;
     if (spec === undefined) {
       // a metric of a later version: its mean under its own name, as written
@@ -161,7 +163,7 @@ function addStats(b: FieldMapBuilder, stats: JsonObject, statsLine: number, late
       }
       const name = STAT_NAMES[stat];
       if (name === undefined) continue;
-      b.set(spec.pattern.replace('{stat}', name), spec.latency ? scaleExact(v, latencyScale) : v, at);
+      b.set(spec.pattern.replace('{stat}', name), spec.latency ? scaleExact(v, latencyScale ?? 1) : v, at);
     }
   }
 }

@@ -100,6 +100,7 @@ export const MESSAGES = {
   'json/too-damaged': msg('warning', (parts: number, failed: number) =>
     `${parts} more damaged JSON ${parts === 1 ? 'part' : 'parts'} (first here) skipped: past ${failed} that could not be read, only whole documents are read`,
   ),
+  'json/cut-unit': msg('info', (values: string, key: string) => `${values} not read: their unit (${q(key)}, written after them) was cut off`),
   'json/cut': msg('warning', (cutLine: number) => `this JSON document is cut short at line ${cutLine} (the file ends inside it): read up to its last whole value, without an array the cut falls in; its runs are partial`),
   'json/too-deep': msg('warning', (depth: number) => `JSON nested ${depth} levels deep here: deeper than any result, skipped`),
   'json/stray-bracket': msg('warning', (count: number) =>
