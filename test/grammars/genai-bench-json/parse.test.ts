@@ -58,6 +58,23 @@ describe('genai-bench-json runs', () => {
     expect(s.mean_input_len).toBe(100);
   });
 
+  it('reads no latency of a file cut before its _time_unit (a run in ms is not read as seconds)', () => {
+    const text = runJson({}, { unit: 'ms', individual: [] });
+    const cut = text.slice(0, text.indexOf('"individual_request_metrics"'));
+    const { records, diagnostics } = parseAt('run.json', cut);
+    const fields = runFields(records)[0] ?? {};
+    expect(fields.mean_ttft_ms).toBeUndefined();
+    expect(fields.p99_e2el_ms).toBeUndefined();
+    // what carries no unit is read
+    expect(fields.mean_output_throughput_per_user).toBe(90);
+    expect(diagnostics.filter((d) => d.includes('json/cut'))).toEqual([
+      expect.stringContaining('warning json/cut '),
+      'info json/cut-unit the latency statistics not read: their unit ("_time_unit", written after them) was cut off',
+    ]);
+    // whole, the same file's latencies are read in its unit
+    expect(one(text).mean_ttft_ms).toBe(50);
+  });
+
   it('reads the load point: concurrency, open-loop QPS, batch size', () => {
     expect(one(runJson())).toMatchObject({ max_concurrency: 4 });
     expect(one(runJson()).request_rate).toBeUndefined();
