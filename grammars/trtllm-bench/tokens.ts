@@ -49,8 +49,8 @@ export const SubHeader = lineToken('SubHeader', /^--[ \t]*[A-Za-z]/);
 export const DashRule = lineToken('DashRule', /^-{10,}[ \t]*$/);
 /** The column header of the dataset percentile table. */
 export const TableHeader = lineToken('TableHeader', /^Input[ \t]+Output[ \t]+Seq\. Length[ \t]*$/);
-/** `MIN:   128.0000   128.0000   256.0000`. */
-export const PercentileRow = lineToken('PercentileRow', /^(?:MIN|MAX|AVG|P\d+(?:\.\d+)?):[ \t]+\S+[ \t]+\S+/);
+/** `MIN:   128.0000   128.0000   256.0000`, or fewer cells when the file is cut inside it (never a `Label: value` line). */
+export const PercentileRow = lineToken('PercentileRow', /^(?:MIN|MAX|AVG|P\d+(?:\.\d+)?):(?:[ \t]|$)/);
 /** MACHINE DETAILS body: `NVIDIA H100 80GB HBM3, memory 79.65 GB, 2.62 GHz` or no info. */
 export const MachineLine = lineToken('MachineLine', /^[^:]+, memory \S+(?: GB)?, \S+(?: GHz)?[ \t]*$|^No GPU info available[ \t]*$/);
 /** `Label (unit):<TABs or spaces>value`. */

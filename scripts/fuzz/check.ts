@@ -140,7 +140,8 @@ function cutValueRead(original: Buffer, bytes: Buffer, result: ReturnType<typeof
     const { at: start, fields, lines } = r.record;
     const same = lineEnded.records.flatMap((o) => (o.record.kind === 'run' && o.format === r.format && o.record.at.line === start.line ? [o.record] : []));
     for (const k of Object.keys(lines)) {
-      if (lines[k] !== last) continue;
+      // (a label whose value the cut left out reads as nothing: no value)
+      if (lines[k] !== last || fields[k] === null || fields[k] === '') continue;
       const v = JSON.stringify(fields[k]);
       if (!same.some((o) => JSON.stringify(o.fields[k]) === v)) return `run at line ${start.line} read ${k} = ${v} from line ${last}, cut inside`;
     }
