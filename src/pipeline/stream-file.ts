@@ -17,9 +17,8 @@ class ClaimantsSink implements LineSink {
   readonly #capture: boolean;
   readonly #rel: RelPath;
   readonly #sink: DiagnosticSink;
-  /** The last line passed on, and its number: the file's last when the stream ends inside it (cutLineOf). */
-  lastText = '';
-  lastLineNo = 0;
+  /** The line the file ends inside, when a value may end there (cutLineOf); null when none was passed on. */
+  cutLine: number | null = null;
 
   constructor(claims: readonly Grammar[], rel: RelPath, sink: DiagnosticSink, kept: KeptLines, capture: boolean) {
     this.parsers = claims.map((g) => ({ g, p: g.lines?.(rel, sink) as LineParser }));
@@ -32,10 +31,9 @@ class ClaimantsSink implements LineSink {
   line(raw: string, lineNo: number, last = false): void {
     // a log collector's capture: its lines as a whole read gives them (parseSource)
     const text = this.#capture ? withoutCapturePrefix(raw) : raw;
-    this.lastText = text;
-    this.lastLineNo = lineNo;
     // the line the file ends inside, when a value may end there (as parseBare reads it)
     const cut = last && cutLineOf(true, lineNo, text) !== null;
+    if (cut) this.cutLine = lineNo;
     let wanted = false;
     let owned = false;
     let cutStats = false;
@@ -104,9 +102,9 @@ export function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[]
   try {
     // every line the line grammars do not skip reaches the sink: what they want, and what is kept
     const headsSuffice = claims.every((g) => g.lines !== undefined && g.lineHeadsOnly === true);
-    const stats = streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink, encoding, headsSuffice);
+    streamLines(abs, rel, { anchors: null, skip: lineFilterOf(byLine).skip }, lines, sink, encoding, headsSuffice);
     // (a last line the stream passed over was read by no grammar)
-    cutLine = cutLineOf(stats.unterminated, stats.lines, lines.lastLineNo === stats.lines ? lines.lastText : undefined);
+    cutLine = lines.cutLine;
   } catch (e) {
     sink.report('ingest/unreadable', { file: rel, line: 1, column: 1 }, e instanceof Error ? e.message.replaceAll(abs, rel) : String(e));
   }
