@@ -16,7 +16,7 @@ import { claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, scoredClaims 
 import { foreignClaimsOf, longerThanEnds } from './foreign-claims.js';
 import { CUT_LINE_VALUES, type CutLine, cutLineOf, lineReadsCutToken, withoutCutToken } from './cut-line.js';
 import { guarded, type Parsed, type ParsedRecord } from './parsed.js';
-import { remappedSink, remapRecord } from './remap-lines.js';
+import { remappedSink, remapRecord } from '../core/remap-lines.js';
 import { streamFile } from './stream-file.js';
 
 export type { ParsedRecord } from './parsed.js';

@@ -8,7 +8,7 @@ import { foreignClaims } from './foreign-claims.js';
 import { KeptLines, type KeptWindow } from './kept-lines.js';
 import { CUT_LINE_VALUES, cutLineOf, lineReadsCutToken, withoutCutToken } from './cut-line.js';
 import { guarded, type Parsed } from './parsed.js';
-import { remapRecord } from './remap-lines.js';
+import { remapRecord } from '../core/remap-lines.js';
 
 /** Passes a streamed line to each claiming grammar that wants it (the stream's filter is their union). */
 class ClaimantsSink implements LineSink {

@@ -1,7 +1,7 @@
-import type { DiagnosticSink } from '../core/diagnostic.js';
-import type { BenchRecord } from '../core/records.js';
-import { remapSeries } from '../core/timeline-series.js';
-import { setCell } from '../core/cells.js';
+import type { DiagnosticSink } from './diagnostic.js';
+import type { BenchRecord } from './records.js';
+import { remapSeries } from './timeline-series.js';
+import { setCell } from './cells.js';
 
 /**
  * Records and diagnostics of a grammar that read some lines of a file as if they were the whole
@@ -13,6 +13,7 @@ export function remapRecord(record: BenchRecord, lineOf: (line: number) => numbe
   if (record.kind === 'timeline') return { ...record, at, series: remapSeries(record.series, lineOf) };
   const lines: Record<string, number> = {};
   for (const [column, line] of Object.entries(record.lines)) setCell(lines, column, lineOf(line));
+  if (record.kind === 'run' && record.lastLine !== undefined) return { ...record, at, lines, lastLine: lineOf(record.lastLine) };
   return { ...record, at, lines };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import type { BenchRecord } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
-import { remappedSink, remapRecord } from '../../src/pipeline/remap-lines.js';
+import { remappedSink, remapRecord } from '../../src/core/remap-lines.js';
 
 const file = 'serve.log' as RelPath;
 const plus = (offset: number) => (line: number) => line + offset;
@@ -11,6 +11,9 @@ describe('mapping what a grammar read from some lines of a file back to the file
   it('moves a record and the line of every value', () => {
     const run: BenchRecord = { kind: 'run', at: { file, line: 3, column: 1 }, label: null, complete: true, fields: { completed: 10, duration_s: 2 }, lines: { completed: 4, duration_s: 5 } };
     expect(remapRecord(run, plus(100))).toEqual({ ...run, at: { file, line: 103, column: 1 }, lines: { completed: 104, duration_s: 105 } });
+    // a run whose per-value lines were dropped keeps the line of its last value: moved too
+    const kept: BenchRecord = { ...run, lines: {}, lastLine: 6 };
+    expect(remapRecord(kept, plus(100))).toMatchObject({ at: { line: 103 }, lastLine: 106 });
     const failure: BenchRecord = { kind: 'failure', at: { file, line: 7, column: 2 }, exception: 'RuntimeError', message: 'x' };
     expect(remapRecord(failure, plus(10))).toEqual({ ...failure, at: { file, line: 17, column: 2 } });
   });
