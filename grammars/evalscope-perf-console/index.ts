@@ -8,6 +8,7 @@ import { basicInformation, isPairsTable, isPerRequestTable, pairRuns } from './m
 import { isPercentileTable, isSummaryTable, percentileTableRecord, summaryTableRun, withPercentiles } from './per-run.js';
 import { isSuiteTable, suiteTableRuns } from './suite.js';
 import { withoutLogPrefix } from './text.js';
+import { readingPastInterleavedLines } from '../_shared/client-output.js';
 
 /** Titles EvalScope prints above its tables: literals, tried on every file's head. */
 const RUN_TITLE = 'Benchmarking summary:';
@@ -26,7 +27,7 @@ const START_MESSAGE = 'Starting benchmark';
  * the 2026 perf engine's "Performance suite summary" (suite.ts), one run per load.
  * Keys and units are evalscope-perf-json's.
  */
-export const grammar: Grammar = {
+export const grammar: Grammar = readingPastInterleavedLines({
   id: 'evalscope-perf-console',
   title: 'EvalScope perf console tables and performance_summary.txt',
   readsLineText: true,
@@ -45,7 +46,7 @@ export const grammar: Grammar = {
     const tables = readBoxTables(source.lines.map(withoutLogPrefix));
     return runsOf(tables, source, sink);
   },
-};
+});
 
 /** Is some `Performance suite summary:` line of the head followed by a table's top border (`┌`)? Linear scans only. */
 function suiteTableFollows(head: string): boolean {

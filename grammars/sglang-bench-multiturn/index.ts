@@ -5,6 +5,7 @@ import { summaryBlocks } from './blocks.js';
 import { summaryRun } from './runs.js';
 import { savedRuns } from './saved.js';
 import { cleanLine } from './text.js';
+import { readingPastInterleavedLines } from '../_shared/client-output.js';
 
 const TITLE = 'Performance metrics summary:';
 /** The summary's first value line, in every layout of bench_multiturn.py (bench_long_context.py prints no rate). */
@@ -59,7 +60,7 @@ function isSavedResult(head: string): boolean {
  * run per `Performance metrics summary:` block, a block per request rate of an auto-run) and the
  * `--log-file` JSONL it appends each run's summary to (saved.ts). See README.md.
  */
-export const grammar: Grammar = {
+export const grammar: Grammar = readingPastInterleavedLines({
   id: 'sglang-bench-multiturn',
   title: 'SGLang multi-turn benchmark (benchmark/hicache/bench_multiturn.py) console and JSONL',
   readsLineText: true,
@@ -79,4 +80,4 @@ export const grammar: Grammar = {
     }
     return runs;
   },
-};
+});

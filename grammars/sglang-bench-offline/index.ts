@@ -10,13 +10,14 @@ import { labelKey, parseServingBlocks, type ServingBlock } from '../_shared/serv
 import { holdsServerLog, readBlockNumber } from '../_shared/serving-block/splices.js';
 import { OFFLINE_LABELS } from './labels.js';
 import { recordRuns } from './records.js';
+import { readingPastInterleavedLines } from '../_shared/client-output.js';
 
 const HEADER = signature(['Offline Throughput Benchmark Result'], /^\W{0,8}=+ ?Offline Throughput Benchmark Result ?=+/m);
 const NOV_2024 = signature(['Throughput: '], /^[^\S\n]*Throughput: [\d.]+ tokens\/s\s*$/m);
 const JSON_LINE = signature(['last_gen_throughput'], /^[^\S\n]*\{.*"successful_requests"\s*:.*"last_gen_throughput"\s*:/m);
 
 /** `python -m sglang.bench_offline_throughput`: result block, Nov-2024 lines, JSON result lines. */
-export const grammar: Grammar = {
+export const grammar: Grammar = readingPastInterleavedLines({
   id: 'sglang-bench-offline',
   title: 'SGLang offline throughput benchmark',
   readsLineText: true,
@@ -38,7 +39,7 @@ export const grammar: Grammar = {
     for (const run of recordRuns(source, sink)) runs.push(run);
     return runs.sort((a, b) => a.at.line - b.at.line);
   },
-};
+});
 
 function blockRun(block: ServingBlock, source: TextSource, floor: number, ctx: ReturnType<typeof documentContext>, sink: DiagnosticSink): RunRecord {
   const b = new FieldMapBuilder();

@@ -15,6 +15,7 @@ import { withReportRows } from './report-rows.js';
 import { servedBy } from './served-by.js';
 import { pieceCuts, serverLexer } from './tokens.js';
 import { type ReportTable, type ServerCase, serverDocument } from './visitor.js';
+import { readingPastInterleavedLines } from '../_shared/client-output.js';
 
 /** A case as b23a42fc and later print it: `batch size: N`, then `input_len: N`. */
 const CASE = signature(['input_len: '], /^[^\S\n]*batch size: \d+[^\S\n]*\n[^\S\n]*input_len: \d+/m);
@@ -25,7 +26,7 @@ const JSON_LINE = signature(['overall_throughput'], /^[^\S\n]*\{[^\n]*"batch_siz
 const FOREIGN = /"(?:prefill_latency|total_throughput|successful_requests|backend)"\s*:/;
 
 /** `python -m sglang.bench_one_batch_server` (now `sglang.benchmark.one_batch_server`): stdout and its JSONL results. */
-export const grammar: Grammar = {
+export const grammar: Grammar = readingPastInterleavedLines({
   id: 'sglang-bench-one-batch-server',
   title: 'SGLang single-batch benchmark against a server',
   readsLineText: true,
@@ -44,7 +45,7 @@ export const grammar: Grammar = {
     if (runs.length > 0) reportUnrecognized(text.stray, source, sink);
     return runs;
   },
-};
+});
 
 /** The runs of the printed cases and report tables, and the lines of no known kind around them. */
 function textRuns(source: TextSource, sink: DiagnosticSink, sentinels: SentinelTally): { runs: RunRecord[]; stray: TypedLine[] } {

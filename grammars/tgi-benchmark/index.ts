@@ -11,6 +11,7 @@ import { tgiLexer } from './tokens.js';
 import { addTables, type MdTable, type MdTables } from './visitor.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { lookupTable } from '../../src/core/cells.js';
+import { readingPastInterleavedLines } from '../_shared/client-output.js';
 
 const STEP_TABLE = signature(['Batch Size'], /^[^\S\n]*\|\s*Step\s*\|\s*Batch Size\s*\|/m);
 const PARAMETERS = signature(['Parameter'], /^[^\S\n]*\|\s*Parameter\s*\|\s*Value\s*\|[\s\S]{0,2000}^[^\S\n]*\|\s*(?:Decode Length|N Runs)\s*\|/m);
@@ -19,7 +20,7 @@ const STATS: Readonly<Record<string, string>> = lookupTable({ average: 'mean', l
 const UNIT_MS: Readonly<Record<string, number>> = lookupTable({ ms: 1, s: 1000, 'µs': 0.001, us: 0.001, ns: 1e-6 });
 
 /** HF `text-generation-benchmark` (TGI) summary tables: one run per batch size. */
-export const grammar: Grammar = {
+export const grammar: Grammar = readingPastInterleavedLines({
   id: 'tgi-benchmark',
   title: 'TGI text-generation-benchmark tables',
   readsLineText: true,
@@ -37,7 +38,7 @@ export const grammar: Grammar = {
     }
     return toRuns(found.tables, found.otherLines, source, sink);
   },
-};
+});
 
 interface Run {
   readonly builder: FieldMapBuilder;

@@ -6,6 +6,7 @@ import { multiTurnItems } from './blocks.js';
 import { InvocationConfig } from './config.js';
 import { summaryRun } from './runs.js';
 import { isStatsJson, opensArray, statsJsonRuns } from './stats-json.js';
+import { readingPastInterleavedLines } from '../_shared/client-output.js';
 
 /** A summary title with its first value line (the logger may prefix nothing here: it is printed). */
 const SUMMARY = signature(['Statistics summary'], /^Statistics summary(?: \(assuming \d+(?:\.\d+)?% warmup samples\))?:[ \t]*\r?\nruntime_sec = [\d.]+/m);
@@ -35,7 +36,7 @@ function hasScriptArgs(head: string): boolean {
  * per-request stats), with the configuration its invocation printed and logged above it; and its
  * `--stats-json-output` file, the same statistics recomputed from the per-request array.
  */
-export const grammar: Grammar = {
+export const grammar: Grammar = readingPastInterleavedLines({
   id: 'vllm-multi-turn-bench',
   title: 'vLLM multi-turn benchmark (benchmark_serving_multi_turn.py) console and --stats-json-output',
   readsLineText: true,
@@ -79,4 +80,4 @@ export const grammar: Grammar = {
     }
     return runs;
   },
-};
+});

@@ -15,9 +15,14 @@ export const Footer = lineToken('Footer', FOOTER);
 /** `-----Time to First Token-----`; an untitled long rule counts too (hand-edited blocks). */
 export const SECTION_RULE = /^-{2,}\s*\S.*?\s*-{2,}$|^-{10,}$/;
 export const SectionRule = lineToken('SectionRule', SECTION_RULE);
-/** A server log line that `tee` or a shared terminal interleaved into the output. */
+/**
+ * A server log line that `tee` or a shared terminal interleaved into the output: vLLM's (with or
+ * without its process prefix), uvicorn's access lines (vLLM's with that prefix too), SGLang's,
+ * TensorRT-LLM's Python logger (`[11/21/2025-10:00:10] [TRT-LLM] [I]`) and C++ logger
+ * (`[TensorRT-LLM][INFO]`).
+ */
 export const LOG_LINE =
-  /^(?:\([\w ]+?(?: rank=\d+)? pid=\d+\)\s*)?(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^(?:INFO|WARNING|ERROR):\s{2,}|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]/;
+  /^(?:\([\w ]+?(?: rank=\d+)? pid=\d+\)\s*)?(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,})|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]/;
 export const LogLine = lineToken('LogLine', LOG_LINE);
 /** A label with no value: `Per-position acceptance (%):`. */
 export const BARE_LABEL = /^[^:]{1,100}:$/;

@@ -34,7 +34,7 @@ describe('tgi-benchmark', () => {
       '| Step | Batch Size | Average | p99 |',
       '|---|---|---|---|',
       '| Prefill | 1 | 10 ms | 12 ms |',
-      'Traceback (most recent call last):',
+      'Segmentation fault (core dumped)',
       '|  | 2 | 20 ms | 22 ms |',
     ].join('\n');
     const { records, diagnostics } = runGrammar(grammar, text);
@@ -43,6 +43,43 @@ describe('tgi-benchmark', () => {
       [2, 20, 22],
     ]);
     expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['3 block/truncated', '4 parse/unrecognized-lines', '5 parse/syntax']);
+  });
+
+  it("reads past a server's log lines tee'd into its tables, with an info", () => {
+    const clean = [
+      '| Parameter | Value |',
+      '|---|---|',
+      '| Model | org/model-8b |',
+      '| Decode Length | 8 |',
+      '',
+      '| Step | Batch Size | Average | p99 |',
+      '|---|---|---|---|',
+      '| Prefill | 1 | 10 ms | 12 ms |',
+      '|  | 2 | 20 ms | 22 ms |',
+    ];
+    // (a vLLM access line, TensorRT-LLM's C++ logger, a vLLM warning)
+    const teed = [
+      ...clean.slice(0, 3),
+      '(APIServer pid=41) INFO:     127.0.0.1:40000 - "POST /generate HTTP/1.1" 200 OK',
+      ...clean.slice(3, 6),
+      '[TensorRT-LLM][INFO] Number of tokens per block: 32.',
+      ...clean.slice(6, 8),
+      'WARNING 01-05 10:00:10 [serving_chat.py:120] Request timed out',
+      ...clean.slice(8),
+    ];
+    const before = runGrammar(grammar, clean.join('\n'));
+    const after = runGrammar(grammar, teed.join('\n'));
+    expect(runFields(after.records).map((f) => [f.model, f.output_len, f.max_concurrency, f.mean_ttft_ms, f.p99_ttft_ms])).toEqual([
+      ['org/model-8b', 8, 1, 10, 12],
+      ['org/model-8b', 8, 2, 20, 22],
+    ]);
+    expect(runFields(after.records)).toEqual(runFields(before.records));
+    // at their lines in the file
+    expect(after.records.filter((r) => r.kind === 'run').map((r) => r.at.line)).toEqual([10, 12]);
+    expect(after.diagnostics.map((d) => `${d.line} ${d.severity} ${d.code} ${d.message}`)).toEqual([
+      "4 info block/interleaved-line 3 interleaved lines (a server's log, a progress bar) skipped in a result block or table",
+      ...before.diagnostics.map((d) => `${d.line === 8 ? 10 : d.line} ${d.severity} ${d.code} ${d.message}`),
+    ]);
   });
 
   it('warns once for a cut table, naming the batch sizes, and turns an all-NaN batch into an info', () => {

@@ -1,0 +1,89 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { Grammar, TextHead, TextSource } from '../../src/core/grammar.js';
+import { type BenchRecord, runLastLine } from '../../src/core/records.js';
+import { remappedSink, remapRecord } from '../../src/core/remap-lines.js';
+import { INTERLEAVED_LINE } from './interleaved-line.js';
+
+/**
+ * Whether any line of a text is one INTERLEAVED_LINE matches: one search, before any line is looked
+ * at. Its spaces never span a line break: `^\s*` would scan from every line start of a text of blank
+ * lines to its end.
+ */
+const ANY_INTERLEAVED_LINE = new RegExp(INTERLEAVED_LINE.source.replaceAll('\\s', '[^\\S\\n]'), 'm');
+
+/** The last head detection saw without its interleaved lines: the grammars that read past them detect on the same head in turn. */
+let lastHead: { readonly head: string; readonly clean: string } = { head: '', clean: '' };
+
+function withoutInterleavedLines(head: string): string {
+  if (head === lastHead.head) return lastHead.clean;
+  const clean = ANY_INTERLEAVED_LINE.test(head)
+    ? head
+        .split('\n')
+        .filter((line) => !INTERLEAVED_LINE.test(line))
+        .join('\n')
+    : head;
+  lastHead = { head, clean };
+  return clean;
+}
+
+/** A source without the lines another process wrote into it, and where each line it keeps is in the original. */
+interface ClientView {
+  readonly source: TextSource;
+  readonly lineOf: (line: number) => number;
+  /** The line numbers left out, ascending. */
+  readonly skipped: readonly number[];
+}
+
+function clientView(source: TextSource): ClientView | null {
+  const lines: string[] = [];
+  const numbers: number[] = [];
+  const skipped: number[] = [];
+  source.lines.forEach((text, i) => {
+    if (INTERLEAVED_LINE.test(text)) skipped.push(i + 1);
+    else {
+      lines.push(text);
+      numbers.push(i + 1);
+    }
+  });
+  if (skipped.length === 0) return null;
+  // its last line is the file's (and may be cut: TextSource.unterminated) when that is kept
+  const last = skipped.at(-1) !== source.lines.length && source.unterminated === true;
+  return {
+    source: { path: source.path, lines, ...(last ? { unterminated: true } : {}) },
+    lineOf: (n) => numbers[n - 1] ?? numbers.at(-1) ?? n,
+    skipped,
+  };
+}
+
+/** The lines of `skipped` among a run's lines (between the first and the last its values came from). */
+function insideRuns(skipped: readonly number[], records: readonly BenchRecord[]): number[] {
+  const runs = records.flatMap((r) => (r.kind === 'run' ? [{ first: Math.min(r.at.line, ...Object.values(r.lines)), last: runLastLine(r) }] : []));
+  return skipped.filter((n) => runs.some((r) => n > r.first && n < r.last));
+}
+
+/**
+ * A grammar of a load generator's console output that reads it without the lines another process
+ * wrote into it (INTERLEAVED_LINE: a server's log lines when `tee` or a shared terminal mixed the two,
+ * progress bars): they cannot break a table, a summary or its detection. Detection sees the head
+ * without them; the records and diagnostics are at their lines in the file, and the lines left out
+ * among a run's lines are counted (`block/interleaved-line`). Only for
+ * grammars that read no such line themselves (an in-process engine's logged arguments are read by
+ * vLLM's offline benchmarks, trtllm-bench's report is printed through its logger).
+ */
+export function readingPastInterleavedLines(g: Grammar): Grammar {
+  return {
+    ...g,
+    detect(input: TextHead) {
+      const head = withoutInterleavedLines(input.head);
+      return g.detect(head === input.head ? input : { path: input.path, head });
+    },
+    parse(source: TextSource, sink: DiagnosticSink) {
+      const view = clientView(source);
+      if (view === null) return g.parse(source, sink);
+      const records = g.parse(view.source, remappedSink(sink, view.lineOf)).map((r) => remapRecord(r, view.lineOf));
+      const within = insideRuns(view.skipped, records);
+      if (within.length > 0) sink.report('block/interleaved-line', { file: source.path, line: within[0] as number, column: 1 }, within.length);
+      return records;
+    },
+  };
+}
