@@ -8,7 +8,8 @@ import { documentContext, labelAbove } from '../../src/parse/context.js';
 import { stripEmbedding } from '../../src/parse/embedding.js';
 import { addReportFields } from './fields.js';
 import { trtllmBenchParser } from './parser.js';
-import { RULE, TITLE_LINE, trtllmBenchLexer } from './tokens.js';
+import { OtherLine, RULE, TITLE_LINE, trtllmBenchLexer } from './tokens.js';
+import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import type { CstNode } from '../../src/parse/chevrotain-runtime.js';
 import { type Report, toReports } from './visitor.js';
@@ -47,7 +48,8 @@ const ANY_TITLE = /^[\s>#]*(?:\[[^\]]*\] )*=[ \t]+[A-Za-z]/;
 
 function parseReports(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   if (!source.lines.some((l) => ANY_TITLE.test(l))) return [];
-  const reports = toReports(documents(source.lines));
+  const inside = interleavedInReports(source.lines);
+  const reports = toReports(documents(inside.size === 0 ? source.lines : source.lines.map((l, i) => (inside.has(i + 1) ? '' : l))));
   reportOrphanTitles(source, reports, sink);
   const ctx = documentContext(source.lines);
   let floor = -1;
@@ -59,7 +61,8 @@ function parseReports(source: TextSource, sink: DiagnosticSink): RunRecord[] {
     if (!first || isDatasetSummary(report)) continue;
     // a report that runs to the end of a file cut inside a line, without its closing rule, may end in that cut line
     const cut = !report.closed && report.endLine >= lastLine;
-    runs.push(toRun(report, first.line, floor, source, ctx, sink, cut));
+    const passed = [...inside].filter((n) => n > first.line && n < report.endLine);
+    runs.push(toRun(report, first.line, floor, source, ctx, sink, cut, passed));
     floor = report.endLine - 1;
   }
   return runs;
@@ -110,7 +113,45 @@ function lastTextLine(lines: readonly string[]): number {
   return 0;
 }
 
-function toRun(report: Report, line: number, floor: number, source: TextSource, ctx: ReturnType<typeof documentContext>, sink: DiagnosticSink, cut: boolean): RunRecord {
+/** Is this line (its embedding and logger prefix peeled) one a report prints: a rule, a title or a line of a section? */
+function isReportLine(line: string): boolean {
+  if (RULE.test(line) || TITLE_LINE.test(line)) return true;
+  const first = trtllmBenchLexer().tokenize(line).tokens[0];
+  return first !== undefined && first.tokenType !== OtherLine;
+}
+
+/**
+ * The lines (numbered from 1) another process wrote inside a report (INTERLEAVED_LINE: a server's
+ * log line when `tee` or a terminal mixed the two): between two of the report's lines, blank lines
+ * aside, the first not its closing rule. They are read as blank: a log line ends a report, and
+ * one tee'd between a section's title and its lines, or between two of its lines, lost the rest.
+ */
+function interleavedInReports(lines: readonly string[]): Set<number> {
+  const inside = new Set<number>();
+  const pending: number[] = [];
+  // the last two lines with text, not interleaved, the latest first
+  let previous = '';
+  let beforePrevious = '';
+  lines.forEach((raw, i) => {
+    const line = reportLine(raw);
+    if (line.trim() === '') return;
+    if (INTERLEAVED_LINE.test(line)) {
+      pending.push(i + 1);
+      return;
+    }
+    if (pending.length > 0) {
+      // (a rule after a title closes the section's header; one after a section's lines, the report)
+      const open = previous !== '' && isReportLine(previous) && (!RULE.test(previous) || TITLE_LINE.test(beforePrevious));
+      if (open && isReportLine(line)) for (const n of pending) inside.add(n);
+      pending.length = 0;
+    }
+    beforePrevious = previous;
+    previous = line;
+  });
+  return inside;
+}
+
+function toRun(report: Report, line: number, floor: number, source: TextSource, ctx: ReturnType<typeof documentContext>, sink: DiagnosticSink, cut: boolean, passed: readonly number[]): RunRecord {
   const builder = new FieldMapBuilder();
   builder.set('engine', 'trtllm', line);
   builder.set('client', 'trtllm-bench', line);
@@ -118,7 +159,7 @@ function toRun(report: Report, line: number, floor: number, source: TextSource, 
   settleDataset(builder);
   const missing = missingPart(report, builder) ?? (cut ? 'the closing rule: the file ends inside the report' : null);
   if (missing !== null) sink.report('block/truncated', { file: source.path, line: report.endLine, column: 1 }, missing);
-  const interleaved = report.sections.flatMap((s) => s.interleaved);
+  const interleaved = [...report.sections.flatMap((s) => s.interleaved), ...passed].sort((a, b) => a - b);
   if (interleaved.length > 0) sink.report('block/interleaved-line', { file: source.path, line: interleaved[0] as number, column: 1 }, interleaved.length);
   return {
     kind: 'run',

@@ -131,6 +131,31 @@ describe('trtllm-bench report values', () => {
     expect(lost.sink.list().filter((d) => d.severity === 'warning').map((d) => `${d.line} ${d.code}`)).toEqual(['3 parse/syntax']);
   });
 
+  it("reads a report past a server's lines tee'd between a section's title and its lines, or between two lines, counted", () => {
+    const clean = [...section('PYTORCH BACKEND', 'Model:\t\t\torg/model-8b', 'Quantization:\t\tFP8'), ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0', 'Total Output Throughput (tokens/sec): 2.0'), RULE];
+    const teed = [
+      ...clean.slice(0, 3),
+      '[TensorRT-LLM][INFO] Number of tokens per block: 32.',
+      clean[3],
+      'WARNING 01-05 10:00:10 [serving_chat.py:120] Request timed out',
+      '',
+      '(APIServer pid=41) INFO:     127.0.0.1:40000 - "POST /v1/completions HTTP/1.1" 200 OK',
+      ...clean.slice(4, 8),
+      '[11/02/2025-14:09:40] [TRT-LLM] [I] Refreshed the MPI local session',
+      ...clean.slice(8),
+    ].join('\n');
+    const before = runs(clean.join('\n'));
+    const after = runs(teed);
+    expect(after.runs.map((r) => r.fields)).toEqual(before.runs.map((r) => r.fields));
+    expect(after.runs.map((r) => [r.fields.model, r.fields.quantization, r.fields.output_throughput, r.complete])).toEqual([['org/model-8b', 'FP8', 2, true]]);
+    expect(after.sink.list().map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual([
+      "4 block/interleaved-line 4 interleaved lines (a server's log, a progress bar) skipped in a result block or table",
+    ]);
+    // after the report's closing rule, a log line still ends it: what follows is not the report's
+    const after2 = runs([...clean, 'WARNING 01-05 10:00:10 [serving_chat.py:120] Request timed out', 'Total Output Throughput (tokens/sec): 9.0'].join('\n'));
+    expect(after2.runs.map((r) => [r.fields.output_throughput, r.complete])).toEqual([[2, true]]);
+  });
+
   it('flags a report cut inside its last line (the file ends there without a line break), whatever the value left', () => {
     const report = [...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0'), ...section('DATASET DETAILS', 'Dataset Path:         /data/synthetic_1024_256.jsonl')];
     const parse = (lines: string[], unterminated: boolean) => grammar.parse({ path: asRelPath('r.txt'), lines, ...(unterminated ? { unterminated } : {}) }, new DiagnosticCollector());
