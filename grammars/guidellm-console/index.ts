@@ -106,6 +106,7 @@ function readItems(items: readonly ConsoleItem[], source: TextSource, sink: Diag
   let last: TableReader | null = null;
   // the indented details GuideLLM prints below a status line (or a 0.3 section title) are its own
   let inStatus = false;
+  const passed: number[] = [];
   const otherLine = (text: string, line: number): void => {
     if (text === '') return;
     if (inStatus && /^\s/.test(source.lines[line - 1] ?? '')) {
@@ -146,10 +147,14 @@ function readItems(items: readonly ConsoleItem[], source: TextSource, sink: Diag
     } else if (item.kind === 'section') {
       inStatus = true;
       bars.section(item.text, item.line);
+    } else if (item.kind === 'interleaved' && inStatus) {
+      // a server's line tee'd among the details of a status or section: they go on past it
+      passed.push(item.line);
     } else {
       otherLine(item.text, item.line);
     }
   }
+  if (passed.length > 0) sink.report('block/interleaved-line', { file: source.path, line: passed[0] as number, column: 1 }, passed.length);
   return { events, unrecognized, barReports: bars.reports };
 }
 

@@ -36,7 +36,8 @@ export interface BarLine {
  * title (`Benchmarks Info:`), anything else.
  */
 export interface LooseLine {
-  readonly kind: 'model' | 'status' | 'section' | 'other';
+  /** `interleaved`: a line another process wrote (InterleavedLine), outside a table. */
+  readonly kind: 'model' | 'status' | 'section' | 'interleaved' | 'other';
   readonly text: string;
   readonly line: number;
 }
@@ -53,7 +54,7 @@ const LOOSE_KINDS = {
   // a line with a `|` or of one word outside a 0.2 / 0.3 table is any other line
   BarRow: 'other',
   LonePiece: 'other',
-  InterleavedLine: 'other',
+  InterleavedLine: 'interleaved',
   OtherLine: 'other',
 } as const;
 

@@ -129,6 +129,15 @@ describe('guidellm-console: GuideLLM 0.2 / 0.3 tables', () => {
     expect(diagnostics).toEqual([]);
     expect(runFields(records)[0]?.model).toBe('acme/x-8b');
     expect(records[0]?.kind === 'run' && records[0].lines.model).toBe(3);
+    // with a server's line tee'd between the title and its details, or between two details: counted, passed over
+    const log = '(APIServer pid=41) INFO:     127.0.0.1:40000 - "POST /v1/completions HTTP/1.1" 200 OK';
+    const teed = [metadata[0], log, metadata[1], 'WARNING 01-05 10:00:10 [serving_chat.py:120] Request timed out', ...metadata.slice(2)];
+    const read = runGrammar(grammar, [...teed, report([infoRows.sync], [statsRows.sync])].join('\n'));
+    expect(runFields(read.records)[0]?.model).toBe('acme/x-8b');
+    expect(read.records[0]?.kind === 'run' && read.records[0].lines.model).toBe(5);
+    expect(read.diagnostics.map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual([
+      "2 block/interleaved-line 2 interleaved lines (a server's log, a progress bar) skipped in a result block or table",
+    ]);
   });
 });
 
