@@ -1,4 +1,5 @@
 import { counted } from '../../src/core/counted.js';
+import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
 
 /**
  * CSV files AIPerf writes beside `profile_export_aiperf.csv` that hold metrics of the same run (or
@@ -43,10 +44,18 @@ export function isCompanionFirstLine(first: string): boolean {
   return KINDS.some((k) => k.first.test(first));
 }
 
+/**
+ * The file's first line: its first with text that no other process wrote (INTERLEAVED_LINE: a
+ * server's log line in the same folder's tee'd output) — its kind is still that of the file.
+ */
+export function firstFileLine(lines: readonly string[]): string {
+  return lines.find((l) => l.trim() !== '' && !INTERLEAVED_LINE.test(l)) ?? '';
+}
+
 /** What the file is, for its `table/ignored-block` info; null when it is none of those. */
 export function companionCsv(lines: readonly string[]): string | null {
-  const first = lines[0] ?? '';
-  return KINDS.find((k) => k.first.test(first))?.describe(lines) ?? null;
+  const first = firstFileLine(lines);
+  return KINDS.find((k) => k.first.test(first))?.describe(lines.slice(lines.indexOf(first))) ?? null;
 }
 
 /** The distinct first cells of the rows below the header (slice indexes, archetype names). */

@@ -7,7 +7,7 @@ import { type CsvRow, csvRows } from '../_shared/csv/index.js';
 import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
 import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 import { aiperfPartialExport } from '../_shared/perf-metrics/aiperf-folders.js';
-import { companionCsv, isCompanionFirstLine } from './companion-exports.js';
+import { companionCsv, firstFileLine, isCompanionFirstLine } from './companion-exports.js';
 import { addAiperfSpecDecodeRow } from '../genai-perf-json/spec-decode.js';
 import { addGpuPowerRows, type GpuPowerRow, gpuPowerMetric, splitUnitLabel } from '../genai-perf-json/gpu-power.js';
 
@@ -37,7 +37,7 @@ export const grammar: Grammar = {
     return NOT_MINE;
   },
   parse(source, sink) {
-    if (AGGREGATE_SIGNATURE.test(source.lines[0] ?? '')) {
+    if (AGGREGATE_SIGNATURE.test(firstFileLine(source.lines))) {
       // Each run's own export is a run; the aggregate over them would count them twice.
       sink.report('table/ignored-block', { file: source.path, line: 1, column: 1 }, "AIPerf multi-run aggregate (each run's profile_export_aiperf.csv under profile_runs/ is read as a run)");
       return [];

@@ -132,6 +132,10 @@ describe('genai-perf-csv', () => {
         expect(records, name).toEqual([]);
         expect(diagnostics, name).toHaveLength(1);
         expect(diagnostics[0], name).toMatch(/^table\/ignored-block AIPerf /);
+        // with a server's log line above it (a folder's tee'd output): the same file, still no run
+        const teed = runAt(`${name}.csv`, `(APIServer pid=41) INFO:     127.0.0.1:40000 - "GET /metrics HTTP/1.1" 200 OK\n${text}`);
+        expect(teed.records, name).toEqual([]);
+        expect(teed.diagnostics, name).toEqual(diagnostics);
       }
     });
   });
