@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GRAMMARS } from '../../grammars/index.js';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
+import type { RunRecord } from '../../src/core/records.js';
 import { seriesEntries } from '../../src/core/timeline-series.js';
 import { asRelPath } from '../../src/core/types.js';
 import { fromBytes } from '../../src/ingest/read.js';
@@ -87,8 +88,9 @@ function parseSkimmed(bytes: Buffer): ReturnType<typeof parse> | null {
  * Runs one mutated input through every grammar and checks the fuzz properties: no exception, within
  * the time bound, and no run silently changed: after a structural mutation or a truncation, every
  * run found either keeps the values of a run of the original file (a cut run may have fewer values,
- * never different ones), is flagged incomplete, or the file carries a warning; and, flagged or not,
- * no value read from a line the input is cut inside is one the cut shortened. Result JSON is
+ * never different ones), is flagged incomplete, or the file carries a warning; after a server's line
+ * tee'd in (Mutation.teed), a console's runs also keep every value unless a warning says otherwise;
+ * and, flagged or not, no value read from a line the input is cut inside is one the cut shortened. Result JSON is
  * checked twice: read whole, and skimmed as a large file is; a gzip file is read from a file.
  */
 export function checkCase(original: Buffer, m: Mutation, timeBoundMs: number): CaseResult {
@@ -108,7 +110,7 @@ export function checkCase(original: Buffer, m: Mutation, timeBoundMs: number): C
   if (m.kind === 'bytes') return { ok: true, problem: null, ms };
   // appending another fixture may add that fixture's own runs: those are not changed runs
   if (m.name === 'append-other-fixture') return { ok: true, problem: null, ms };
-  const whole = silentlyChanged(result, base);
+  const whole = silentlyChanged(result, base) ?? (m.teed ? lostToTee(result, base) : null);
   if (whole !== null) return { ok: false, problem: whole, ms };
   const cut = m.kind === 'truncation' && !m.gzip ? cutValueRead(original, m.bytes, result) : null;
   if (cut !== null) return { ok: false, problem: cut, ms };
@@ -151,6 +153,28 @@ function cutValueRead(original: Buffer, bytes: Buffer, result: ReturnType<typeof
 
 const NEWLINE = 10;
 const CR = 13;
+
+/**
+ * Formats their tools write to files of their own (CSV, YAML), where no other process writes: a
+ * server's line in one is damage, not `tee`.
+ */
+const FILE_FORMATS: ReadonlySet<string> = new Set(['genai-perf-csv', 'guidellm-csv', 'llmd-benchmark-report', 'inference-perf-config']);
+
+/**
+ * The first run of `base` read from a console's output (a grammar reading line text, no file
+ * format) that no run of `result` has every value of, with no diagnostic to say so: a server's line
+ * tee'd into the output lost its values, or the whole run.
+ */
+function lostToTee(result: ReturnType<typeof parse>, base: ReturnType<typeof parse>): string | null {
+  if (result.diagnostics.some((d) => d.severity !== 'info')) return null;
+  for (const o of base.records) {
+    if (o.record.kind !== 'run' || FILE_FORMATS.has(o.format) || GRAMMARS[o.format].readsLineText !== true) continue;
+    const f = o.record.fields;
+    const kept = result.records.some((r) => r.record.kind === 'run' && Object.keys(f).every((k) => JSON.stringify(f[k]) === JSON.stringify((r.record as RunRecord).fields[k])));
+    if (!kept) return `run at line ${o.record.at.line} lost values to a server's line tee'd into the output: ${runKey(o).slice(0, 200)}`;
+  }
+  return null;
+}
 
 /** The first run of `result` whose values no run of `base` has, with no diagnostic to say so. */
 function silentlyChanged(result: ReturnType<typeof parse>, base: ReturnType<typeof parse>): string | null {

@@ -8,24 +8,35 @@ export interface Mutation {
   readonly name: string;
   readonly kind: MutationKind;
   readonly bytes: Buffer;
+  /** A whole line of a server's log written among the input's lines (`tee`): a console's runs keep every value (see checkCase). */
+  readonly teed?: true;
   /** The bytes are a gzip file's (the fixture compressed, then mutated): read from a file, as the pipeline reads one. */
   readonly gzip?: boolean;
 }
 
-const NOISE_LINES = [
-  '\x1b[31m\x1b[0m',
-  '\r',
-  '\u0000',
-  '\x1b[2K\r 45%|████▌     | 9/20 [00:04<00:05,  2.10it/s]',
-  'Traceback (most recent call last):',
-  // a server's log line tee'd into a client's output
+/**
+ * A server's log lines, as `tee` or a shared terminal writes them into a client's output: vLLM's
+ * stats line, its uvicorn access line, a warning, SGLang's batch line, TensorRT-LLM's C++ logger.
+ */
+const SERVER_LINES = [
   '(APIServer pid=41) INFO 01-05 10:00:10 [loggers.py:123] Engine 000: Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 0.0 tokens/s',
-  '',
+  '(APIServer pid=41) INFO:     127.0.0.1:40000 - "POST /v1/completions HTTP/1.1" 200 OK',
+  'WARNING 01-05 10:00:10 [serving_chat.py:120] Request timed out',
+  '[2026-01-05 10:00:10 TP0] Decode batch. #running-req: 64, #token: 20480, token usage: 0.12, cuda graph: True, gen throughput (token/s): 2765.43, #queue-req: 0',
+  '[TensorRT-LLM][INFO] Number of tokens per block: 32.',
 ];
+
+const NOISE_LINES = ['\x1b[31m\x1b[0m', '\r', '\u0000', '\x1b[2K\r 45%|████▌     | 9/20 [00:04<00:05,  2.10it/s]', 'Traceback (most recent call last):', ...SERVER_LINES, ''];
+
+/** A noise line inserted at `at`: one of SERVER_LINES is a teed mutation. */
+function inserted(lines: readonly string[], at: number, noise: string): Mutation {
+  const m: Mutation = { name: `insert-${JSON.stringify(noise).slice(0, 12)}-at-${at}`, kind: 'structural', bytes: insertLine(lines, at, noise) };
+  return SERVER_LINES.includes(noise) ? { ...m, teed: true } : m;
+}
 
 /**
  * Deterministic mutations of one fixture: truncation at line boundaries and inside numbers, noise lines inserted
- * between lines (ANSI, `\r`, NUL, tqdm, a very long line), a splice with another fixture, a log
+ * between lines (ANSI, `\r`, NUL, tqdm, a server's log lines, a very long line), a splice with another fixture, a log
  * collector's prefix or a Markdown quote marker on every line, byte flips and invalid UTF-8; and the fixture gzip-compressed,
  * then cut or with a byte flipped.
  * `structural` mutations never touch a value's bytes.
@@ -46,7 +57,7 @@ export function* mutations(input: Buffer, other: Buffer, seed: number, longLineB
   }
   for (const noise of NOISE_LINES) {
     const at = Math.floor(rand() * (lines.length + 1));
-    yield { name: `insert-${JSON.stringify(noise).slice(0, 12)}-at-${at}`, kind: 'structural', bytes: insertLine(lines, at, noise) };
+    yield inserted(lines, at, noise);
   }
   yield { name: 'insert-long-line', kind: 'structural', bytes: insertLine(lines, lines.length, 'x'.repeat(longLineBytes)) };
   yield { name: 'append-other-fixture', kind: 'structural', bytes: Buffer.concat([input, Buffer.from('\n'), other]) };
@@ -84,9 +95,7 @@ const UNKNOWN_LINE = 'benchmark: done';
 export function* everyLineMutations(input: Buffer): Generator<Mutation> {
   const lines = input.toString('latin1').split('\n');
   for (let at = 1; at < lines.length; at++) {
-    for (const noise of [...NOISE_LINES, UNKNOWN_LINE]) {
-      yield { name: `insert-${JSON.stringify(noise).slice(0, 12)}-at-${at}`, kind: 'structural', bytes: insertLine(lines, at, noise) };
-    }
+    for (const noise of [...NOISE_LINES, UNKNOWN_LINE]) yield inserted(lines, at, noise);
     const line = lines[at - 1] ?? '';
     yield { name: `cut-inside-line-${at}`, kind: 'truncation', bytes: Buffer.from([...lines.slice(0, at - 1), line.slice(0, Math.floor(line.length / 2))].join('\n'), 'latin1') };
   }
