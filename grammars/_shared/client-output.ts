@@ -66,9 +66,9 @@ function insideRuns(skipped: readonly number[], records: readonly BenchRecord[])
  * wrote into it (INTERLEAVED_LINE: a server's log lines when `tee` or a shared terminal mixed the two,
  * progress bars): they cannot break a table, a summary or its detection. Detection sees the head
  * without them; the records and diagnostics are at their lines in the file, and the lines left out
- * among a run's lines are counted (`block/interleaved-line`). Only for
- * grammars that read no such line themselves (an in-process engine's logged arguments are read by
- * vLLM's offline benchmarks, trtllm-bench's report is printed through its logger).
+ * among a run's lines are counted (`block/interleaved-line`). Only for grammars that read no such
+ * line themselves (vLLM's offline benchmarks read their in-process engine's logged arguments,
+ * trtllm-bench prints its report through its logger).
  */
 export function readingPastInterleavedLines(g: Grammar): Grammar {
   return {
