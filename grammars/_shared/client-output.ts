@@ -1,7 +1,7 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextHead, TextSource } from '../../src/core/grammar.js';
 import { type BenchRecord, runLastLine } from '../../src/core/records.js';
-import { remappedSink, remapRecord } from '../../src/core/remap-lines.js';
+import { remappedSink, remapRecord, withoutLines } from '../../src/core/remap-lines.js';
 import { INTERLEAVED_LINE } from './interleaved-line.js';
 
 /**
@@ -24,35 +24,6 @@ function withoutInterleavedLines(head: string): string {
     : head;
   lastHead = { head, clean };
   return clean;
-}
-
-/** A source without the lines another process wrote into it, and where each line it keeps is in the original. */
-interface ClientView {
-  readonly source: TextSource;
-  readonly lineOf: (line: number) => number;
-  /** The line numbers left out, ascending. */
-  readonly skipped: readonly number[];
-}
-
-function clientView(source: TextSource): ClientView | null {
-  const lines: string[] = [];
-  const numbers: number[] = [];
-  const skipped: number[] = [];
-  source.lines.forEach((text, i) => {
-    if (INTERLEAVED_LINE.test(text)) skipped.push(i + 1);
-    else {
-      lines.push(text);
-      numbers.push(i + 1);
-    }
-  });
-  if (skipped.length === 0) return null;
-  // its last line is the file's (and may be cut: TextSource.unterminated) when that is kept
-  const last = skipped.at(-1) !== source.lines.length && source.unterminated === true;
-  return {
-    source: { path: source.path, lines, ...(last ? { unterminated: true } : {}) },
-    lineOf: (n) => numbers[n - 1] ?? numbers.at(-1) ?? n,
-    skipped,
-  };
 }
 
 /** The lines of `skipped` among a run's lines (between the first and the last its values came from). */
@@ -78,10 +49,10 @@ export function readingPastInterleavedLines(g: Grammar): Grammar {
       return g.detect(head === input.head ? input : { path: input.path, head });
     },
     parse(source: TextSource, sink: DiagnosticSink) {
-      const view = clientView(source);
-      if (view === null) return g.parse(source, sink);
+      const view = withoutLines(source, (text) => INTERLEAVED_LINE.test(text));
+      if (view.dropped.length === 0) return g.parse(source, sink);
       const records = g.parse(view.source, remappedSink(sink, view.lineOf)).map((r) => remapRecord(r, view.lineOf));
-      const within = insideRuns(view.skipped, records);
+      const within = insideRuns(view.dropped, records);
       if (within.length > 0) sink.report('block/interleaved-line', { file: source.path, line: within[0] as number, column: 1 }, within.length);
       return records;
     },

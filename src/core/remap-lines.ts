@@ -1,4 +1,5 @@
 import type { DiagnosticSink } from './diagnostic.js';
+import type { TextSource } from './grammar.js';
 import type { BenchRecord } from './records.js';
 import { remapSeries } from './timeline-series.js';
 import { setCell } from './cells.js';
@@ -24,4 +25,29 @@ export function remappedSink(sink: DiagnosticSink, lineOf: (line: number) => num
       sink.report(code, { ...at, line: lineOf(at.line) }, ...args);
     },
   };
+}
+
+/** A source without some of its lines, where each line it keeps is in the original, and the line numbers left out. */
+export interface LinesKept {
+  readonly source: TextSource;
+  readonly lineOf: (line: number) => number;
+  /** The line numbers left out, ascending. */
+  readonly dropped: readonly number[];
+}
+
+/** `source` without the lines `drop` picks (text, 0-based index); its last line keeps `unterminated` when kept. */
+export function withoutLines(source: TextSource, drop: (text: string, index: number) => boolean): LinesKept {
+  const lines: string[] = [];
+  const numbers: number[] = [];
+  const dropped: number[] = [];
+  source.lines.forEach((text, i) => {
+    if (drop(text, i)) dropped.push(i + 1);
+    else {
+      lines.push(text);
+      numbers.push(i + 1);
+    }
+  });
+  // its last line is the file's (and may be cut: TextSource.unterminated) when that is kept
+  const last = dropped.at(-1) !== source.lines.length && source.unterminated === true;
+  return { source: { path: source.path, lines, ...(last ? { unterminated: true } : {}) }, lineOf: (n) => numbers[n - 1] ?? numbers.at(-1) ?? n, dropped };
 }

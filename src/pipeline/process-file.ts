@@ -16,7 +16,7 @@ import { claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, scoredClaims 
 import { foreignClaimsOf, longerThanEnds } from './foreign-claims.js';
 import { CUT_LINE_VALUES, type CutLine, cutLineOf, lineReadsCutToken, withoutCutToken } from './cut-line.js';
 import { guarded, type Parsed, type ParsedRecord } from './parsed.js';
-import { remappedSink, remapRecord } from '../core/remap-lines.js';
+import { remappedSink, remapRecord, withoutLines } from '../core/remap-lines.js';
 import { streamFile } from './stream-file.js';
 
 export type { ParsedRecord } from './parsed.js';
@@ -271,7 +271,7 @@ function parseBare(source: TextSource, sourceFor: (g: Grammar) => TextSource, si
     lineRecords.set(g, into.records);
   }
   if (cutStatsLine) sink.report('read/cut-line', { file: source.path, line: cutLine ?? 1, column: 1 }, CUT_LINE_VALUES);
-  const rest = owned.includes(1) ? withoutOwnedLines(source, owned) : null;
+  const rest = owned.includes(1) ? withoutLines(source, (_, i) => owned[i] === 1) : null;
   for (const g of claims) {
     const done = lineRecords.get(g);
     if (done) for (const r of done) parsed.records.push(r);
@@ -282,20 +282,6 @@ function parseBare(source: TextSource, sourceFor: (g: Grammar) => TextSource, si
     } else guarded(g, source.path, sink, parsed, (watched) => g.parse(sourceFor(g), watched), cutOf(() => g.parse(withoutCutToken(sourceFor(g)), new DiagnosticCollector())));
   }
   return parsed;
-}
-
-/** A source without the lines marked in `owned`, and where each of its lines is in the original. */
-function withoutOwnedLines(source: TextSource, owned: Uint8Array): { source: TextSource; lineOf: (line: number) => number } {
-  const lines: string[] = [];
-  const numbers: number[] = [];
-  source.lines.forEach((text, i) => {
-    if (owned[i] === 1) return;
-    lines.push(text);
-    numbers.push(i + 1);
-  });
-  // its last line is the file's (and may be cut: TextSource.unterminated) when that is not owned
-  const last = owned[source.lines.length - 1] !== 1 && source.unterminated === true;
-  return { source: { path: source.path, lines, ...(last ? { unterminated: true } : {}) }, lineOf: (n) => numbers[n - 1] ?? numbers.at(-1) ?? n };
 }
 
 /**

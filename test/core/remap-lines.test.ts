@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import type { BenchRecord } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
-import { remappedSink, remapRecord } from '../../src/core/remap-lines.js';
+import { remappedSink, remapRecord, withoutLines } from '../../src/core/remap-lines.js';
 
 const file = 'serve.log' as RelPath;
 const plus = (offset: number) => (line: number) => line + offset;
@@ -26,5 +26,14 @@ describe('mapping what a grammar read from some lines of a file back to the file
       [1005, 1, '3 lines not recognized, the first here'],
       [1009, 4, 'result block has no values'],
     ]);
+  });
+
+  it('leaves lines out of a source, mapping the rest back and keeping a cut last line cut only when kept', () => {
+    const source = { path: file, lines: ['a', 'log', 'b', 'c'], unterminated: true };
+    const kept = withoutLines(source, (text) => text === 'log');
+    expect(kept.source).toEqual({ path: file, lines: ['a', 'b', 'c'], unterminated: true });
+    expect([1, 2, 3].map(kept.lineOf)).toEqual([1, 3, 4]);
+    expect(kept.dropped).toEqual([2]);
+    expect(withoutLines(source, (_, i) => i === 3).source).toEqual({ path: file, lines: ['a', 'log', 'b'] });
   });
 });
