@@ -33,15 +33,35 @@ function isDelimiter(code: number): boolean {
  * killed while written (a client's stdout goes to a file 8 KiB at a time, so it stops anywhere), a
  * copy cut short. Null when the text ends with a line break (`unterminated` false), or when its
  * last line ends with a space or delimiter (the value before it ended there; not a comma after a
- * digit, which may be a thousands separator) or with a closing bracket (a JSON document or list
- * that closes there is whole).
+ * digit, which may be a thousands separator), with a closing bracket (a JSON document or list
+ * that closes there is whole) or with the quote that closes a quoted string (a CSV cell, a YAML
+ * or JSON string: the line's quotes pair up).
  */
 export function cutLineOf(unterminated: boolean | undefined, lineNo: number, text: string | undefined): number | null {
   if (unterminated !== true || text === undefined) return null;
   const start = lastTokenStart(text);
   const end = text.charAt(text.length - 1);
-  if (start === text.length || end === '}' || end === ']') return null;
+  if (start === text.length || end === '}' || end === ']' || (end === '"' && closesQuote(text))) return null;
   return lineNo;
+}
+
+/** Does the line's last `"` close a string (an even count: CSV doubles a quote inside a cell, JSON escapes it)? */
+function closesQuote(text: string): boolean {
+  let quotes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === BACKSLASH) i++;
+    else if (code === QUOTE) quotes++;
+  }
+  return quotes % 2 === 0;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** The last token of a line (lastTokenStart): what a cut may have left of a value, or of the unit after one. */
+export function lastTokenOf(text: string): string {
+  return text.slice(lastTokenStart(text));
 }
 
 /** The source without the last token of its last line (lastTokenStart): what is left when the cut value is not there. */
@@ -77,6 +97,8 @@ export const CUT_LINE_VALUES = "this line's values";
 /** A way to read the file again without its cut token (withoutCutToken), records numbered as the file's lines. */
 export interface CutLine {
   readonly line: number;
+  /** The line's last token (lastTokenOf). */
+  readonly token: string;
   readonly reread: () => readonly BenchRecord[];
 }
 
@@ -91,11 +113,14 @@ function holdsLine(record: BenchRecord, line: number): boolean {
  * The records without the values that depend on the last token of the line the file ends inside
  * (see cutLineOf): `12.34` written as `12.` would be read as 12. A value read from that line is
  * kept when the grammar reads the same value without the token (the fields before it on a CSV
- * row, a `key: value,` pair that ended), dropped otherwise, in one warning. A run that loses
- * values is partial; a record with no value left is dropped.
+ * row, a `key: value,` pair that ended), or when it is a finite number and the token has no digit
+ * (a unit after the value, `0.62 seconds`, `394.82 token/s`: the number ended at the space before
+ * it); dropped otherwise, in one warning. A run that loses values is partial; a record with no
+ * value left is dropped.
  */
 export function withoutCutValues(records: readonly BenchRecord[], cut: CutLine, file: RelPath, sink: DiagnosticSink): readonly BenchRecord[] {
   if (!records.some((r) => holdsLine(r, cut.line))) return records;
+  const unitToken = !/[0-9]/.test(cut.token);
   const without = byPlace(cut.reread());
   const seen = new Map<string, number>();
   const dropped = new Set<string>();
@@ -110,7 +135,8 @@ export function withoutCutValues(records: readonly BenchRecord[], cut: CutLine, 
     seen.set(place, nth + 1);
     const other = without.get(place)?.[nth];
     const same = (k: string): boolean => other !== undefined && (other.kind === 'run' || other.kind === 'config') && JSON.stringify(other.fields[k]) === JSON.stringify(record.fields[k]);
-    const cutKeys = Object.keys(record.lines).filter((k) => record.lines[k] === cut.line && !same(k));
+    const beforeUnit = (k: string): boolean => unitToken && Number.isFinite(record.fields[k]);
+    const cutKeys = Object.keys(record.lines).filter((k) => record.lines[k] === cut.line && !same(k) && !beforeUnit(k));
     if (cutKeys.length === 0) {
       out.push(record);
       continue;

@@ -14,7 +14,7 @@ import { readTail } from '../ingest/tail.js';
 import { type Utf16Encoding, utf16Encoding } from '../ingest/utf16.js';
 import { claimingGrammarsAtEnds, claimingGrammarsOf, holdsResults, scoredClaims } from './claims.js';
 import { foreignClaimsOf, longerThanEnds } from './foreign-claims.js';
-import { CUT_LINE_VALUES, type CutLine, cutLineOf, lineReadsCutToken, withoutCutToken } from './cut-line.js';
+import { CUT_LINE_VALUES, type CutLine, cutLineOf, lastTokenOf, lineReadsCutToken, withoutCutToken } from './cut-line.js';
 import { guarded, type Parsed, type ParsedRecord } from './parsed.js';
 import { remappedSink, remapRecord, withoutLines } from '../core/remap-lines.js';
 import { streamFile } from './stream-file.js';
@@ -247,7 +247,7 @@ function parseBare(source: TextSource, sourceFor: (g: Grammar) => TextSource, si
   const parsed: Parsed = { formats: claims.map((g) => g.id), records: [] };
   const cutLine = cutLineOf(source.unterminated, source.lines.length, source.lines.at(-1));
   // the grammar's read without the cut line's last token (see withoutCutValues)
-  const cutOf = (reread: () => readonly BenchRecord[]): CutLine | null => (cutLine === null ? null : { line: cutLine, reread });
+  const cutOf = (reread: () => readonly BenchRecord[]): CutLine | null => (cutLine === null ? null : { line: cutLine, token: lastTokenOf(source.lines.at(-1) ?? ''), reread });
   // the line grammars first: the grammars that read whole sources do not see the stats lines
   // they own, as a stream does not keep those for them (see LineParser.line)
   const owned = new Uint8Array(byLine.length > 0 ? source.lines.length : 0);

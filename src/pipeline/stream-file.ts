@@ -6,7 +6,7 @@ import { type LineSink, streamLines, type TextEncoding } from '../ingest/line-st
 import { lineFilterOf, scoredClaims } from './claims.js';
 import { foreignClaims } from './foreign-claims.js';
 import { KeptLines, type KeptWindow } from './kept-lines.js';
-import { CUT_LINE_VALUES, cutLineOf, lineReadsCutToken, withoutCutToken } from './cut-line.js';
+import { CUT_LINE_VALUES, cutLineOf, lastTokenOf, lineReadsCutToken, withoutCutToken } from './cut-line.js';
 import { guarded, type Parsed } from './parsed.js';
 import { remapRecord } from '../core/remap-lines.js';
 
@@ -93,7 +93,7 @@ export function streamFile(abs: string, rel: RelPath, claims: readonly Grammar[]
         const record = remapRecord(r, window.lineOf);
         return record.at.line >= window.from && record.at.line < window.to ? [record] : [];
       });
-      const cut = cutLine === null ? null : { line: cutLine, reread: () => read(withoutCutToken(window.source), new DiagnosticCollector()) };
+      const cut = cutLine === null ? null : { line: cutLine, token: lastTokenOf(window.source.lines.at(-1) ?? ''), reread: () => read(withoutCutToken(window.source), new DiagnosticCollector()) };
       guarded(g, rel, failureSink, into, () => read(window.source, windowSink), cut);
     }
   });

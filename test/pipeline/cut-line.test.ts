@@ -32,6 +32,11 @@ describe('cutLineOf', () => {
     for (const text of ['P99 ITL (ms):      21.60     ', 'a,b,', 'x |', '', '{"completed": 80}', '[1, 2]']) expect(cutLineOf(true, 7, text)).toBeNull();
   });
 
+  it('is none when the line ends with the quote that closes a string, and the line when the string is open', () => {
+    for (const text of ['0,acme/chat-7b,"{""model"": ""acme/chat-7b""}"', 'version: "0.2.1"', '"name": "a \\"b\\""']) expect(cutLineOf(true, 7, text)).toBeNull();
+    for (const text of ['0,acme/chat-7b,"{""model"": ""acme', '0,"{""model"": ""acme/chat-7b""', 'version: "0.2.1']) expect(cutLineOf(true, 7, text)).toBe(7);
+  });
+
   it('takes a comma after a digit for a thousands separator the value may go on after', () => {
     expect(cutLineOf(true, 7, '│ Request Latency (ms) │ 2,410.06 │ 3,')).toBe(7);
     expect(cutLineOf(true, 7, 'Inter Token Latency (ms),18.02,')).toBe(7);
@@ -70,6 +75,28 @@ describe('a file that ends inside a line', () => {
       expect(diagnostics.map((d) => d.code)).not.toContain('read/cut-line');
       expect(runs[0]?.run.fields.p99_itl_ms).toBe(whole.fields.p99_itl_ms);
     }
+  });
+
+  it('keeps a number followed by a word without a digit (its unit), whole or cut', () => {
+    const latency = fixture('vllm-bench-latency/basic/input.txt').trimEnd();
+    const full = read(`${latency}\n`, 'latency.txt').runs[0]?.run as RunRecord;
+    expect(full.fields.p99_batch_latency_ms).toBeGreaterThan(0);
+    for (const text of [latency, latency.replace(/seconds$/, 'second')]) {
+      const { runs, diagnostics } = read(text, 'latency.txt');
+      expect(diagnostics.map((d) => d.code)).not.toContain('read/cut-line');
+      expect(runs[0]?.run.fields).toEqual(full.fields);
+    }
+    // the digits of the last word may be a value's: dropped
+    const { runs } = read(latency.replace(/\d seconds$/, ''), 'latency.txt');
+    expect(runs[0]?.run.fields.p99_batch_latency_ms).toBeUndefined();
+  });
+
+  it('keeps a CSV row whose last cell is a quoted string that closes', () => {
+    const csv = fixture('guidellm-csv/crlf-line-endings/input.csv').trimEnd();
+    const full = read(`${csv}\r\n`, 'benchmarks.csv').runs.map((r) => r.run.fields);
+    const { runs, diagnostics } = read(csv, 'benchmarks.csv');
+    expect(diagnostics.map((d) => d.code)).not.toContain('read/cut-line');
+    expect(runs.map((r) => r.run.fields)).toEqual(full);
   });
 
   it('keeps the values of a CSV row before its last cell, and a JSON document that closes there', () => {
@@ -116,5 +143,38 @@ describe('a file that ends inside a line', () => {
       }
     }
     expect(cuts).toBeGreaterThan(10);
+  });
+
+  /**
+   * The same property for cuts in a word after a value (its unit: `0.62 sec` of `0.62 seconds`),
+   * which keep the numbers before it, and for cuts after a quote, which keep a string the line's
+   * quotes close: each file cut at every such place.
+   */
+  const withUnits = ['vllm-bench-latency/basic', 'sglang-bench-one-batch/basic', 'sglang-bench-serving/bench-speculative-console', 'vllm-bench-startup/basic', 'guidellm-csv/crlf-line-endings', 'trtllm-bench/basic'];
+  it.each(withUnits)('never reads a value a cut in a word or after a quote changed (%s)', (name) => {
+    const dir = path.join(FIXTURES, name);
+    const input = readdirSync(dir).find((f) => f.startsWith('input.')) as string;
+    const file = readFileSync(path.join(dir, input), 'latin1');
+    const wholeRuns = read(file, input).runs.map((r) => r.run);
+    expect(wholeRuns.length).toBeGreaterThan(0);
+    let cuts = 0;
+    let kept = 0;
+    for (let i = 1; i < file.length; i++) {
+      const line = file.slice(file.lastIndexOf('\n', i - 1) + 1, i);
+      const word = /[^\s,|;]+$/.exec(line)?.[0] ?? '';
+      if (!(word !== '' && !/[0-9]/.test(word) && /[0-9]/.test(line)) && !line.endsWith('"')) continue;
+      cuts++;
+      const text = file.slice(0, i);
+      const last = text.split('\n').length;
+      for (const { run } of read(text, input).runs) {
+        for (const k of Object.keys(run.lines).filter((key) => run.lines[key] === last)) {
+          kept++;
+          const known = wholeRuns.some((w) => JSON.stringify(w.fields[k]) === JSON.stringify(run.fields[k]));
+          expect(known, `cut at ${i}: ${k} = ${JSON.stringify(run.fields[k])}`).toBe(true);
+        }
+      }
+    }
+    expect(cuts).toBeGreaterThan(10);
+    expect(kept).toBeGreaterThan(0);
   });
 });
