@@ -24,6 +24,8 @@ const SERVER_LINES = [
   'WARNING 01-05 10:00:10 [serving_chat.py:120] Request timed out',
   '[2026-01-05 10:00:10 TP0] Decode batch. #running-req: 64, #token: 20480, token usage: 0.12, cuda graph: True, gen throughput (token/s): 2765.43, #queue-req: 0',
   '[TensorRT-LLM][INFO] Number of tokens per block: 32.',
+  '(RayWorkerWrapper pid=263, ip=10.0.16.95) INFO 01-05 10:00:10 model_runner.py:1115] Loading model weights took 7.5100 GB',
+  '[rank0]:[W105 10:00:10.124628071 ProcessGroupNCCL.cpp:1538] Warning: WARNING: destroy_process_group() was not called',
 ];
 
 const NOISE_LINES = ['\x1b[31m\x1b[0m', '\r', '\u0000', '\x1b[2K\r 45%|████▌     | 9/20 [00:04<00:05,  2.10it/s]', 'Traceback (most recent call last):', ...SERVER_LINES, ''];

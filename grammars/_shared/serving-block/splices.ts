@@ -26,11 +26,12 @@ export interface Splice {
 }
 
 /**
- * Where a server's log line starts: vLLM V1's process prefix, vLLM's level and stamp, SGLang's and
- * TensorRT-LLM's stamps, uvicorn's access line without a prefix (vLLM before V1).
+ * Where a server's log line starts: a process prefix (vLLM V1's, Ray's with its address), vLLM's
+ * level and stamp, SGLang's and TensorRT-LLM's stamps, uvicorn's access line without a prefix
+ * (vLLM before V1).
  */
 const LOG_START =
-  /\([\w ]{1,40}?(?: rank=\d+)? pid=\d+\) |(?:INFO|WARNING|DEBUG|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d|\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|(?:INFO|WARNING|ERROR): {2,}\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}:\d+ - "/;
+  /\((?:[\w ]{1,40}?(?: rank=\d+)? )?pid=\d+(?:, ip=[\w.:]{1,45})?\) |(?:INFO|WARNING|DEBUG|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d|\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|(?:INFO|WARNING|ERROR): {2,}\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}:\d+ - "/;
 /** What every LOG_START holds (a pid, a clock, an access line's address): one cheap search that most lines of a block fail. */
 const MAY_START_LOG = /pid=|\d:\d\d:\d|: {2,}\d/;
 const LOG_START_HERE = new RegExp(`^(?:${LOG_START.source})`);
@@ -83,7 +84,8 @@ export function unsplice(lines: readonly string[]): { readonly lines: readonly s
     const line = (out ?? lines)[i] as string;
     if (!MAY_START_LOG.test(line)) continue;
     const m = LOG_START.exec(line);
-    if (m === null || m.index === 0) continue;
+    // (a whole server line: its process prefix before its level and stamp is no client's line)
+    if (m === null || m.index === 0 || isLogLine(stripEmbedding(line))) continue;
     candidates++;
     const head = line.slice(0, m.index);
     const server = line.slice(m.index);

@@ -16,13 +16,16 @@ export const Footer = lineToken('Footer', FOOTER);
 export const SECTION_RULE = /^-{2,}\s*\S.*?\s*-{2,}$|^-{10,}$/;
 export const SectionRule = lineToken('SectionRule', SECTION_RULE);
 /**
- * A server log line that `tee` or a shared terminal interleaved into the output: vLLM's (with or
- * without its process prefix), uvicorn's access lines (vLLM's with that prefix too), SGLang's,
+ * A server log line that `tee` or a shared terminal interleaved into the output: vLLM's, uvicorn's
+ * access lines, any line of a process prefix (vLLM's `(APIServer pid=41)`, `(VllmWorker rank=0
+ * pid=7)`, Ray's `(RayWorkerWrapper pid=263, ip=10.0.16.95)` and `(pid=12)`), SGLang's,
  * TensorRT-LLM's Python logger (`[11/21/2025-10:00:10] [TRT-LLM] [I]`) and C++ logger
- * (`[TensorRT-LLM][INFO]`).
+ * (`[TensorRT-LLM][INFO]`), PyTorch's C++ log (`[rank0]:[W1222 10:55:31.124628071
+ * ProcessGroupNCCL.cpp:1538] Warning: …`), NCCL's (`host:12:34 [0] NCCL INFO …`) and a Python
+ * warning's first line (`/…/x.py:128: UserWarning: …`).
  */
 export const LOG_LINE =
-  /^(?:\([\w ]+?(?: rank=\d+)? pid=\d+\)\s*)?(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,})|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]/;
+  /^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,})|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]+:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^\S+\.py:\d+: [A-Z]\w*Warning: /;
 export const LogLine = lineToken('LogLine', LOG_LINE);
 /** A label with no value: `Per-position acceptance (%):`. */
 export const BARE_LABEL = /^[^:]{1,100}:$/;

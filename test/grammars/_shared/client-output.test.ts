@@ -29,13 +29,20 @@ const SERVER_LINES = [
   '(APIServer pid=41) INFO:     127.0.0.1:40000 - "POST /v1/completions HTTP/1.1" 200 OK',
   '[TensorRT-LLM][INFO] Number of tokens per block: 32.',
   '[2026-01-05 10:00:10 TP0] Decode batch. #running-req: 64, #token: 20480, token usage: 0.12, gen throughput (token/s): 2765.43, #queue-req: 0',
+  '(RayWorkerWrapper pid=263, ip=10.0.16.95) INFO 01-30 11:53:53 model_runner.py:1115] Loading model weights took 7.5100 GB',
+  '(pid=1234) RuntimeError: CUDA error: an illegal memory access was encountered',
+  '[rank0]:[W1222 10:55:31.124628071 ProcessGroupGloo.cpp:715] Warning: Unable to resolve hostname to a (local) address.',
+  '[W128 04:18:09.073114819 ProcessGroupNCCL.cpp:1524] Warning: WARNING: destroy_process_group() was not called before program exit',
+  'gpu-node-1:1234:5678 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>',
+  '/usr/local/lib/python3.12/dist-packages/torch/cuda/__init__.py:128: UserWarning: CUDA initialization: unexpected error',
 ];
 
 describe("a server's lines tee'd into a benchmark's console output", () => {
-  it('are log lines: vLLM with its process prefix, uvicorn access lines with it, TensorRT-LLM C++ logger', () => {
+  it('are log lines: vLLM with its process prefix, uvicorn access lines with it, TensorRT-LLM C++ logger, Ray, PyTorch, NCCL, a Python warning', () => {
     for (const line of SERVER_LINES) expect(LOG_LINE.test(line), line).toBe(true);
     expect(LOG_LINE.test('Successful requests:                     100')).toBe(false);
     expect(LOG_LINE.test('[TensorRT-LLM] Benchmark report')).toBe(false);
+    for (const line of ['Model: (pid=7)', 'Backend: vllm.py:12: fine', '(ms) pid=3', 'W1222 10:55:31 not bracketed']) expect(LOG_LINE.test(line), line).toBe(false);
   });
 
   it.each(SERVER_LINES)('leave a vLLM multi-turn summary detected and its values read (%s)', (server) => {

@@ -13,6 +13,8 @@ const SERVER_OUTPUT = {
   /** vLLM before V1: uvicorn's access line has no process prefix and no stamp. */
   v0: ['INFO:     127.0.0.1:40189 - "POST /v1/completions HTTP/1.1" 200 OK'],
   sglang: ['[2025-06-03 09:16:01 TP0] Decode batch. #running-req: 32, #token: 20480, token usage: 0.31, gen throughput (token/s): 1240.62, #queue-req: 0'],
+  /** A Ray worker's line: its prefix names its node's address before vLLM's level and stamp. */
+  ray: ['(RayWorkerWrapper pid=263, ip=10.0.16.95) INFO 01-30 11:53:53 model_runner.py:1115] Loading model weights took 7.5100 GB'],
 } as const;
 
 const CASES: readonly { name: string; grammar: Grammar; fixture: string; server: readonly string[] }[] = [
@@ -20,6 +22,7 @@ const CASES: readonly { name: string; grammar: Grammar; fixture: string; server:
   { name: 'vLLM, access lines', grammar: vllmServe, fixture: 'fixtures/vllm-bench-serve/basic/input.log', server: SERVER_OUTPUT.uvicorn },
   { name: 'vLLM V0, access line', grammar: vllmServe, fixture: 'fixtures/vllm-bench-serve/basic/input.log', server: SERVER_OUTPUT.v0 },
   { name: 'SGLang', grammar: sglangServing, fixture: 'fixtures/sglang-bench-serving/basic/input.txt', server: SERVER_OUTPUT.sglang },
+  { name: 'vLLM, a Ray worker', grammar: vllmServe, fixture: 'fixtures/vllm-bench-serve/basic/input.log', server: SERVER_OUTPUT.ray },
 ];
 
 /** The lines of the fixture's first result block: its header to its footer. */
@@ -106,5 +109,11 @@ describe('a result block line split in two by server output', () => {
     // quoted in a write-up: every line carries the quote, the rest too
     const quoted = ['> ============ Serving Benchmark Result ============', `> Total input tokens:   1638${server}`, '> 40'];
     expect(unsplice(quoted).lines).toEqual([quoted[0], server, '> Total input tokens:   163840']);
+  });
+
+  it("leaves a whole server line alone whose prefix comes before its level and stamp (a Ray worker's)", () => {
+    const ray = SERVER_OUTPUT.ray[0];
+    const block = ['============ Serving Benchmark Result ============', '---------------Time to First Token----------------', ray, 'Mean TTFT (ms):                          103.53'];
+    expect(unsplice(block)).toEqual({ lines: block, splices: [] });
   });
 });
