@@ -293,11 +293,12 @@ function topLevelSlices(tokens: readonly IToken[]): { slices: IToken[][]; strayL
 }
 
 /**
- * The start of a JSON document: an object, or an array that is empty or whose first element starts
- * like a JSON value. A log line's bracketed prefix is none (`[rank0]:[W1222 …]`, `[2026-01-05
- * 10:00:10 TP0]`, `[TensorRT-LLM][INFO]`): a text output with one first (tee'd) is text.
+ * The start of a JSON document: an object, or an array that opens a line of its own, is empty or
+ * whose first element starts like a JSON value. A log line's bracketed prefix is none (`[rank0]:[W1222
+ * …]`, `[2026-01-05 10:00:10 TP0]`, `[TensorRT-LLM][INFO]`): a text output with one first (tee'd)
+ * is text.
  */
-const JSON_DOCUMENT_START = /^\s*(?:\{|\[\s*(?:[{["\]]|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\s*(?:[,\]]|$)|(?:true|false|null)\s*(?:[,\]]|$)|$))/;
+const JSON_DOCUMENT_START = /^\s*(?:\{|\[[ \t]*(?:\n|$)|\[\s*(?:[{["\]]|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\s*(?:[,\]]|$)|(?:true|false|null)\s*(?:[,\]]|$)|$))/;
 
 /** True when a head looks like the start of a JSON document or JSON Lines file. */
 export function looksLikeJson(head: string): boolean {

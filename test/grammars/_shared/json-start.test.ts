@@ -8,7 +8,7 @@ import { parseSource } from '../../../src/pipeline/process-file.js';
 
 describe('looksLikeJson', () => {
   it('is the start of an object, or of an array whose first element starts like a JSON value', () => {
-    for (const head of ['{"a": 1}', '  {\n', '[', '[\n  {"a": 1}', '[]', '[["x"]]', '["x", 1]', '[1, 2]', '[-1.5e3]', '[12', '[true, false]', '[null]', '{"a": 1}\n{"a": 2}\n']) {
+    for (const head of ['{"a": 1}', '  {\n', '[', '[\n  {"a": 1}', '[]', '[["x"]]', '["x", 1]', '[1, 2]', '[-1.5e3]', '[12', '[true, false]', '[null]', '{"a": 1}\n{"a": 2}\n', '[\nWARNING 01-05 10:00:10 [serving_chat.py:120] Request timed out\n  {"a": 1}']) {
       expect(looksLikeJson(head), head).toBe(true);
     }
   });
