@@ -2,6 +2,8 @@ import type { Grammar } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { signature } from '../../src/parse/signature.js';
 import { looksLikeJson } from '../_shared/json/index.js';
+import { firstSummaryLine } from '../_shared/csv/pandas-summary.js';
+import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
 import { jsonRuns } from './json.js';
 import { printedRuns } from './printed.js';
 import { SUMMARY_HEADER, summaryRuns } from './summary-csv.js';
@@ -22,14 +24,15 @@ export const grammar: Grammar = {
       if (JSON_KEY.test(head) && !PYTORCH_COPY.test(head)) return { score: 0.85, reason: 'JSON with avg_cold_startup_time' };
       return NOT_MINE;
     }
-    if (head.startsWith(',') && head.includes('_startup_time') && SUMMARY_HEADER.test(head.split('\n', 1)[0] ?? '')) {
+    const header = firstSummaryLine(head);
+    if (header.startsWith(',') && head.includes('_startup_time') && SUMMARY_HEADER.test(header)) {
       return { score: 0.85, reason: 'pandas CSV with avg_cold_startup_time' };
     }
     if (TEXT.test(head)) return { score: 0.85, reason: 'STARTUP TIME BENCHMARK RESULTS title' };
     return NOT_MINE;
   },
   parse(source, sink) {
-    const first = source.lines.find((l) => l.trim() !== '') ?? '';
+    const first = source.lines.find((l) => l.trim() !== '' && !INTERLEAVED_LINE.test(l)) ?? '';
     if (looksLikeJson(first)) return jsonRuns(source, sink);
     if (SUMMARY_HEADER.test(first)) return summaryRuns(source, sink);
     return printedRuns(source, sink);

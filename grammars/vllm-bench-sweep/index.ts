@@ -2,6 +2,8 @@ import type { Grammar } from '../../src/core/grammar.js';
 import { NOT_MINE } from '../../src/core/grammar.js';
 import { signature } from '../../src/parse/signature.js';
 import { looksLikeJson } from '../_shared/json/index.js';
+import { firstSummaryLine } from '../_shared/csv/pandas-summary.js';
+import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
 import { failureRecords } from './failure.js';
 import { SUMMARY_HEADER, summaryRuns } from './summary-csv.js';
 
@@ -20,10 +22,10 @@ export const grammar: Grammar = {
   readsLineText: true,
   detect({ head }) {
     if (looksLikeJson(head) && FAILURE.test(head) && head.includes('"error_type"')) return { score: 0.85, reason: 'JSON with serve_overrides and error_type' };
-    if (SUMMARY_HEADER.test(head.split('\n', 1)[0] ?? '')) return { score: 0.85, reason: 'pandas CSV with run_number and result columns' };
+    if (SUMMARY_HEADER.test(firstSummaryLine(head))) return { score: 0.85, reason: 'pandas CSV with run_number and result columns' };
     return NOT_MINE;
   },
   parse(source, sink) {
-    return looksLikeJson(source.lines.find((l) => l.trim() !== '') ?? '') ? failureRecords(source, sink) : summaryRuns(source, sink);
+    return looksLikeJson(source.lines.find((l) => l.trim() !== '' && !INTERLEAVED_LINE.test(l)) ?? '') ? failureRecords(source, sink) : summaryRuns(source, sink);
   },
 };

@@ -4,7 +4,18 @@ import type { RunRecord } from '../../../src/core/records.js';
 import type { SourcePos } from '../../../src/core/types.js';
 import { parsePyValue } from '../../../src/parse/python-repr.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
+import { INTERLEAVED_LINE, pastBlankAndInterleavedLines } from '../interleaved-line.js';
 import { csvRows } from './index.js';
+
+/** Lines of another process (a server's, tee'd) passed over before a summary's header. */
+const MAX_LEADING_LINES = 20;
+
+/** A head's first line that is neither blank nor another process's (INTERLEAVED_LINE): where a summary's header is. */
+export function firstSummaryLine(head: string): string {
+  const at = pastBlankAndInterleavedLines(head, 0, MAX_LEADING_LINES);
+  const end = head.indexOf('\n', at);
+  return head.slice(at, end < 0 ? head.length : end);
+}
 
 /** How a summary's row becomes a run: whether the row's object is a result, and the run it makes (null: none). */
 export interface SummaryRowReader {
@@ -17,14 +28,22 @@ export interface SummaryRowReader {
  * index column, then one column per key, each row the object its `run=N.json` holds (cells as
  * pandas writes them: a dict or list in Python's notation, `True`, `nan`, empty for none). A row
  * that is no result is counted in one info; a row with more or fewer cells than the header (cut
- * short, or run into another) is kept as a partial run with a warning.
+ * short, or run into another) is kept as a partial run with a warning. A server's line tee'd into
+ * the file is passed over and counted.
  */
 export function pandasSummaryRuns(source: TextSource, sink: DiagnosticSink, reader: SummaryRowReader): RunRecord[] {
   let header: string[] | null = null;
   const runs: RunRecord[] = [];
   let others = 0;
   let firstOther = 0;
+  let interleaved = 0;
+  let firstInterleaved = 0;
   for (const row of csvRows(source, sink)) {
+    // a server's line tee'd into the file (before its header or between rows) is no row
+    if (INTERLEAVED_LINE.test(source.lines[row.line - 1] ?? '')) {
+      if (interleaved++ === 0) firstInterleaved = row.line;
+      continue;
+    }
     if (header === null) {
       header = row.cells;
       continue;
@@ -52,6 +71,7 @@ export function pandasSummaryRuns(source: TextSource, sink: DiagnosticSink, read
     }
   }
   if (others > 0) sink.report('parse/unrecognized-lines', { file: source.path, line: firstOther, column: 1 }, others);
+  if (interleaved > 0) sink.report('block/interleaved-line', { file: source.path, line: firstInterleaved, column: 1 }, interleaved);
   return runs;
 }
 
