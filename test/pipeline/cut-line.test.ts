@@ -20,6 +20,36 @@ function read(text: string, name = 'bench.log') {
 
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), 'latin1');
 
+/**
+ * The fixture's input cut at every place `cutsAt` picks: every value a run holds from the line the
+ * cut text ends inside must be that of a run of the whole file. Returns how many cuts were read and
+ * how many values from such a line were kept.
+ */
+function cutEverywhere(name: string, cutsAt: (file: string, i: number) => boolean): { cuts: number; kept: number } {
+  const dir = path.join(FIXTURES, name);
+  const input = readdirSync(dir).find((f) => f.startsWith('input.')) as string;
+  const file = readFileSync(path.join(dir, input), 'latin1');
+  const wholeRuns = read(file, input).runs.map((r) => r.run);
+  expect(wholeRuns.length).toBeGreaterThan(0);
+  let cuts = 0;
+  let kept = 0;
+  for (let i = 1; i < file.length; i++) {
+    if (!cutsAt(file, i)) continue;
+    cuts++;
+    const text = file.slice(0, i);
+    const last = text.split('\n').length;
+    for (const { format, run } of read(text, input).runs) {
+      expect(GRAMMARS[format].readsLineText).toBe(true);
+      for (const k of Object.keys(run.lines).filter((key) => run.lines[key] === last)) {
+        kept++;
+        const known = wholeRuns.some((w) => JSON.stringify(w.fields[k]) === JSON.stringify(run.fields[k]));
+        expect(known, `cut at ${i}: ${k} = ${JSON.stringify(run.fields[k])}`).toBe(true);
+      }
+    }
+  }
+  return { cuts, kept };
+}
+
 describe('cutLineOf', () => {
   it('is the last line of a text that ends inside it, when a value may end there', () => {
     expect(cutLineOf(true, 7, 'P99 ITL (ms):      21.')).toBe(7);
@@ -121,27 +151,8 @@ describe('a file that ends inside a line', () => {
    */
   const fixtures = ['vllm-bench-serve/basic', 'sglang-bench-serving/basic', 'trtllm-bench/basic', 'genai-perf-console/basic', 'genai-perf-csv/basic', 'guidellm-console/layout-2025-v03-benchmarks-stats', 'vllm-auto-tune/basic', 'tgi-benchmark/basic', 'evalscope-perf-console/basic', 'sglang-bench-one-batch-server/basic', 'vllm-bench-throughput/basic', 'llmd-benchmark-report/basic-v02-inference-perf-stage', 'vllm-multi-turn-bench/basic', 'sglang-bench-multiturn/basic'];
   it.each(fixtures)('never reads a value the cut shortened (%s)', (name) => {
-    const dir = path.join(FIXTURES, name);
-    const input = readdirSync(dir).find((f) => f.startsWith('input.')) as string;
-    const file = readFileSync(path.join(dir, input), 'latin1');
-    const wholeRuns = read(file, input).runs.map((r) => r.run);
-    expect(wholeRuns.length).toBeGreaterThan(0);
-    let cuts = 0;
-    for (let i = 1; i < file.length; i++) {
-      // inside a number, or right after a comma that may be its thousands separator (`3,390.90` cut as `3,`)
-      const insideNumber = /[0-9]/.test(file.charAt(i - 1)) && /[0-9.]/.test(file.charAt(i));
-      if (!insideNumber && !/[0-9],$/.test(file.slice(Math.max(0, i - 2), i))) continue;
-      cuts++;
-      const text = file.slice(0, i);
-      const last = text.split('\n').length;
-      for (const { format, run } of read(text, input).runs) {
-        expect(GRAMMARS[format].readsLineText).toBe(true);
-        for (const k of Object.keys(run.lines).filter((key) => run.lines[key] === last)) {
-          const known = wholeRuns.some((w) => JSON.stringify(w.fields[k]) === JSON.stringify(run.fields[k]));
-          expect(known, `cut at ${i}: ${k} = ${JSON.stringify(run.fields[k])}`).toBe(true);
-        }
-      }
-    }
+    // inside a number, or right after a comma that may be its thousands separator (`3,390.90` cut as `3,`)
+    const { cuts } = cutEverywhere(name, (file, i) => (/[0-9]/.test(file.charAt(i - 1)) && /[0-9.]/.test(file.charAt(i))) || /[0-9],$/.test(file.slice(Math.max(0, i - 2), i)));
     expect(cuts).toBeGreaterThan(10);
   });
 
@@ -152,28 +163,11 @@ describe('a file that ends inside a line', () => {
    */
   const withUnits = ['vllm-bench-latency/basic', 'sglang-bench-one-batch/basic', 'sglang-bench-serving/bench-speculative-console', 'vllm-bench-startup/basic', 'guidellm-csv/crlf-line-endings', 'trtllm-bench/basic'];
   it.each(withUnits)('never reads a value a cut in a word or after a quote changed (%s)', (name) => {
-    const dir = path.join(FIXTURES, name);
-    const input = readdirSync(dir).find((f) => f.startsWith('input.')) as string;
-    const file = readFileSync(path.join(dir, input), 'latin1');
-    const wholeRuns = read(file, input).runs.map((r) => r.run);
-    expect(wholeRuns.length).toBeGreaterThan(0);
-    let cuts = 0;
-    let kept = 0;
-    for (let i = 1; i < file.length; i++) {
+    const { cuts, kept } = cutEverywhere(name, (file, i) => {
       const line = file.slice(file.lastIndexOf('\n', i - 1) + 1, i);
       const word = /[^\s,|;]+$/.exec(line)?.[0] ?? '';
-      if (!(word !== '' && !/[0-9]/.test(word) && /[0-9]/.test(line)) && !line.endsWith('"')) continue;
-      cuts++;
-      const text = file.slice(0, i);
-      const last = text.split('\n').length;
-      for (const { run } of read(text, input).runs) {
-        for (const k of Object.keys(run.lines).filter((key) => run.lines[key] === last)) {
-          kept++;
-          const known = wholeRuns.some((w) => JSON.stringify(w.fields[k]) === JSON.stringify(run.fields[k]));
-          expect(known, `cut at ${i}: ${k} = ${JSON.stringify(run.fields[k])}`).toBe(true);
-        }
-      }
-    }
+      return (word !== '' && !/[0-9]/.test(word) && /[0-9]/.test(line)) || line.endsWith('"');
+    });
     expect(cuts).toBeGreaterThan(10);
     expect(kept).toBeGreaterThan(0);
   });
