@@ -10,6 +10,14 @@ import { LOG_LINE } from './serving-block/tokens.js';
 export const INTERLEAVED_LINE = new RegExp(`${LOG_LINE.source}|^\\s*\\d{1,3}%\\||^Traceback \\(most recent call last\\):\\s*$`);
 
 /**
+ * A file's first line: its first with text that no other process wrote (a server's log line tee'd
+ * before it): what says which kind of file it is.
+ */
+export function firstFileLine(lines: readonly string[]): string {
+  return lines.find((l) => l.trim() !== '' && !INTERLEAVED_LINE.test(l)) ?? '';
+}
+
+/**
  * Where the first line of `text` from `offset` on that is neither blank nor interleaved starts
  * (`text.length` when none is): at most `maxLines` such lines are passed.
  */

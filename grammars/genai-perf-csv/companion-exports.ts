@@ -1,5 +1,5 @@
 import { counted } from '../../src/core/counted.js';
-import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
+import { firstFileLine } from '../_shared/interleaved-line.js';
 
 /**
  * CSV files AIPerf writes beside `profile_export_aiperf.csv` that hold metrics of the same run (or
@@ -42,14 +42,6 @@ const KINDS: readonly CompanionKind[] = [
 /** Does this first line start one of those files? */
 export function isCompanionFirstLine(first: string): boolean {
   return KINDS.some((k) => k.first.test(first));
-}
-
-/**
- * The file's first line: its first with text that no other process wrote (INTERLEAVED_LINE: a
- * server's log line in the same folder's tee'd output) — its kind is still that of the file.
- */
-export function firstFileLine(lines: readonly string[]): string {
-  return lines.find((l) => l.trim() !== '' && !INTERLEAVED_LINE.test(l)) ?? '';
 }
 
 /** What the file is, for its `table/ignored-block` info; null when it is none of those. */

@@ -7,7 +7,8 @@ import { type CsvRow, csvRows } from '../_shared/csv/index.js';
 import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
 import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 import { aiperfPartialExport } from '../_shared/perf-metrics/aiperf-folders.js';
-import { companionCsv, firstFileLine, isCompanionFirstLine } from './companion-exports.js';
+import { companionCsv, isCompanionFirstLine } from './companion-exports.js';
+import { firstFileLine } from '../_shared/interleaved-line.js';
 import { addAiperfSpecDecodeRow } from '../genai-perf-json/spec-decode.js';
 import { addGpuPowerRows, type GpuPowerRow, gpuPowerMetric, splitUnitLabel } from '../genai-perf-json/gpu-power.js';
 

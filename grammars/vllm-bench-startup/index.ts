@@ -3,7 +3,7 @@ import { NOT_MINE } from '../../src/core/grammar.js';
 import { signature } from '../../src/parse/signature.js';
 import { looksLikeJson } from '../_shared/json/index.js';
 import { firstSummaryLine } from '../_shared/csv/pandas-summary.js';
-import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
+import { firstFileLine } from '../_shared/interleaved-line.js';
 import { jsonRuns } from './json.js';
 import { printedRuns } from './printed.js';
 import { SUMMARY_HEADER, summaryRuns } from './summary-csv.js';
@@ -32,7 +32,7 @@ export const grammar: Grammar = {
     return NOT_MINE;
   },
   parse(source, sink) {
-    const first = source.lines.find((l) => l.trim() !== '' && !INTERLEAVED_LINE.test(l)) ?? '';
+    const first = firstFileLine(source.lines);
     if (looksLikeJson(first)) return jsonRuns(source, sink);
     if (SUMMARY_HEADER.test(first)) return summaryRuns(source, sink);
     return printedRuns(source, sink);

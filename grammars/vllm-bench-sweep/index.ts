@@ -3,7 +3,7 @@ import { NOT_MINE } from '../../src/core/grammar.js';
 import { signature } from '../../src/parse/signature.js';
 import { looksLikeJson } from '../_shared/json/index.js';
 import { firstSummaryLine } from '../_shared/csv/pandas-summary.js';
-import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
+import { firstFileLine } from '../_shared/interleaved-line.js';
 import { failureRecords } from './failure.js';
 import { SUMMARY_HEADER, summaryRuns } from './summary-csv.js';
 
@@ -26,6 +26,6 @@ export const grammar: Grammar = {
     return NOT_MINE;
   },
   parse(source, sink) {
-    return looksLikeJson(source.lines.find((l) => l.trim() !== '' && !INTERLEAVED_LINE.test(l)) ?? '') ? failureRecords(source, sink) : summaryRuns(source, sink);
+    return looksLikeJson(firstFileLine(source.lines)) ? failureRecords(source, sink) : summaryRuns(source, sink);
   },
 };
