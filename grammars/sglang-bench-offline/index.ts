@@ -5,7 +5,7 @@ import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { documentContext, labelAbove } from '../../src/parse/context.js';
 import { scaleExact } from '../../src/parse/values.js';
-import { reportSplices, snakeCase } from '../_shared/serving-block/fields.js';
+import { reportRepairs, snakeCase } from '../_shared/serving-block/fields.js';
 import { labelKey, parseServingBlocks, type ServingBlock } from '../_shared/serving-block/index.js';
 import { holdsServerLog, readBlockNumber } from '../_shared/serving-block/splices.js';
 import { OFFLINE_LABELS } from './labels.js';
@@ -59,7 +59,7 @@ function blockRun(block: ServingBlock, source: TextSource, floor: number, ctx: R
       b.set(snakeCase(e.label), v.value, e.line);
     } else if (v.value !== null) b.set(spec.column, scaleExact(v.value, spec.scale ?? 1), e.line);
   }
-  reportSplices(block, sink, source.path);
+  reportRepairs(block, sink, source.path);
   b.set('client', 'sglang-bench-offline', block.line);
   b.set('engine', 'sglang', block.line);
   if (!block.footer) sink.report('block/truncated', { file: source.path, line: block.endLine, column: 1 }, 'no closing ==== line');

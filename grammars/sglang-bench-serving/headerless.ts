@@ -40,6 +40,8 @@ export function headerlessBlocks(loose: readonly LooseEntry[], source: TextSourc
       entries: group.map((e) => ({ label: e.label, value: e.value, line: e.line, section: null })),
       interleaved: [],
       spliced: [],
+      gaps: [],
+      suspectGaps: [],
     });
     i = j;
   }

@@ -62,7 +62,7 @@ function parseRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
     else if (isSglangBlock(item) && /serving benchmark/i.test(item.title)) take(item);
     else take({ ...item, line: 0 }); // a vLLM block: only closes the preamble
   }
-  take({ kind: 'block', title: '', line: 0, endLine: 0, footer: false, entries: [], interleaved: [], spliced: [] });
+  take({ kind: 'block', title: '', line: 0, endLine: 0, footer: false, entries: [], interleaved: [], spliced: [], gaps: [], suspectGaps: [] });
   const grid = gridOf(pending, source, sink);
   const runs: RunRecord[] = [];
   for (const p of pending) {

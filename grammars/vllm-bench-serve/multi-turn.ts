@@ -64,7 +64,7 @@ export function addMultiTurnEntries(block: ServingBlock, builder: FieldMapBuilde
   const values: TurnValues[] = [];
   for (const entries of turns) {
     const turn = new FieldMapBuilder();
-    addBlockEntries({ ...block, entries, interleaved: [], spliced: [] }, VLLM_BLOCK_LABELS, turn, sink, file);
+    addBlockEntries({ ...block, entries, interleaved: [], spliced: [], gaps: [], suspectGaps: [] }, VLLM_BLOCK_LABELS, turn, sink, file);
     const numbers = new Map<string, number>();
     for (const [column, value] of Object.entries(turn.fields)) if (typeof value === 'number') numbers.set(column, value);
     values.push(numbers);

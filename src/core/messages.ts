@@ -82,6 +82,12 @@ export const MESSAGES = {
   'block/duplicate-label': msg('warning', (label: string) => `${q(label)} appears twice in one block: kept the first`),
   'block/interleaved-line': msg('info', (count: number) => `${count} interleaved ${count === 1 ? 'line' : 'lines'} (a server's log, a progress bar) skipped in a result block or table`),
   'block/spliced-line': msg('warning', () => 'server output was written into the middle of this line of a result block: the line was put back together from its two parts, at its second'),
+  'block/gap-line': msg('info', (count: number) =>
+    `${count === 1 ? 'a blank or foreign line' : `${count} blank or foreign lines (the first here)`} inside a result block skipped: its lines go on below to its footer`,
+  ),
+  'block/numbers-in-gap': msg('warning', (count: number) =>
+    `${count === 1 ? 'a line' : `${count} lines (the first here)`} inside a result block with numbers but not a block line (a progress bar, or what is left of a line another writer cut): skipped, the block read on to its footer; a value may be missing`,
+  ),
   'block/headless': msg('warning', (count: number) => `${count} lines of a result block (first here) with no header line above them: not read as a run`),
   'block/position-gap': msg('warning', (missing: number, after: number) =>
     `per-position acceptance has no rate for position ${missing}: ${after} ${after === 1 ? 'rate' : 'rates'} of later positions left out${missing === 0 ? ', and the list with them' : ''}`,

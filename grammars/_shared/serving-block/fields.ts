@@ -71,7 +71,7 @@ export function addBlockEntries(
   }
   if (positions.size > 0) addPositions(positions, builder, sink, { file, line: positionsLine, column: 1 });
   if (interleaved > 0) sink.report('block/interleaved-line', { file, line: firstInterleaved, column: 1 }, interleaved);
-  reportSplices(block, sink, file);
+  reportRepairs(block, sink, file);
 }
 
 /**
@@ -85,9 +85,13 @@ function addPositions(positions: ReadonlyMap<number, number>, builder: FieldMapB
   if (rates.length > 0) builder.set('spec_per_position_acceptance', rates, at.line);
 }
 
-/** Each line of the block that server output split in two and that was put back together (splices.ts). */
-export function reportSplices(block: ServingBlock, sink: DiagnosticSink, file: RelPath): void {
+/** Each line of the block that server output split in two and was put back together (splices.ts), and the gaps it was read across (resume.ts). */
+export function reportRepairs(block: ServingBlock, sink: DiagnosticSink, file: RelPath): void {
   for (const s of block.spliced) sink.report('block/spliced-line', { file, line: s.line, column: 1 });
+  const [firstGap] = block.gaps;
+  if (firstGap !== undefined) sink.report('block/gap-line', { file, line: firstGap, column: 1 }, block.gaps.length);
+  const [firstSuspect] = block.suspectGaps;
+  if (firstSuspect !== undefined) sink.report('block/numbers-in-gap', { file, line: firstSuspect, column: 1 }, block.suspectGaps.length);
 }
 
 function latencySpec(key: string): LabelSpec | undefined {

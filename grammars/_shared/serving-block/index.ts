@@ -3,6 +3,7 @@ import { stripEmbedding } from '../../../src/parse/embedding.js';
 import { lexedPieces, parseTokens } from '../../../src/parse/pieces.js';
 import { servingBlockParser } from './parser.js';
 import { BLOCK_HEADER, servingBlockLexer } from './tokens.js';
+import { withResumedBlocks } from './resume.js';
 import { type Splice, unsplice } from './splices.js';
 import { type ServingBlock, type ServingItem, toItems } from './visitor.js';
 import { lookupTable } from '../../../src/core/cells.js';
@@ -13,7 +14,9 @@ export type { BlockEntry, LooseEntry, ServingBlock, ServingItem } from './visito
  * Lexes and parses a source into result blocks and loose label/value lines, in document order.
  * Total: the lexer's catch-all line token and the parser's loose-line rule accept any text.
  *
- * A line of a block that a server's output split in two is put back together first (splices.ts).
+ * A line of a block that a server's output split in two is put back together first (splices.ts);
+ * a block that ends before its footer is read on across a blank or foreign line when its lines go
+ * on to its footer (resume.ts), and the loose lines it took are not given again.
  *
  * A long source goes through in pieces (src/parse/pieces.ts), each cut before a line that ends
  * any block and starts none but a block of its own (a blank line, a block header). The items come
@@ -26,10 +29,13 @@ export function* parseServingBlocks(source: TextSource): Generator<ServingItem> 
     const text = stripEmbedding(lines[i] as string);
     return text === '' || BLOCK_HEADER.test(text);
   };
-  for (const piece of lexedPieces(lines, cutsBefore, (text) => servingBlockLexer().tokenize(text), stripEmbedding)) {
-    for (const item of toItems(parseTokens(servingBlockParser(), piece.tokens, (p) => p.document()))) {
-      yield splices.length === 0 || item.kind !== 'block' ? item : withSplices(item, splices);
+  const parsed = function* (): Generator<ServingItem> {
+    for (const piece of lexedPieces(lines, cutsBefore, (text) => servingBlockLexer().tokenize(text), stripEmbedding)) {
+      yield* toItems(parseTokens(servingBlockParser(), piece.tokens, (p) => p.document()));
     }
+  };
+  for (const item of withResumedBlocks(parsed(), lines)) {
+    yield splices.length === 0 || item.kind !== 'block' ? item : withSplices(item, splices);
   }
 }
 

@@ -1,14 +1,15 @@
 /**
  * document  := (block | looseLine)*
- * block     := BlockHeader Newline? ((KvLine | SectionRule | BareLabel | LogLine) Newline?)* (Footer Newline?)?
- * looseLine := (KvLine | SectionRule | BareLabel | LogLine | Footer | OtherLine) Newline? | Newline
+ * block     := BlockHeader Newline? ((KvLine | SectionRule | BareLabel | LogLine | GapLine) Newline?)* (Footer Newline?)?
+ * looseLine := (KvLine | SectionRule | BareLabel | LogLine | GapLine | Footer | OtherLine) Newline? | Newline
  *
  * A block ends at its footer, a blank line, or the first line that is not part of a block (a
- * truncated paste); the visitor tells the two apart by whether a Footer was consumed.
+ * truncated paste); the visitor tells the two apart by whether a Footer was consumed. GapLine
+ * comes only from resume.ts, which lexes a block again across its gaps.
  */
 import { lazily } from '../../../src/parse/lazily.js';
 import { CstParser } from '../../../src/parse/chevrotain-runtime.js';
-import { allTokens, BareLabel, BlockHeader, Footer, KvLine, LogLine, Newline, OtherLine, SectionRule } from './tokens.js';
+import { allTokens, BareLabel, BlockHeader, Footer, GapLine, KvLine, LogLine, Newline, OtherLine, SectionRule } from './tokens.js';
 
 class ServingBlockParser extends CstParser {
   constructor() {
@@ -31,6 +32,7 @@ class ServingBlockParser extends CstParser {
         { ALT: () => this.CONSUME(SectionRule) },
         { ALT: () => this.CONSUME(BareLabel) },
         { ALT: () => this.CONSUME(LogLine) },
+        { ALT: () => this.CONSUME(GapLine) },
       ]);
       this.OPTION2(() => this.CONSUME2(Newline));
     });
@@ -49,6 +51,7 @@ class ServingBlockParser extends CstParser {
             { ALT: () => this.CONSUME(SectionRule) },
             { ALT: () => this.CONSUME(BareLabel) },
             { ALT: () => this.CONSUME2(LogLine) },
+            { ALT: () => this.CONSUME2(GapLine) },
             { ALT: () => this.CONSUME(Footer) },
             { ALT: () => this.CONSUME(OtherLine) },
           ]);

@@ -57,7 +57,7 @@ const ACCESS_LINE = /^(?:\(\w+ pid=\d+\)\s*)?(?:INFO|WARNING|ERROR):\s+\S/;
 const ONE_WORD_VALUE = /^[^:]{1,100}?:\s+\S+$/;
 
 /** A whole line of server output, which a block skips. */
-function isLogLine(text: string): boolean {
+export function isLogLine(text: string): boolean {
   return LOG_LINE.test(text) || ACCESS_LINE.test(text);
 }
 

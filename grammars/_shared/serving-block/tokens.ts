@@ -33,10 +33,18 @@ export const BareLabel = lineToken('BareLabel', BARE_LABEL);
 /** `Label (unit):   value [anything]`. */
 export const KV_LINE = /^[^:]{1,100}?:\s+\S/;
 export const KvLine = lineToken('KvLine', KV_LINE);
+/**
+ * A line inside a block that is blank or none of the above (a Python warning's source line, another
+ * program's output), where the block goes on below it to its footer: resume.ts puts this mark in its
+ * place before the block is lexed again. ESC never reaches a grammar (cleanLine strips it), so no
+ * line of a source is one.
+ */
+export const GAP_MARK = '\x1b';
+export const GapLine = lineToken('GapLine', /^\x1b$/);
 export const OtherLine = lineToken('OtherLine', /^/);
 export const Newline = newlineToken();
 
-export const allTokens = [BlockHeader, Footer, SectionRule, LogLine, BareLabel, KvLine, OtherLine, Newline];
+export const allTokens = [BlockHeader, Footer, SectionRule, LogLine, BareLabel, KvLine, GapLine, OtherLine, Newline];
 
 export const servingBlockLexer = lazily(() => new Lexer(allTokens, {
   positionTracking: 'onlyStart',

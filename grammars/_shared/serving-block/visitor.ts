@@ -22,6 +22,10 @@ export interface ServingBlock {
   readonly interleaved: readonly number[];
   /** Lines of the block that server output split in two, put back together (reported). */
   readonly spliced: readonly Splice[];
+  /** Blank or foreign lines the block was read across to its footer (resume.ts; skipped, reported). */
+  readonly gaps: readonly number[];
+  /** Of those, the ones with numbers: a progress bar, or part of a block line another writer cut (a value may be missing). */
+  readonly suspectGaps: readonly number[];
 }
 
 /** A `label: value` line outside any block: preamble lines such as `Traffic request rate: inf`. */
@@ -64,7 +68,7 @@ function toBlock(node: CstNode): ServingBlock | null {
   tokens.sort((a, b) => a.startOffset - b.startOffset);
   const footer = (node.children.Footer as IToken[] | undefined)?.find((t) => Number.isFinite(t.startLine));
   const entries: BlockEntry[] = [];
-  const interleaved = ((node.children.LogLine as IToken[] | undefined) ?? []).map((t) => t.startLine ?? 0).filter(Number.isFinite);
+  const interleaved = linesOf(node, 'LogLine');
   let section: string | null = null;
   let endLine = header.startLine ?? 0;
   for (const t of tokens) {
@@ -79,10 +83,15 @@ function toBlock(node: CstNode): ServingBlock | null {
     }
   }
   if (footer) endLine = footer.startLine ?? endLine;
-  return { kind: 'block', title: headerTitle(header.image), line: header.startLine ?? 0, endLine, footer: footer !== undefined, entries, interleaved, spliced: [] };
+  return { kind: 'block', title: headerTitle(header.image), line: header.startLine ?? 0, endLine, footer: footer !== undefined, entries, interleaved, spliced: [], gaps: linesOf(node, 'GapLine'), suspectGaps: [] };
 }
 
-function splitLabel(image: string): { label: string; value: string } {
+function linesOf(node: CstNode, kind: string): number[] {
+  return ((node.children[kind] as IToken[] | undefined) ?? []).map((t) => t.startLine ?? 0).filter(Number.isFinite);
+}
+
+/** A `label: value` line's label and value. */
+export function splitLabel(image: string): { label: string; value: string } {
   const i = labelEnd(image);
   if (i < 0) return { label: image.trim(), value: '' };
   return { label: image.slice(0, i).trim(), value: image.slice(i + 1).trim() };

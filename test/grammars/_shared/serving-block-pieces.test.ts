@@ -6,11 +6,12 @@ import { parseServingBlocks, type ServingItem } from '../../../grammars/_shared/
 import { servingBlockParser } from '../../../grammars/_shared/serving-block/parser.js';
 import { servingBlockLexer } from '../../../grammars/_shared/serving-block/tokens.js';
 import { toItems } from '../../../grammars/_shared/serving-block/visitor.js';
+import { withResumedBlocks } from '../../../grammars/_shared/serving-block/resume.js';
 
-/** The reference: the whole source lexed and parsed at once, as parseServingBlocks did before it read long sources in pieces. */
+/** The reference: the whole source lexed and parsed at once, as parseServingBlocks did before it read long sources in pieces (its blocks then read across their gaps). */
 function wholeParse(lines: readonly string[]): ServingItem[] {
   servingBlockParser().input = servingBlockLexer().tokenize(lines.map(stripEmbedding).join('\n')).tokens;
-  return toItems(servingBlockParser().document());
+  return [...withResumedBlocks(toItems(servingBlockParser().document()), lines)];
 }
 
 /** Every kind of line the blocks' lexer tells apart, inside and outside blocks, quoted and indented as in write-ups. */

@@ -1,0 +1,93 @@
+import { stripEmbedding } from '../../../src/parse/embedding.js';
+import { parseTokens } from '../../../src/parse/pieces.js';
+import { servingBlockParser } from './parser.js';
+import { isLogLine } from './splices.js';
+import { BARE_LABEL, BLOCK_HEADER, FOOTER, GAP_MARK, KV_LINE, SECTION_RULE, servingBlockLexer } from './tokens.js';
+import { type ServingBlock, type ServingItem, splitLabel, toItems } from './visitor.js';
+
+/**
+ * A result block ends at the first line that is not one of its lines: a blank line, or a line of
+ * another program written into it (a Python warning's indented source line, `  warnings.warn(`,
+ * which no line-level lexer can tell from text). When the block's own lines go on below such a gap
+ * and reach its footer, the block is read across the gap instead of ending as a partial run with
+ * its second part headless (both reported, the second part's values lost).
+ *
+ * Only when all of this holds: at most MAX_GAP_LINES gap lines in a row; nothing but the block's
+ * kinds of line (label/value, section rule, bare label, a server's log line) and such gaps up to a
+ * footer within MAX_RESUME_LINES; no block header on the way; no label given twice (a second block
+ * that lost its header would repeat the first one's); and a footer right after a gap's line of text
+ * as wide as the header (vLLM and SGLang print both 50 wide; a Markdown heading's `=====` underline
+ * comes right after its text, as wide as that).
+ */
+const MAX_GAP_LINES = 3;
+/**
+ * A gap line with a digit may be what is left of a block line (`Total input tokens: 1024` with a
+ * progress bar's `\r` redraws after it, cleaned to the bar; the `00` its next write began with): the
+ * block is read across it all the same, with a warning that a value may be missing.
+ */
+const HAS_DIGIT = /\d/;
+const MAX_RESUME_LINES = 400;
+
+/** `items` (in document order) with each block that ends before its footer read on across its gaps where it can, and the loose lines it took left out. */
+export function* withResumedBlocks(items: Iterable<ServingItem>, lines: readonly string[]): Generator<ServingItem> {
+  // 1-based: the lines up to here belong to the last block given
+  let taken = 0;
+  for (const parsed of items) {
+    if (parsed.line <= taken) continue;
+    const item = parsed.kind === 'block' && !parsed.footer ? (resumeBlock(lines, parsed) ?? parsed) : parsed;
+    if (item.kind === 'block') taken = item.endLine;
+    yield item;
+  }
+}
+
+/** The block read on across its gaps to its footer, or null when it does not go on (it stays as it was parsed). */
+function resumeBlock(lines: readonly string[], block: ServingBlock): ServingBlock | null {
+  if (block.footer) return null;
+  const labels = new Set(block.entries.map((e) => e.label.toLowerCase()));
+  const gaps = new Set<number>();
+  let inGap = 0;
+  // whether the line before is a gap line with text (a Markdown heading's text, if a footer comes next)
+  let textBefore = false;
+  const last = Math.min(lines.length, block.endLine + MAX_RESUME_LINES);
+  // block.endLine is 1-based: the index of the line after the block's last
+  for (let i = block.endLine; i < last; i++) {
+    const text = stripEmbedding(lines[i] as string);
+    if (BLOCK_HEADER.test(text)) return null;
+    if (FOOTER.test(text)) return gaps.size > 0 && (!textBefore || sameWidth(lines, block, text)) ? relexed(lines, block, i, gaps) : null;
+    textBefore = false;
+    if (text !== '' && (SECTION_RULE.test(text) || isLogLine(text) || BARE_LABEL.test(text))) {
+      inGap = 0;
+      continue;
+    }
+    if (text !== '' && KV_LINE.test(text)) {
+      const label = splitLabel(text).label.toLowerCase();
+      if (labels.has(label)) return null;
+      labels.add(label);
+      inGap = 0;
+      continue;
+    }
+    if (++inGap > MAX_GAP_LINES) return null;
+    textBefore = text !== '';
+    gaps.add(i);
+  }
+  return null;
+}
+
+function sameWidth(lines: readonly string[], block: ServingBlock, footer: string): boolean {
+  return stripEmbedding(lines[block.line - 1] as string).length === footer.length;
+}
+
+/** The block's lines, header to footer, lexed and parsed again with its gaps marked (GapLine). */
+function relexed(lines: readonly string[], block: ServingBlock, footer: number, gaps: ReadonlySet<number>): ServingBlock | null {
+  const start = block.line - 1;
+  const text = lines
+    .slice(start, footer + 1)
+    .map((line, k) => (gaps.has(start + k) ? GAP_MARK : stripEmbedding(line)))
+    .join('\n');
+  const { tokens } = servingBlockLexer().tokenize(text);
+  for (const t of tokens) if (t.startLine !== undefined) t.startLine += start;
+  const [resumed] = toItems(parseTokens(servingBlockParser(), tokens, (p) => p.document()));
+  if (resumed?.kind !== 'block' || !resumed.footer) return null;
+  const suspect = (line: number): boolean => HAS_DIGIT.test(lines[line - 1] as string);
+  return { ...resumed, gaps: resumed.gaps.filter((l) => !suspect(l)), suspectGaps: resumed.gaps.filter(suspect) };
+}
