@@ -1,4 +1,4 @@
-import { LOG_LINE } from './serving-block/tokens.js';
+import { LOG_LINE, PROGRESS_BAR } from './serving-block/tokens.js';
 
 /**
  * A line another process wrote into a benchmark's output while it printed a table or a report
@@ -7,7 +7,7 @@ import { LOG_LINE } from './serving-block/tokens.js';
  * already cleaned to their last) or the first line of a Python traceback. A table or report is
  * read past such lines, which are counted.
  */
-export const INTERLEAVED_LINE = new RegExp(`${LOG_LINE.source}|^\\s*\\d{1,3}%\\||^Traceback \\(most recent call last\\):\\s*$`);
+export const INTERLEAVED_LINE = new RegExp(`${LOG_LINE.source}|${PROGRESS_BAR.source}|^Traceback \\(most recent call last\\):\\s*$`);
 
 /**
  * A file's first line: its first with text that no other process wrote (a server's log line tee'd

@@ -19,6 +19,12 @@ export interface TextSource {
   readonly lines: readonly string[];
   /** The text ends without a line break: its last line may have been cut while written (unknown when absent). */
   readonly unterminated?: boolean;
+  /**
+   * By 0-based line index, the text a line began with before a `\r` redraw took its place
+   * (CleanLine.overwritten): absent when no line has any. Only the serving blocks read it, to put
+   * a block line a progress bar was drawn over back together (grammars/_shared/serving-block/splices.ts).
+   */
+  readonly overwritten?: ReadonlyMap<number, string>;
 }
 
 /** score in [0, 1]; 0 means "not mine". */

@@ -81,7 +81,7 @@ export const MESSAGES = {
   'block/annotated-value': msg('info', (label: string, rest: string) => `text after the value of ${q(label)} ignored: ${q(rest)}`),
   'block/duplicate-label': msg('warning', (label: string) => `${q(label)} appears twice in one block: kept the first`),
   'block/interleaved-line': msg('info', (count: number) => `${count} interleaved ${count === 1 ? 'line' : 'lines'} (a server's log, a progress bar) skipped in a result block or table`),
-  'block/spliced-line': msg('warning', () => 'server output was written into the middle of this line of a result block: the line was put back together from its two parts, at its second'),
+  'block/spliced-line': msg('warning', () => "another writer's output (a server's log, a progress bar) was written into the middle of this line of a result block: the line was put back together from its two parts, at its second"),
   'block/gap-line': msg('info', (count: number) =>
     `${count === 1 ? 'a blank or foreign line' : `${count} blank or foreign lines (the first here)`} inside a result block skipped: its lines go on below to its footer`,
   ),

@@ -40,14 +40,18 @@ export function withoutLines(source: TextSource, drop: (text: string, index: num
   const lines: string[] = [];
   const numbers: number[] = [];
   const dropped: number[] = [];
+  let overwritten: Map<number, string> | undefined;
   source.lines.forEach((text, i) => {
     if (drop(text, i)) dropped.push(i + 1);
     else {
+      const head = source.overwritten?.get(i);
+      if (head !== undefined) (overwritten ??= new Map()).set(lines.length, head);
       lines.push(text);
       numbers.push(i + 1);
     }
   });
   // its last line is the file's (and may be cut: TextSource.unterminated) when that is kept
   const last = dropped.at(-1) !== source.lines.length && source.unterminated === true;
-  return { source: { path: source.path, lines, ...(last ? { unterminated: true } : {}) }, lineOf: (n) => numbers[n - 1] ?? numbers.at(-1) ?? n, dropped };
+  const kept: TextSource = { path: source.path, lines, ...(last ? { unterminated: true } : {}), ...(overwritten ? { overwritten } : {}) };
+  return { source: kept, lineOf: (n) => numbers[n - 1] ?? numbers.at(-1) ?? n, dropped };
 }

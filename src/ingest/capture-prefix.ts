@@ -60,5 +60,7 @@ export function withoutCapturePrefix(line: string, view: CaptureView = 'bare'): 
 
 /** A capture's lines as `view` gives them, each at its own line number. */
 export function captureView(source: TextSource, view: CaptureView): TextSource {
-  return { ...source, lines: source.lines.map((l) => withoutCapturePrefix(l, view)) };
+  const lines = source.lines.map((l) => withoutCapturePrefix(l, view));
+  if (!source.overwritten) return { ...source, lines };
+  return { ...source, lines, overwritten: new Map([...source.overwritten].map(([i, text]) => [i, withoutCapturePrefix(text, view)])) };
 }

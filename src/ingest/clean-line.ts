@@ -5,6 +5,12 @@ export interface CleanLine {
   readonly text: string;
   readonly hadAnsi: boolean;
   readonly hadRedraw: boolean;
+  /**
+   * What the line began with before its first `\r` when a redraw after it took its place (ANSI
+   * stripped; absent when blank or kept): another writer's text a progress bar was drawn over, as
+   * when a client's stdout, written 8 KiB at a time, stops inside a line and its own bar follows.
+   */
+  readonly overwritten?: string;
 }
 
 /**
@@ -14,15 +20,23 @@ export interface CleanLine {
 export function cleanLine(raw: string): CleanLine {
   let text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
   let hadRedraw = false;
+  let overwritten: string | undefined;
   if (text.includes('\r')) {
     hadRedraw = true;
     const parts = text.split('\r');
-    text = parts.findLast((p) => p.trim() !== '') ?? '';
+    const kept = parts.findLast((p) => p.trim() !== '') ?? '';
+    const first = parts[0] as string;
+    if (first !== kept && first.trim() !== '') overwritten = withoutAnsi(first);
+    text = kept;
   }
   let hadAnsi = false;
   if (text.includes('\x1b')) {
     hadAnsi = true;
-    text = text.replace(ANSI, '');
+    text = withoutAnsi(text);
   }
-  return { text, hadAnsi, hadRedraw };
+  return overwritten === undefined ? { text, hadAnsi, hadRedraw } : { text, hadAnsi, hadRedraw, overwritten };
+}
+
+function withoutAnsi(text: string): string {
+  return text.includes('\x1b') ? text.replace(ANSI, '') : text;
 }

@@ -29,8 +29,11 @@ const PLAIN_TEXT: TextEncoding = Object.freeze({ gzip: false, utf16: null });
 
 /** Receives the lines a stream passes on. An object, not a callback: see LineStream. */
 export interface LineSink {
-  /** `last`: the file's last line, not ended by a line break (it may have been cut while written). */
-  line(text: string, lineNo: number, last?: boolean): void;
+  /**
+   * `last`: the file's last line, not ended by a line break (it may have been cut while written).
+   * `overwritten`: what the line began with before a `\r` redraw took its place (CleanLine.overwritten).
+   */
+  line(text: string, lineNo: number, last?: boolean, overwritten?: string): void;
 }
 
 /**
@@ -164,6 +167,6 @@ class LineStream {
     const c = cleanLine(buf.toString('utf8', start, end));
     if (c.hadAnsi && this.#ansiLine === 0) this.#ansiLine = lineNo;
     if (c.hadRedraw && this.#redraws++ === 0) this.#firstRedraw = lineNo;
-    this.#sink.line(c.text, lineNo, last);
+    this.#sink.line(c.text, lineNo, last, c.overwritten);
   }
 }

@@ -97,6 +97,7 @@ export function fromText(text: string, rel: RelPath, sink: DiagnosticSink): Text
   let ansiLine = 0;
   let redraws = 0;
   let firstRedraw = 0;
+  let overwritten: Map<number, string> | undefined;
   for (let i = 0; i < raw.length; i++) {
     let r = raw[i] ?? '';
     if (r === '') {
@@ -110,6 +111,7 @@ export function fromText(text: string, rel: RelPath, sink: DiagnosticSink): Text
     }
     const c = cleanLine(r);
     lines[i] = c.text;
+    if (c.overwritten !== undefined) (overwritten ??= new Map()).set(i, c.overwritten);
     if (c.hadAnsi && ansiLine === 0) ansiLine = i + 1;
     if (c.hadRedraw) {
       redraws++;
@@ -118,7 +120,7 @@ export function fromText(text: string, rel: RelPath, sink: DiagnosticSink): Text
   }
   if (ansiLine > 0) sink.report('read/ansi-stripped', { file: rel, line: ansiLine, column: 1 });
   if (redraws > 0) sink.report('read/carriage-returns', { file: rel, line: firstRedraw, column: 1 }, redraws);
-  return { path: rel, lines, ...(unterminated ? { unterminated } : {}) };
+  return { path: rel, lines, ...(unterminated ? { unterminated } : {}), ...(overwritten ? { overwritten } : {}) };
 }
 
 /**

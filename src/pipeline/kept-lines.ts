@@ -43,6 +43,8 @@ export class KeptLines implements LineSink {
   #numbers: number[] = [];
   /** Per line: no line grammar wanted it. */
   #foreign: boolean[] = [];
+  /** By file line number: the text a kept line began with before a redraw took its place (TextSource.overwritten). */
+  #overwritten: Map<number, string> | null = null;
   #chars = 0;
   #from = 0;
 
@@ -52,13 +54,14 @@ export class KeptLines implements LineSink {
   }
 
   /** `foreign`: no line grammar wanted the line (it is what detection reads, see KeptWindow). */
-  line(text: string, lineNo: number, foreign = false): void {
+  line(text: string, lineNo: number, foreign = false, overwritten?: string): void {
     // a full window is handed on when a line follows it: the file's last line is the last window's alone
     if (this.#chars >= KEPT_WINDOW_CHARS) this.#flush();
     this.#lines.push(text);
     this.#numbers.push(lineNo);
     this.#foreign.push(foreign);
     this.#chars += text.length + 1;
+    if (overwritten !== undefined) (this.#overwritten ??= new Map()).set(lineNo, overwritten);
   }
 
   /**
@@ -71,6 +74,7 @@ export class KeptLines implements LineSink {
     this.#lines = [];
     this.#numbers = [];
     this.#foreign = [];
+    this.#overwritten = null;
     this.#chars = 0;
   }
 
@@ -101,8 +105,21 @@ export class KeptLines implements LineSink {
     this.#lines = lines.slice(next);
     this.#numbers = numbers.slice(next);
     this.#foreign = this.#foreign.slice(next);
+    const first = this.#numbers[0] ?? Number.POSITIVE_INFINITY;
+    if (this.#overwritten) for (const lineNo of this.#overwritten.keys()) if (lineNo < first) this.#overwritten.delete(lineNo);
     this.#chars = total - dropped;
     this.#from = to;
+  }
+
+  /** The window's TextSource.overwritten (by its line indexes), or nothing when none of its lines has one. */
+  #overwrittenOf(numbers: readonly number[]): { overwritten?: ReadonlyMap<number, string> } {
+    if (this.#overwritten === null || this.#overwritten.size === 0) return {};
+    const byIndex = new Map<number, string>();
+    numbers.forEach((lineNo, i) => {
+      const text = this.#overwritten?.get(lineNo);
+      if (text !== undefined) byIndex.set(i, text);
+    });
+    return byIndex.size === 0 ? {} : { overwritten: byIndex };
   }
 
   #emit(to: number, unterminated = false): void {
@@ -111,7 +128,7 @@ export class KeptLines implements LineSink {
     const foreign = this.#foreign;
     // as a whole read's (foreignClaimsOf): without empty lines
     const foreignText = this.#lines.filter((line, i) => foreign[i] && line !== '').join('\n');
-    const source = { path: this.#path, lines: this.#lines, ...(unterminated ? { unterminated } : {}) };
+    const source = { path: this.#path, lines: this.#lines, ...(unterminated ? { unterminated } : {}), ...this.#overwrittenOf(numbers) };
     this.#onWindow({ source, lineOf, from: this.#from, to, foreignText });
   }
 }

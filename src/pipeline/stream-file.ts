@@ -28,7 +28,7 @@ class ClaimantsSink implements LineSink {
     this.#capture = capture;
   }
 
-  line(raw: string, lineNo: number, last = false): void {
+  line(raw: string, lineNo: number, last = false, overwritten?: string): void {
     // a log collector's capture: its lines as a whole read gives them (parseSource)
     const text = this.#capture ? withoutCapturePrefix(raw) : raw;
     // the line the file ends inside, when a value may end there (as parseBare reads it)
@@ -47,7 +47,7 @@ class ClaimantsSink implements LineSink {
     if (cutStats) this.#sink.report('read/cut-line', { file: this.#rel, line: lineNo, column: 1 }, CUT_LINE_VALUES);
     // a stats line is its grammar's alone: not kept, so a busy log's are not what the other grammars
     // read; a line no line grammar wants is what detection reads (see foreignClaims)
-    if (!owned) this.#kept.line(text, lineNo, !wanted);
+    if (!owned) this.#kept.line(text, lineNo, !wanted, overwritten !== undefined && this.#capture ? withoutCapturePrefix(overwritten) : overwritten);
   }
 }
 

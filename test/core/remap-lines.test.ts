@@ -36,4 +36,10 @@ describe('mapping what a grammar read from some lines of a file back to the file
     expect(kept.dropped).toEqual([2]);
     expect(withoutLines(source, (_, i) => i === 3).source).toEqual({ path: file, lines: ['a', 'log', 'b'] });
   });
+
+  it("keeps the heads of the lines it keeps that a redraw took the place of, at their new indexes", () => {
+    const source = { path: file, lines: ['a', 'log', 'bar', 'c'], overwritten: new Map([[1, 'x'], [2, 'Total input tokens: 1638']]) };
+    expect(withoutLines(source, (text) => text === 'log').source.overwritten).toEqual(new Map([[1, 'Total input tokens: 1638']]));
+    expect(withoutLines(source, (text) => text === 'log' || text === 'bar').source).not.toHaveProperty('overwritten');
+  });
 });

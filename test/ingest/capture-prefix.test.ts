@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCapture, withoutCapturePrefix } from '../../src/ingest/capture-prefix.js';
+import { asRelPath } from '../../src/core/types.js';
+import { captureView, isCapture, withoutCapturePrefix } from '../../src/ingest/capture-prefix.js';
 
 const lines = (prefix: (i: number) => string, n = 10) => Array.from({ length: n }, (_, i) => `${prefix(i)}INFO 01-05 10:00:${String(i).padStart(2, '0')} [loggers.py:1] line ${i}`);
 
@@ -17,6 +18,11 @@ describe('a log collector capture', () => {
     const captured = lines(prefix);
     expect(isCapture(captured)).toBe(true);
     expect(captured.map((l) => withoutCapturePrefix(l))).toEqual(lines(() => ''));
+  });
+
+  it('reads the head of a line that a redraw took the place of without its prefix too', () => {
+    const source = { path: asRelPath('c.log'), lines: ['vllm-1  | a', '100%|██| 10/10'], overwritten: new Map([[1, 'vllm-1  | Total input tokens: 1638']]) };
+    expect(captureView(source, 'bare')).toEqual({ path: 'c.log', lines: ['a', '100%|██| 10/10'], overwritten: new Map([[1, 'Total input tokens: 1638']]) });
   });
 
   it('keeps the time for the grammar that reads it, whatever container prefix is before it', () => {

@@ -28,6 +28,19 @@ describe('read', () => {
     expect(sink.list().map((d) => d.code)).toEqual(['read/carriage-returns']);
   });
 
+  it("keeps a line's head that a redraw took the place of, beside the cleaned lines", () => {
+    const bar = '\r  0%|          | 0/160 [00:00<?, ?it/s]\r100%|██████████| 160/160 [00:10<00:00, 15.1it/s]';
+    expect(cleanLine(`Total input tokens:   1638${bar}`)).toMatchObject({ text: '100%|██████████| 160/160 [00:10<00:00, 15.1it/s]', overwritten: 'Total input tokens:   1638' });
+    expect(cleanLine(`\x1b[1mMean TTFT (ms):\x1b[0m   4${bar}`).overwritten).toBe('Mean TTFT (ms):   4');
+    // a bar's own line, a CRLF, a redraw back to what the line began with: nothing drawn over
+    for (const raw of [bar, 'Total input tokens:   163840\r', 'Total input tokens:   163840\r   ', `  ${bar}`]) expect(cleanLine(raw), JSON.stringify(raw)).not.toHaveProperty('overwritten');
+    const sink = new DiagnosticCollector();
+    const src = fromBytes(Buffer.from(`a\nTotal input tokens:   1638${bar}\n40\n`), rel, sink);
+    expect(src?.lines).toEqual(['a', '100%|██████████| 160/160 [00:10<00:00, 15.1it/s]', '40']);
+    expect(src?.overwritten).toEqual(new Map([[1, 'Total input tokens:   1638']]));
+    expect(fromBytes(Buffer.from('a\nb\n'), rel, sink)).not.toHaveProperty('overwritten');
+  });
+
   it('strips ANSI colours', () => {
     expect(cleanLine('\x1b[1;36m(APIServer pid=1)\x1b[0;0m \x1b[32mINFO\x1b[0m hi').text).toBe('(APIServer pid=1) INFO hi');
   });

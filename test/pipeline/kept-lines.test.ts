@@ -96,4 +96,24 @@ describe('KeptLines', () => {
       { numRuns: 30, seed: 7 },
     );
   });
+
+  it("gives each window the heads its lines lost to a redraw, by the window's own line indexes", () => {
+    const windows: KeptWindow[] = [];
+    const kept = new KeptLines(file, (w) => windows.push(w));
+    // three windows' worth of lines; every hundredth lost its head to a progress bar
+    for (let i = 0; i < 3 * (KEPT_WINDOW_CHARS / 1000); i++) kept.line('x'.repeat(999), 2 * i + 1, false, i % 100 === 0 ? `head of ${2 * i + 1}` : undefined);
+    kept.finish();
+    expect(windows.length).toBeGreaterThan(2);
+    let seen = 0;
+    for (const w of windows) {
+      const heads = [...(w.source.overwritten ?? new Map<number, string>())];
+      expect(heads.length).toBeGreaterThan(0);
+      for (const [index, head] of heads) expect(head).toBe(`head of ${w.lineOf(index + 1)}`);
+      // every line of the window that lost one has it
+      const expected = w.source.lines.map((_, i) => w.lineOf(i + 1)).filter((n) => (n - 1) % 200 === 0);
+      expect(heads.map(([index]) => w.lineOf(index + 1))).toEqual(expected);
+      seen += heads.length;
+    }
+    expect(seen).toBeGreaterThanOrEqual(3 * (KEPT_WINDOW_CHARS / 1000) / 100);
+  });
 });

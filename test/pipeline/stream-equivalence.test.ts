@@ -77,6 +77,21 @@ describe('a log large enough to be streamed', () => {
     expect(streamed.diagnostics).toEqual(wholeDiagnostics);
   });
 
+  // a sweep in one process tee'd with its server: the client's progress bar drawn over the head of a block's line
+  it("puts a block line a progress bar was drawn over back together, as a whole read does", () => {
+    const lines = block.split('\n');
+    const i = lines.findIndex((l) => l.startsWith('Total input tokens:'));
+    const line = lines[i] as string;
+    const bar = '\r  0%|          | 0/160 [00:00<?, ?it/s]\r100%|██████████| 160/160 [00:10<00:00, 15.1it/s]';
+    const drawnOver = [...lines.slice(0, i), line.slice(0, -2) + bar, line.slice(-2), ...lines.slice(i + 1)].join('\n');
+    const { streamed, whole, wholeDiagnostics } = bothWays(`${bigLog('\n')}${drawnOver}\n`, 'bar.log');
+    const run = streamed.records.find((r) => r.record.kind === 'run')?.record;
+    expect(run?.kind === 'run' ? run.fields.total_input_tokens : null).toBe(Number(line.trim().split(/\s+/).at(-1)));
+    expect(streamed.diagnostics.map((d) => d.code)).toContain('block/spliced-line');
+    expect(recordsJsonl(streamed.records)).toBe(recordsJsonl(whole.records));
+    expect(streamed.diagnostics).toEqual(wholeDiagnostics);
+  });
+
   // SGLang's decode line ends in a value with nothing after it: cut inside it, it would read 140.2 for 140.27
   it('leaves out a stats line the log ends inside, its last value perhaps shortened, as a whole read does', () => {
     const stats = readFileSync(path.join(FIXTURES, 'sglang-server/basic/input.log'), 'utf8').split('\n').filter((l) => l.includes('Decode batch'));

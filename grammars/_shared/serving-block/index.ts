@@ -24,7 +24,7 @@ export type { BlockEntry, LooseEntry, ServingBlock, ServingItem } from './visito
  * the whole source (a sweep log of 50,000 blocks held some 130 MB of them).
  */
 export function* parseServingBlocks(source: TextSource): Generator<ServingItem> {
-  const { lines, splices } = unsplice(source.lines);
+  const { lines, splices } = unsplice(source.lines, source.overwritten);
   const cutsBefore = (i: number): boolean => {
     const text = stripEmbedding(lines[i] as string);
     return text === '' || BLOCK_HEADER.test(text);
@@ -34,7 +34,7 @@ export function* parseServingBlocks(source: TextSource): Generator<ServingItem> 
       yield* toItems(parseTokens(servingBlockParser(), piece.tokens, (p) => p.document()));
     }
   };
-  for (const item of withResumedBlocks(parsed(), lines)) {
+  for (const item of withResumedBlocks(parsed(), lines, splices, source.overwritten)) {
     yield splices.length === 0 || item.kind !== 'block' ? item : withSplices(item, splices);
   }
 }

@@ -1,8 +1,8 @@
 import { stripEmbedding } from '../../../src/parse/embedding.js';
 import { parseTokens } from '../../../src/parse/pieces.js';
 import { servingBlockParser } from './parser.js';
-import { isLogLine } from './splices.js';
-import { BARE_LABEL, BLOCK_HEADER, FOOTER, GAP_MARK, KV_LINE, SECTION_RULE, servingBlockLexer } from './tokens.js';
+import { isLogLine, type Splice } from './splices.js';
+import { BARE_LABEL, BLOCK_HEADER, FOOTER, GAP_MARK, KV_LINE, PROGRESS_BAR, SECTION_RULE, servingBlockLexer } from './tokens.js';
 import { type ServingBlock, type ServingItem, splitLabel, toItems } from './visitor.js';
 
 /**
@@ -22,26 +22,52 @@ import { type ServingBlock, type ServingItem, splitLabel, toItems } from './visi
 const MAX_GAP_LINES = 3;
 /**
  * A gap line with a digit may be what is left of a block line (`Total input tokens: 1024` with a
- * progress bar's `\r` redraws after it, cleaned to the bar; the `00` its next write began with): the
- * block is read across it all the same, with a warning that a value may be missing.
+ * progress bar's `\r` redraws after it, cleaned to the bar, when it cannot be put back together;
+ * the `00` the client's next write began with): the block is read across it all the same, with a
+ * warning that a value may be missing.
  */
 const HAS_DIGIT = /\d/;
 const MAX_RESUME_LINES = 400;
 
-/** `items` (in document order) with each block that ends before its footer read on across its gaps where it can, and the loose lines it took left out. */
-export function* withResumedBlocks(items: Iterable<ServingItem>, lines: readonly string[]): Generator<ServingItem> {
+/**
+ * `items` (in document order) with each block that ends before its footer read on across its gaps
+ * where it can, and the loose lines it took left out. `splices` and `overwritten` (unsplice's, and
+ * the source's TextSource.overwritten) tell which gap lines with numbers are not suspect.
+ */
+export function* withResumedBlocks(
+  items: Iterable<ServingItem>,
+  lines: readonly string[],
+  splices: readonly Splice[],
+  overwritten?: ReadonlyMap<number, string>,
+): Generator<ServingItem> {
+  const lostNothing = lostNothingOf(lines, splices, overwritten);
   // 1-based: the lines up to here belong to the last block given
   let taken = 0;
   for (const parsed of items) {
     if (parsed.line <= taken) continue;
-    const item = parsed.kind === 'block' && !parsed.footer ? (resumeBlock(lines, parsed) ?? parsed) : parsed;
+    const item = parsed.kind === 'block' && !parsed.footer ? (resumeBlock(lines, parsed, lostNothing) ?? parsed) : parsed;
     if (item.kind === 'block') taken = item.endLine;
     yield item;
   }
 }
 
+/**
+ * Whether a gap line (1-based) with numbers is known to hold no part of a block line: a progress
+ * bar's own line (drawn over nothing, or over another bar), or a line whose client text a bar was
+ * drawn over and that was put back together at its rest (splices.ts).
+ */
+function lostNothingOf(lines: readonly string[], splices: readonly Splice[], overwritten?: ReadonlyMap<number, string>): (line: number) => boolean {
+  const repaired = new Set(splices.map((s) => s.line));
+  return (line) => {
+    if (repaired.has(line)) return true;
+    // (a head that is only a quote marker or a capture's prefix is none)
+    const head = stripEmbedding(overwritten?.get(line - 1) ?? '');
+    return PROGRESS_BAR.test(stripEmbedding(lines[line - 1] as string)) && (head === '' || PROGRESS_BAR.test(head));
+  };
+}
+
 /** The block read on across its gaps to its footer, or null when it does not go on (it stays as it was parsed). */
-function resumeBlock(lines: readonly string[], block: ServingBlock): ServingBlock | null {
+function resumeBlock(lines: readonly string[], block: ServingBlock, lostNothing: (line: number) => boolean): ServingBlock | null {
   if (block.footer) return null;
   const labels = new Set(block.entries.map((e) => e.label.toLowerCase()));
   const gaps = new Set<number>();
@@ -53,7 +79,7 @@ function resumeBlock(lines: readonly string[], block: ServingBlock): ServingBloc
   for (let i = block.endLine; i < last; i++) {
     const text = stripEmbedding(lines[i] as string);
     if (BLOCK_HEADER.test(text)) return null;
-    if (FOOTER.test(text)) return gaps.size > 0 && (!textBefore || sameWidth(lines, block, text)) ? relexed(lines, block, i, gaps) : null;
+    if (FOOTER.test(text)) return gaps.size > 0 && (!textBefore || sameWidth(lines, block, text)) ? relexed(lines, block, i, gaps, lostNothing) : null;
     textBefore = false;
     if (text !== '' && (SECTION_RULE.test(text) || isLogLine(text) || BARE_LABEL.test(text))) {
       inGap = 0;
@@ -78,7 +104,7 @@ function sameWidth(lines: readonly string[], block: ServingBlock, footer: string
 }
 
 /** The block's lines, header to footer, lexed and parsed again with its gaps marked (GapLine). */
-function relexed(lines: readonly string[], block: ServingBlock, footer: number, gaps: ReadonlySet<number>): ServingBlock | null {
+function relexed(lines: readonly string[], block: ServingBlock, footer: number, gaps: ReadonlySet<number>, lostNothing: (line: number) => boolean): ServingBlock | null {
   const start = block.line - 1;
   const text = lines
     .slice(start, footer + 1)
@@ -88,6 +114,6 @@ function relexed(lines: readonly string[], block: ServingBlock, footer: number, 
   for (const t of tokens) if (t.startLine !== undefined) t.startLine += start;
   const [resumed] = toItems(parseTokens(servingBlockParser(), tokens, (p) => p.document()));
   if (resumed?.kind !== 'block' || !resumed.footer) return null;
-  const suspect = (line: number): boolean => HAS_DIGIT.test(lines[line - 1] as string);
+  const suspect = (line: number): boolean => HAS_DIGIT.test(lines[line - 1] as string) && !lostNothing(line);
   return { ...resumed, gaps: resumed.gaps.filter((l) => !suspect(l)), suspectGaps: resumed.gaps.filter(suspect) };
 }

@@ -1,6 +1,6 @@
 import { stripEmbedding, withoutWrapper } from '../../../src/parse/embedding.js';
 import { type ParsedNumber, readNumber } from '../../../src/parse/values.js';
-import { BARE_LABEL, BLOCK_HEADER, FOOTER, KV_LINE, LOG_LINE, SECTION_RULE } from './tokens.js';
+import { BARE_LABEL, BLOCK_HEADER, FOOTER, KV_LINE, LOG_LINE, PROGRESS_BAR, SECTION_RULE } from './tokens.js';
 
 /**
  * A benchmark client and a server that write one file (both redirected to one log, or one `tee`)
@@ -17,6 +17,11 @@ import { BARE_LABEL, BLOCK_HEADER, FOOTER, KV_LINE, LOG_LINE, SECTION_RULE } fro
  * between; or the block's header itself), only across whole log lines, and only when the joined
  * line is a block line whose value is one word: a progress bar or any other text between the two parts leaves the line as it is
  * (read as a bad value, the block cut short, both reported).
+ *
+ * The client's own progress bar (stderr, written at once) can land there too, in one process that
+ * runs benchmark after benchmark: `Total input tokens: 1638`, the bar's `\r` redraws, its closing
+ * line break, then `40`. The `\r` clean-up keeps the bar, as a terminal shows it; the head it drew
+ * over (TextSource.overwritten) is joined to the rest the same way, and the bar left on its line.
  */
 export interface Splice {
   /** 1-based line where the server's output began in the middle of the client's line. */
@@ -75,10 +80,29 @@ const MAX_BRIDGE_LINES = 500;
 const MAX_BLOCK_LINES = 500;
 const MAX_CANDIDATES = 2000;
 
-/** `lines` with every client line split by server output put back together (the same array when there is none). */
-export function unsplice(lines: readonly string[]): { readonly lines: readonly string[]; readonly splices: readonly Splice[] } {
-  let out: string[] | null = null;
+/**
+ * `lines` with every client line split by server output put back together (the same array when
+ * there is none). `overwritten` (TextSource.overwritten): the head of a client's line that its own
+ * progress bar was drawn over (the `\r` clean-up kept the bar), put back together with its rest
+ * the same way; the bar stays where it was.
+ */
+export function unsplice(lines: readonly string[], overwritten?: ReadonlyMap<number, string>): { readonly lines: readonly string[]; readonly splices: readonly Splice[] } {
+  // (typed so: `join` below sets it, which narrowing by the initializer would not see)
+  let out = null as string[] | null;
   const splices: Splice[] = [];
+  const join = (i: number, head: string): boolean => {
+    const j = restOf(out ?? lines, i);
+    if (j < 0 || splices.some((s) => s.rest === j + 1)) return false;
+    const joined = head + withoutWrapper((out ?? lines)[j] as string);
+    const text = stripEmbedding(joined);
+    const header = BLOCK_HEADER.test(text);
+    const blockLine = ONE_WORD_VALUE.test(text) || BARE_LABEL.test(text) || SECTION_RULE.test(text) || FOOTER.test(text);
+    if (!header && !(blockLine && inBlock(out ?? lines, i))) return false;
+    out ??= [...lines];
+    out[j] = joined;
+    splices.push({ line: i + 1, rest: j + 1 });
+    return true;
+  };
   let candidates = 0;
   for (let i = 0; i < lines.length && candidates < MAX_CANDIDATES; i++) {
     const line = (out ?? lines)[i] as string;
@@ -90,18 +114,15 @@ export function unsplice(lines: readonly string[]): { readonly lines: readonly s
     const head = line.slice(0, m.index);
     const server = line.slice(m.index);
     if (stripEmbedding(head) === '' || !isLogLine(server)) continue;
-    const j = restOf(out ?? lines, i);
-    if (j < 0) continue;
-    const joined = head + withoutWrapper((out ?? lines)[j] as string);
-    const text = stripEmbedding(joined);
-    const header = BLOCK_HEADER.test(text);
-    const blockLine = ONE_WORD_VALUE.test(text) || BARE_LABEL.test(text) || SECTION_RULE.test(text) || FOOTER.test(text);
-    if (!header && !(blockLine && inBlock(out ?? lines, i))) continue;
-    out ??= [...lines];
-    out[i] = server;
-    out[j] = joined;
-    splices.push({ line: i + 1, rest: j + 1 });
+    if (join(i, head) && out !== null) out[i] = server;
   }
+  for (const [i, head] of overwritten ?? []) {
+    if (candidates++ >= MAX_CANDIDATES) break;
+    // (a bar drawn over a bar, or over a server's line, is no client's text)
+    const text = stripEmbedding(head);
+    if (i < lines.length && text !== '' && !PROGRESS_BAR.test(text) && !isLogLine(text)) join(i, head);
+  }
+  splices.sort((a, b) => a.line - b.line);
   return { lines: out ?? lines, splices };
 }
 

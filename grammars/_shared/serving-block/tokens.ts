@@ -27,6 +27,8 @@ export const SectionRule = lineToken('SectionRule', SECTION_RULE);
 export const LOG_LINE =
   /^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,})|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]+:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^\S+\.py:\d+: [A-Z]\w*Warning: /;
 export const LogLine = lineToken('LogLine', LOG_LINE);
+/** A tqdm progress bar's line (its `\r` redraws cleaned to the last): `45%|████▌     | 9/20 [00:04<00:05]`. */
+export const PROGRESS_BAR = /^\s*\d{1,3}%\|/;
 /** A label with no value: `Per-position acceptance (%):`. */
 export const BARE_LABEL = /^[^:]{1,100}:$/;
 export const BareLabel = lineToken('BareLabel', BARE_LABEL);

@@ -11,7 +11,7 @@ import { withResumedBlocks } from '../../../grammars/_shared/serving-block/resum
 /** The reference: the whole source lexed and parsed at once, as parseServingBlocks did before it read long sources in pieces (its blocks then read across their gaps). */
 function wholeParse(lines: readonly string[]): ServingItem[] {
   servingBlockParser().input = servingBlockLexer().tokenize(lines.map(stripEmbedding).join('\n')).tokens;
-  return [...withResumedBlocks(toItems(servingBlockParser().document()), lines)];
+  return [...withResumedBlocks(toItems(servingBlockParser().document()), lines, [])];
 }
 
 /** Every kind of line the blocks' lexer tells apart, inside and outside blocks, quoted and indented as in write-ups. */

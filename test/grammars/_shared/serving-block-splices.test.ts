@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DiagnosticCollector } from '../../../src/core/diagnostic.js';
 import type { Grammar } from '../../../src/core/grammar.js';
+import { asRelPath } from '../../../src/core/types.js';
+import { fromText } from '../../../src/ingest/read.js';
 import { unsplice } from '../../../grammars/_shared/serving-block/splices.js';
 import { grammar as sglangServing } from '../../../grammars/sglang-bench-serving/index.js';
 import { grammar as vllmServe } from '../../../grammars/vllm-bench-serve/index.js';
@@ -115,5 +118,58 @@ describe('a result block line split in two by server output', () => {
     const ray = SERVER_OUTPUT.ray[0];
     const block = ['============ Serving Benchmark Result ============', '---------------Time to First Token----------------', ray, 'Mean TTFT (ms):                          103.53'];
     expect(unsplice(block)).toEqual({ lines: block, splices: [] });
+  });
+});
+
+/** The file as the reader gives it to the grammars: lines cleaned, the heads of redrawn lines beside them. */
+function readAsFile(grammar: Grammar, text: string): ReturnType<typeof runGrammar> {
+  const sink = new DiagnosticCollector();
+  const records = grammar.parse(fromText(text, asRelPath('t.txt'), sink), sink);
+  return { records, diagnostics: sink.list().filter((d) => d.code !== 'read/carriage-returns') };
+}
+
+/** tqdm's output to a file: a `\r` before each redraw, a line break when it closes. */
+const BAR = '\r  0%|          | 0/160 [00:00<?, ?it/s]\r 50%|█████     | 80/160 [00:05<00:05, 15.1it/s]\r100%|██████████| 160/160 [00:10<00:00, 15.1it/s]';
+
+describe("a result block line a client's progress bar was drawn over", () => {
+  for (const c of CASES.filter((x) => x.server === SERVER_OUTPUT.vllm || x.server === SERVER_OUTPUT.sglang)) {
+    it(`is put back together wherever the bar cut it (${c.name})`, () => {
+      const lines = readFileSync(c.fixture, 'utf8').split('\n');
+      const clean = runFields(readAsFile(c.grammar, lines.join('\n')).records);
+      const [start, end] = blockLines(lines);
+      for (let i = start + 1; i < end; i++) {
+        const line = lines[i] as string;
+        if (!/:\s+\S+\s*$/.test(line)) continue;
+        for (let at = 1; at <= line.trimEnd().length; at++) {
+          // the client's stdout stops at `at`, its bar (stderr) is drawn and closed, then its stdout goes on
+          const text = [...lines.slice(0, i), line.slice(0, at) + BAR, line.slice(at), ...lines.slice(i + 1)].join('\n');
+          const { records, diagnostics } = readAsFile(c.grammar, text);
+          const where = `line ${i + 1} cut at ${at}`;
+          expect(runFields(records), where).toEqual(clean);
+          expect(diagnostics.filter((d) => d.severity !== 'info').map((d) => [d.code, d.line]), where).toEqual([['block/spliced-line', i + 1]]);
+        }
+      }
+    });
+  }
+
+  it("says a value may be missing when the bar's line cannot be put back together", () => {
+    const lines = readFileSync('fixtures/vllm-bench-serve/basic/input.log', 'utf8').split('\n');
+    const i = lines.findIndex((l) => l.startsWith('Total input tokens:'));
+    const line = lines[i] as string;
+    // the client's next write came while the bar still ran: its rest went onto the bar's line
+    const text = [...lines.slice(0, i), `${line.slice(0, -2)}${BAR}${line.slice(-2)}`, ...lines.slice(i + 1)].join('\n');
+    const { records, diagnostics } = readAsFile(vllmServe, text);
+    expect(runFields(records)[0]).not.toHaveProperty('total_input_tokens');
+    expect(diagnostics.filter((d) => d.severity !== 'info').map((d) => [d.code, d.line])).toEqual([['block/numbers-in-gap', i + 1]]);
+  });
+
+  it("is a bar's own line, skipped with an info, when the bar was drawn between two lines", () => {
+    const lines = readFileSync('fixtures/vllm-bench-serve/basic/input.log', 'utf8').split('\n');
+    const clean = runFields(readAsFile(vllmServe, lines.join('\n')).records);
+    const i = lines.findIndex((l) => l.startsWith('Total input tokens:'));
+    const { records, diagnostics } = readAsFile(vllmServe, [...lines.slice(0, i), BAR, ...lines.slice(i)].join('\n'));
+    expect(runFields(records)).toEqual(clean);
+    expect(diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    expect(diagnostics.map((d) => [d.code, d.line])).toContainEqual(['block/gap-line', i + 1]);
   });
 });
