@@ -3,8 +3,23 @@ import type { FileOutcome, FileReport, ParsedRecord } from './process-file.js';
 
 export interface ScanResult {
   readonly files: readonly FileReport[];
+  /** Emptied by takeRecords. */
   readonly records: readonly ParsedRecord[];
   readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * The scan's records, moved out of it: `result` holds none afterwards. A caller that copied them
+ * and dropped its `result` variable still kept every record alive until it returned (80,000 runs:
+ * some 110 MB, through the whole build of the table): the async function's frame keeps the value
+ * an `await` gave in a register the garbage collector counts as live. Moving them out makes a
+ * stale reference to `result` cost nothing.
+ */
+export function takeRecords(result: ScanResult): ParsedRecord[] {
+  const owned = result.records as ParsedRecord[];
+  const records = owned.slice();
+  owned.length = 0;
+  return records;
 }
 
 export interface ScanProgress {

@@ -4,7 +4,7 @@ import { matchesFilter, parseFilter, type RowFilter } from '../analyze/filter.js
 import { DiagnosticCollector, type Diagnostic, sortDiagnostics } from '../core/diagnostic.js';
 import type { FieldValue } from '../core/types.js';
 import { scan as scanFolders, type ScanOptions } from '../pipeline/scan-parallel.js';
-import type { ScanProgress, ScanResult } from '../pipeline/scan-result.js';
+import { type ScanProgress, type ScanResult, takeRecords } from '../pipeline/scan-result.js';
 import { buildRuns, type BuildRunsOptions } from '../normalize/build-runs.js';
 import { type TimelineTable, timelineTable } from '../normalize/timeline-table.js';
 import type { FailedConfiguration } from '../normalize/failed-configurations.js';
@@ -57,8 +57,8 @@ export async function loadTables(paths: readonly string[], options: ScanOptions,
   const { files, diagnostics } = scanned;
   // the parsed records are let go as the run rows are built (buildRuns): a report of tens of
   // thousands of runs would otherwise hold both; the stats lines stay, for the timeline
-  const records = [...scanned.records];
   const statsLines = scanned.records.filter((r) => r.record.kind === 'timeline');
+  const records = takeRecords(scanned);
   scanned = null;
   phases.pause?.();
   const sink = new DiagnosticCollector();

@@ -12,7 +12,7 @@ import { buildRuns } from '../../normalize/build-runs.js';
 import { formatRows, isTableFormat, TABLE_FORMATS, type TableFormat } from '../../output/table-format.js';
 import { writeOutput } from '../../output/write.js';
 import { scan } from '../../pipeline/scan-parallel.js';
-import type { ScanResult } from '../../pipeline/scan-result.js';
+import { type ScanResult, takeRecords } from '../../pipeline/scan-result.js';
 import type { CommandResult } from '../command-result.js';
 import { collectGarbage } from '../heap.js';
 import { progressBar } from '../reporters/progress-bar.js';
@@ -53,7 +53,7 @@ export function registerCompare(program: Command, run: (work: () => Promise<Comm
       bar.done();
       const { diagnostics } = scanned;
       // the parsed records are let go as the run rows are built (peak RSS of a large campaign)
-      const records = [...scanned.records];
+      const records = takeRecords(scanned);
       scanned = null;
       collectGarbage();
       const sink = new DiagnosticCollector();

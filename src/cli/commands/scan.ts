@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { counted } from '../../core/counted.js';
 import { scan } from '../../pipeline/scan-parallel.js';
-import type { ScanResult } from '../../pipeline/scan-result.js';
+import { type ScanResult, takeRecords } from '../../pipeline/scan-result.js';
 import { progressBar } from '../reporters/progress-bar.js';
 import type { CommandResult } from '../command-result.js';
 import { addRunOptions, runOptions, scanOptions, type InputOptions, type RunOptions } from '../input-options.js';
@@ -31,7 +31,7 @@ export function registerScan(program: Command, run: (work: () => Promise<Command
       const sink = new DiagnosticCollector();
       // the runs are built for what they say about the files (failed configurations, conflicts), not
       // written: their rows need no filling, and the records can go as they are built
-      const { failedConfigurations: failed, linkedRuns } = takeRuns([...result.records], sink, build);
+      const { failedConfigurations: failed, linkedRuns } = takeRuns(takeRecords(result), sink, build);
       // a server log or manifest holds no run of its own: what it says goes to the runs linked to it
       const files = result.files.map((f) => ({ ...f, linked_runs: linkedRuns.get(f.path) ?? 0 }));
       process.stdout.write(

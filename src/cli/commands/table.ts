@@ -11,7 +11,7 @@ import { isJsonFormat, isTableFormat, TABLE_FORMATS, type TableFormat } from '..
 import { jsonRowChunks } from '../../output/json-rows.js';
 import { writeOutputChunks } from '../../output/write.js';
 import { scan } from '../../pipeline/scan-parallel.js';
-import type { ScanResult } from '../../pipeline/scan-result.js';
+import { type ScanResult, takeRecords } from '../../pipeline/scan-result.js';
 import type { FieldValue } from '../../core/types.js';
 import { progressBar } from '../reporters/progress-bar.js';
 import { collectGarbage } from '../heap.js';
@@ -58,7 +58,7 @@ export function registerTable(program: Command, run: (work: () => Promise<Comman
       }
       const sink = new DiagnosticCollector();
       // the parsed records are not needed once the run rows exist: takeRuns lets them go (peak RSS)
-      const records = [...result.records];
+      const records = takeRecords(result);
       const { diagnostics } = result;
       const fileCount = result.files.length;
       const large = result.files.reduce((n, f) => n + f.runs, 0) > LARGE_TABLE_RUNS;
