@@ -161,6 +161,7 @@ function gunzipStreamedOutcome(abs: string, rel: RelPath, size: number, limit: n
   const headSource = detectionSource(head.bytes, rel);
   if (!headSource) {
     reportBinary(sink, rel, head.bytes);
+    reportHeadDamage(rel, head, sink);
     return outcome(rel, size, null, sink);
   }
   const capture = isCapture(headSource.lines);
@@ -168,6 +169,7 @@ function gunzipStreamedOutcome(abs: string, rel: RelPath, size: number, limit: n
   const claims = headClaims.map((c) => c.g);
   if (claims.length === 0) {
     sink.report('detect/unrecognized', at);
+    reportHeadDamage(rel, head, sink);
     return outcome(rel, size, { formats: [], records: [] }, sink);
   }
   const streamed = () => outcome(rel, size, streamFile(abs, rel, claims, sink, { gzip: true, utf16: utf16Encoding(head.bytes) }, capture), sink);
@@ -185,6 +187,16 @@ function gunzipStreamedOutcome(abs: string, rel: RelPath, size: number, limit: n
     return outcome(rel, size, null, sink);
   }
   return gunzippedTextOutcome(rel, size, text.bytes, text.failure, text.damaged, sink);
+}
+
+/**
+ * What decompressing a gzip file's head found wrong, when nothing more of it is read: damage can
+ * be what made it unrecognizable, and is said as it would be of a file that is read.
+ */
+function reportHeadDamage(rel: RelPath, head: ReturnType<typeof gunzipText>, sink: DiagnosticSink): void {
+  const at = { file: rel, line: 1, column: 1 };
+  if (head.damaged) sink.report('ingest/gzip-damaged', at);
+  if (head.failure !== null) sink.report('ingest/gzip-cut', { ...at, line: Math.max(1, head.bytes.toString('utf8').split('\n').length) }, head.failure);
 }
 
 /**

@@ -103,6 +103,25 @@ describe('gzip-compressed files', () => {
     }
   });
 
+  it('says a file is damaged when the damage leaves its text unrecognizable, not only that no format was found', () => {
+    const text = readFileSync(path.join(FIXTURES, 'vllm-bench-serve/basic/input.log'));
+    const good = gzipSync(text);
+    const codes = (bytes: Uint8Array) => processFile(write('garbled.log.gz', bytes), asRelPath('garbled.log.gz')).diagnostics.map((d) => d.code);
+    // every byte of the compressed data flipped in turn: the file is read, or said to be damaged
+    let unrecognized = 0;
+    for (let at = 10; at < good.length - 8; at++) {
+      const flipped = Buffer.from(good);
+      flipped[at] = (flipped[at] as number) ^ 0xff;
+      for (const bytes of [flipped, Buffer.concat([flipped, Buffer.from('garbage after it')])]) {
+        const got = codes(bytes);
+        if (!got.includes('detect/unrecognized')) continue;
+        unrecognized++;
+        expect(got.some((c) => c === 'ingest/gzip-damaged' || c === 'ingest/gzip-cut' || c === 'ingest/gzip-unreadable'), `byte ${at}: ${got.join(', ')}`).toBe(true);
+      }
+    }
+    expect(unrecognized).toBeGreaterThan(0);
+  });
+
   it('says so for more text than it reads whole of what is no server log, and for a file that is not gzip inside', () => {
     const block = readFileSync(path.join(FIXTURES, 'vllm-bench-serve/basic/input.log'));
     const bomb = write('bomb.log.gz', gzipSync(Buffer.concat([block, Buffer.alloc(GUNZIP_MAX_BYTES, '\n')]), { level: 9 }));
