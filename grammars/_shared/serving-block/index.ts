@@ -3,7 +3,7 @@ import { stripEmbedding } from '../../../src/parse/embedding.js';
 import { lexedPieces, parseTokens } from '../../../src/parse/pieces.js';
 import { servingBlockParser } from './parser.js';
 import { BLOCK_HEADER, servingBlockLexer } from './tokens.js';
-import { withResumedBlocks } from './resume.js';
+import { blockResumer } from './resume.js';
 import { type Splice, unsplice } from './splices.js';
 import { type ServingBlock, type ServingItem, toItems } from './visitor.js';
 import { lookupTable } from '../../../src/core/cells.js';
@@ -29,13 +29,12 @@ export function* parseServingBlocks(source: TextSource): Generator<ServingItem> 
     const text = stripEmbedding(lines[i] as string);
     return text === '' || BLOCK_HEADER.test(text);
   };
-  const parsed = function* (): Generator<ServingItem> {
-    for (const piece of lexedPieces(lines, cutsBefore, (text) => servingBlockLexer().tokenize(text), stripEmbedding)) {
-      yield* toItems(parseTokens(servingBlockParser(), piece.tokens, (p) => p.document()));
+  const resumed = blockResumer(lines, splices, source.overwritten);
+  for (const piece of lexedPieces(lines, cutsBefore, (text) => servingBlockLexer().tokenize(text), stripEmbedding)) {
+    for (const parsed of toItems(parseTokens(servingBlockParser(), piece.tokens, (p) => p.document()))) {
+      const item = resumed(parsed);
+      if (item !== null) yield splices.length === 0 || item.kind !== 'block' ? item : withSplices(item, splices);
     }
-  };
-  for (const item of withResumedBlocks(parsed(), lines, splices, source.overwritten)) {
-    yield splices.length === 0 || item.kind !== 'block' ? item : withSplices(item, splices);
   }
 }
 

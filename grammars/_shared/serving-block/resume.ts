@@ -2,7 +2,7 @@ import { stripEmbedding } from '../../../src/parse/embedding.js';
 import { parseTokens } from '../../../src/parse/pieces.js';
 import { servingBlockParser } from './parser.js';
 import { isLogLine, type Splice } from './splices.js';
-import { BARE_LABEL, BLOCK_HEADER, FOOTER, GAP_MARK, KV_LINE, PROGRESS_BAR, SECTION_RULE, servingBlockLexer } from './tokens.js';
+import { BARE_LABEL, BLOCK_HEADER, FOOTER, GAP_MARK, KV_LINE, PROGRESS_BAR, resumeLexer, SECTION_RULE } from './tokens.js';
 import { type ServingBlock, type ServingItem, splitLabel, toItems } from './visitor.js';
 
 /**
@@ -30,25 +30,23 @@ const HAS_DIGIT = /\d/;
 const MAX_RESUME_LINES = 400;
 
 /**
- * `items` (in document order) with each block that ends before its footer read on across its gaps
- * where it can, and the loose lines it took left out. `splices` and `overwritten` (unsplice's, and
- * the source's TextSource.overwritten) tell which gap lines with numbers are not suspect.
+ * Given the items of `lines` one by one in document order, gives each back, or a block that ends
+ * before its footer read on across its gaps where it can, or null for a loose line such a block
+ * took. `splices` and `overwritten` (unsplice's, and the source's TextSource.overwritten) tell which
+ * gap lines with numbers are not suspect. A function, not a generator over the items: it runs for
+ * every item of every block file (a generator's steps cost a few µs a file).
  */
-export function* withResumedBlocks(
-  items: Iterable<ServingItem>,
-  lines: readonly string[],
-  splices: readonly Splice[],
-  overwritten?: ReadonlyMap<number, string>,
-): Generator<ServingItem> {
-  const lostNothing = lostNothingOf(lines, splices, overwritten);
+export function blockResumer(lines: readonly string[], splices: readonly Splice[], overwritten?: ReadonlyMap<number, string>): (item: ServingItem) => ServingItem | null {
+  let lostNothing: ((line: number) => boolean) | null = null;
   // 1-based: the lines up to here belong to the last block given
   let taken = 0;
-  for (const parsed of items) {
-    if (parsed.line <= taken) continue;
-    const item = parsed.kind === 'block' && !parsed.footer ? (resumeBlock(lines, parsed, lostNothing) ?? parsed) : parsed;
+  return (parsed) => {
+    if (parsed.line <= taken) return null;
+    let item = parsed;
+    if (parsed.kind === 'block' && !parsed.footer) item = resumeBlock(lines, parsed, (lostNothing ??= lostNothingOf(lines, splices, overwritten))) ?? parsed;
     if (item.kind === 'block') taken = item.endLine;
-    yield item;
-  }
+    return item;
+  };
 }
 
 /**
@@ -110,7 +108,7 @@ function relexed(lines: readonly string[], block: ServingBlock, footer: number, 
     .slice(start, footer + 1)
     .map((line, k) => (gaps.has(start + k) ? GAP_MARK : stripEmbedding(line)))
     .join('\n');
-  const { tokens } = servingBlockLexer().tokenize(text);
+  const { tokens } = resumeLexer().tokenize(text);
   for (const t of tokens) if (t.startLine !== undefined) t.startLine += start;
   const [resumed] = toItems(parseTokens(servingBlockParser(), tokens, (p) => p.document()));
   if (resumed?.kind !== 'block' || !resumed.footer) return null;

@@ -38,18 +38,20 @@ export const KvLine = lineToken('KvLine', KV_LINE);
 /**
  * A line inside a block that is blank or none of the above (a Python warning's source line, another
  * program's output), where the block goes on below it to its footer: resume.ts puts this mark in its
- * place before the block is lexed again. ESC never reaches a grammar (cleanLine strips it), so no
- * line of a source is one.
+ * place before the block is lexed again (resumeLexer). ESC never reaches a grammar (cleanLine
+ * strips it), so no line of a source is one.
  */
 export const GAP_MARK = '\x1b';
 export const GapLine = lineToken('GapLine', /^\x1b$/);
 export const OtherLine = lineToken('OtherLine', /^/);
 export const Newline = newlineToken();
 
+/** Every token the parser knows. */
 export const allTokens = [BlockHeader, Footer, SectionRule, LogLine, BareLabel, KvLine, GapLine, OtherLine, Newline];
 
-export const servingBlockLexer = lazily(() => new Lexer(allTokens, {
-  positionTracking: 'onlyStart',
-  ensureOptimizations: false,
-  skipValidations: true,
-}));
+const LEXER_OPTIONS = { positionTracking: 'onlyStart', ensureOptimizations: false, skipValidations: true } as const;
+
+/** The lexer of every source: no line of one is a GapLine, so it does not look for one (a line pattern less to try on most lines). */
+export const servingBlockLexer = lazily(() => new Lexer(allTokens.filter((t) => t !== GapLine), LEXER_OPTIONS));
+/** The lexer of a block lexed again across its gaps (resume.ts), its gap lines marked. */
+export const resumeLexer = lazily(() => new Lexer([GapLine, ...allTokens.filter((t) => t !== GapLine)], LEXER_OPTIONS));

@@ -6,12 +6,13 @@ import { parseServingBlocks, type ServingItem } from '../../../grammars/_shared/
 import { servingBlockParser } from '../../../grammars/_shared/serving-block/parser.js';
 import { servingBlockLexer } from '../../../grammars/_shared/serving-block/tokens.js';
 import { toItems } from '../../../grammars/_shared/serving-block/visitor.js';
-import { withResumedBlocks } from '../../../grammars/_shared/serving-block/resume.js';
+import { blockResumer } from '../../../grammars/_shared/serving-block/resume.js';
 
 /** The reference: the whole source lexed and parsed at once, as parseServingBlocks did before it read long sources in pieces (its blocks then read across their gaps). */
 function wholeParse(lines: readonly string[]): ServingItem[] {
   servingBlockParser().input = servingBlockLexer().tokenize(lines.map(stripEmbedding).join('\n')).tokens;
-  return [...withResumedBlocks(toItems(servingBlockParser().document()), lines, [])];
+  const resumed = blockResumer(lines, []);
+  return toItems(servingBlockParser().document()).flatMap((item) => resumed(item) ?? []);
 }
 
 /** Every kind of line the blocks' lexer tells apart, inside and outside blocks, quoted and indented as in write-ups. */
