@@ -2,6 +2,7 @@ import type { CstNode } from '../../src/parse/chevrotain-runtime.js';
 import { byOffset, childNodes, positionedTokens } from '../../src/parse/chevrotain.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { multiturnParser } from './parser.js';
+import { resumedSummary } from './resume.js';
 import { cleanLine } from './text.js';
 import { METRIC_LINE, multiturnLexer, ROUND_LINE, SUMMARY_TITLE } from './tokens.js';
 
@@ -27,16 +28,20 @@ export interface SummaryBlock {
   readonly roundsLine: number | null;
   readonly rounds: readonly RoundLineItem[];
   readonly lastLine: number;
+  /** Blank or foreign lines it was read across (resume.ts), and of those the ones with numbers (a value may be missing). */
+  readonly gaps: readonly number[];
+  readonly suspectGaps: readonly number[];
 }
 
 /**
  * The summaries of a source in order, read a piece at a time (src/parse/pieces.ts), each piece
- * cut only before a summary's title, where the parse starts afresh.
+ * cut only before a summary's title, where the parse starts afresh; each read on across a blank
+ * or foreign line written into it (resume.ts).
  */
 export function* summaryBlocks(lines: readonly string[]): Generator<SummaryBlock> {
   const cutsBefore = (i: number): boolean => SUMMARY_TITLE.test(cleanLine(lines[i] as string));
   for (const piece of lexedPieces(lines, cutsBefore, (text) => multiturnLexer().tokenize(text), cleanLine)) {
-    yield* parseTokens(multiturnParser(), piece.tokens, (p) => blocksOf(p.document()));
+    for (const block of parseTokens(multiturnParser(), piece.tokens, (p) => blocksOf(p.document()))) yield resumedSummary(lines, block);
   }
 }
 
@@ -69,5 +74,5 @@ function summaryOf(node: CstNode): SummaryBlock | null {
       if (m) rounds.push({ round: Number(m[1]), text: (m[2] as string).trim(), line });
     }
   }
-  return { line: title.startLine ?? 1, metrics, roundsLine, rounds, lastLine };
+  return { line: title.startLine ?? 1, metrics, roundsLine, rounds, lastLine, gaps: [], suspectGaps: [] };
 }

@@ -6,6 +6,7 @@ import { scaleExact } from '../../src/parse/values.js';
 import { reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
 import type { SummaryBlock } from './blocks.js';
 import { BY_LABEL, LAST_OF_NEW_LAYOUT, LAST_OF_OLD_LAYOUT, snakeLabel } from './metrics.js';
+import { endsWhole } from './resume.js';
 import { addRounds, printedRound, type RoundValues } from './rounds.js';
 import { printedNumber } from './text.js';
 
@@ -24,7 +25,7 @@ export function summaryRun(block: SummaryBlock, source: TextSource, sink: Diagno
   const b = new FieldMapBuilder();
   const unknown: string[] = [];
   // a summary cut at the file's end: its last line may end inside its number (`4.3` of `4.38`)
-  const cutLine = block.lastLine === source.lines.length && block.rounds.length === 0 && !endsWhole(block) ? block.lastLine : null;
+  const cutLine = block.lastLine === source.lines.length && block.rounds.length === 0 && !endsWhole(block.metrics) ? block.lastLine : null;
   for (const { label, value, line } of block.metrics) {
     if (line === cutLine) continue;
     if (label === 'Total requests') {
@@ -59,6 +60,10 @@ export function summaryRun(block: SummaryBlock, source: TextSource, sink: Diagno
     }
     addRounds(b, rounds, block.roundsLine, pos(source, block.roundsLine), sink);
   }
+  const [firstGap] = block.gaps;
+  if (firstGap !== undefined) sink.report('block/gap-line', pos(source, firstGap), block.gaps.length);
+  const [firstSuspect] = block.suspectGaps;
+  if (firstSuspect !== undefined) sink.report('block/numbers-in-gap', pos(source, firstSuspect), block.suspectGaps.length);
   b.set('multi_turn', true, block.line);
   b.set('client', CLIENT, block.line);
   reportUnknownMetrics(unknown, sink, source.path, block.line);
@@ -98,12 +103,6 @@ function checkComplete(block: SummaryBlock, b: FieldMapBuilder, at: SourcePos, s
   return true;
 }
 
-/** Does the summary's last printed line close it (`Cache Hit Rate`, or the 2024 layout's `Throughput`)? */
-function endsWhole(block: SummaryBlock): boolean {
-  const last = block.metrics.at(-1)?.label;
-  if (last === 'Cache Hit Rate') return true;
-  return last === 'Throughput' && !block.metrics.some((m) => m.label === 'Average Prompt Length' || m.label === 'Input token throughput');
-}
 
 /** The printed rounds in order (Round 0 is turn 1); a line that is not a round's values is said. */
 function roundsOf(block: SummaryBlock, source: TextSource, sink: DiagnosticSink): RoundValues[] {

@@ -12,7 +12,8 @@ import { lineToken, newlineToken } from '../../src/parse/chevrotain.js';
 
 export const SUMMARY_TITLE = /^\s*Performance metrics summary:$/;
 export const SummaryTitle = lineToken('SummaryTitle', SUMMARY_TITLE);
-export const RoundsTitle = lineToken('RoundsTitle', /^\s*Per-round metrics:$/);
+export const ROUNDS_TITLE = /^\s*Per-round metrics:$/;
+export const RoundsTitle = lineToken('RoundsTitle', ROUNDS_TITLE);
 /** `  Round 0: Average TTFT = 0.52s, Cache Hit Rate = 0.000000 (64 requests, 64 clients)`, or `No requests completed`. */
 export const ROUND_LINE = /^\s*Round (\d+): (.+)$/;
 export const RoundLine = lineToken('RoundLine', ROUND_LINE);

@@ -1,4 +1,4 @@
-import { stripEmbedding } from '../../../src/parse/embedding.js';
+import { stripEmbedding, withoutWrapper } from '../../../src/parse/embedding.js';
 import { parseTokens } from '../../../src/parse/pieces.js';
 import { servingBlockParser } from './parser.js';
 import { isLogLine, type Splice } from './splices.js';
@@ -15,7 +15,8 @@ import { type ServingBlock, type ServingItem, splitLabel, toItems } from './visi
  * Only when all of this holds: at most MAX_GAP_LINES gap lines in a row; nothing but the block's
  * kinds of line (label/value, section rule, bare label, a server's log line) and such gaps up to a
  * footer within MAX_RESUME_LINES; no block header on the way; no label given twice (a second block
- * that lost its header would repeat the first one's); and a footer right after a gap's line of text
+ * that lost its header would repeat the first one's; an indented sub-item's, SGLang's `  Device:`
+ * under each cache figure, may); and a footer right after a gap's line of text
  * as wide as the header (vLLM and SGLang print both 50 wide; a Markdown heading's `=====` underline
  * comes right after its text, as wide as that).
  */
@@ -23,8 +24,9 @@ const MAX_GAP_LINES = 3;
 /**
  * A gap line with a digit may be what is left of a block line (`Total input tokens: 1024` with a
  * progress bar's `\r` redraws after it, cleaned to the bar, when it cannot be put back together;
- * the `00` the client's next write began with): the block is read across it all the same, with a
- * warning that a value may be missing.
+ * the `00` the client's next write began with; a line cut by a server's and not put back
+ * together): the block is read across it all the same, with a warning that a value may be missing,
+ * and the block line right after it, which may be the cut line's rest, is skipped with it.
  */
 const HAS_DIGIT = /\d/;
 const MAX_RESUME_LINES = 400;
@@ -67,8 +69,13 @@ function lostNothingOf(lines: readonly string[], splices: readonly Splice[], ove
 /** The block read on across its gaps to its footer, or null when it does not go on (it stays as it was parsed). */
 function resumeBlock(lines: readonly string[], block: ServingBlock, lostNothing: (line: number) => boolean): ServingBlock | null {
   if (block.footer) return null;
-  const labels = new Set(block.entries.map((e) => e.label.toLowerCase()));
+  const margin = indentOf(lines[block.line - 1] as string);
+  const subItem = (line: string): boolean => indentOf(line) > margin;
+  const labels = new Set(block.entries.filter((e) => !subItem(lines[e.line - 1] as string)).map((e) => e.label.toLowerCase()));
   const gaps = new Set<number>();
+  // 1-based: gap lines that may hold what is left of a block line, and whether the next block line may be its rest
+  const suspects = new Set<number>();
+  let restNext = false;
   let inGap = 0;
   // whether the line before is a gap line with text (a Markdown heading's text, if a footer comes next)
   let textBefore = false;
@@ -77,24 +84,47 @@ function resumeBlock(lines: readonly string[], block: ServingBlock, lostNothing:
   for (let i = block.endLine; i < last; i++) {
     const text = stripEmbedding(lines[i] as string);
     if (BLOCK_HEADER.test(text)) return null;
-    if (FOOTER.test(text)) return gaps.size > 0 && (!textBefore || sameWidth(lines, block, text)) ? relexed(lines, block, i, gaps, lostNothing) : null;
+    if (FOOTER.test(text)) return gaps.size > 0 && (!textBefore || sameWidth(lines, block, text)) ? relexed(lines, block, i, gaps, suspects) : null;
     textBefore = false;
-    if (text !== '' && (SECTION_RULE.test(text) || isLogLine(text) || BARE_LABEL.test(text))) {
+    if (text !== '' && isLogLine(text)) continue;
+    if (text !== '' && (SECTION_RULE.test(text) || BARE_LABEL.test(text))) {
       inGap = 0;
+      restNext = false;
+      continue;
+    }
+    if (text !== '' && KV_LINE.test(text) && restNext) {
+      // what follows what is left of a cut line may be its rest (`t concurrency: 32` of `Max
+      // request concurrency: 32`): read as a line of its own, it could give a label a wrong value
+      if (++inGap > MAX_GAP_LINES) return null;
+      gaps.add(i);
+      suspects.add(i + 1);
+      restNext = false;
       continue;
     }
     if (text !== '' && KV_LINE.test(text)) {
       const label = splitLabel(text).label.toLowerCase();
-      if (labels.has(label)) return null;
-      labels.add(label);
+      if (!subItem(lines[i] as string)) {
+        if (labels.has(label)) return null;
+        labels.add(label);
+      }
       inGap = 0;
       continue;
     }
     if (++inGap > MAX_GAP_LINES) return null;
     textBefore = text !== '';
     gaps.add(i);
+    if (HAS_DIGIT.test(text) && !lostNothing(i + 1)) {
+      suspects.add(i + 1);
+      restNext = true;
+    }
   }
   return null;
+}
+
+/** How far a line is indented past its wrapper: a sub-item's (SGLang's `  Device:` under each cache figure) more than its block's header. */
+function indentOf(line: string): number {
+  const own = withoutWrapper(line);
+  return own.length - own.trimStart().length;
 }
 
 function sameWidth(lines: readonly string[], block: ServingBlock, footer: string): boolean {
@@ -102,7 +132,7 @@ function sameWidth(lines: readonly string[], block: ServingBlock, footer: string
 }
 
 /** The block's lines, header to footer, lexed and parsed again with its gaps marked (GapLine). */
-function relexed(lines: readonly string[], block: ServingBlock, footer: number, gaps: ReadonlySet<number>, lostNothing: (line: number) => boolean): ServingBlock | null {
+function relexed(lines: readonly string[], block: ServingBlock, footer: number, gaps: ReadonlySet<number>, suspects: ReadonlySet<number>): ServingBlock | null {
   const start = block.line - 1;
   const text = lines
     .slice(start, footer + 1)
@@ -112,6 +142,5 @@ function relexed(lines: readonly string[], block: ServingBlock, footer: number, 
   for (const t of tokens) if (t.startLine !== undefined) t.startLine += start;
   const [resumed] = toItems(parseTokens(servingBlockParser(), tokens, (p) => p.document()));
   if (resumed?.kind !== 'block' || !resumed.footer) return null;
-  const suspect = (line: number): boolean => HAS_DIGIT.test(lines[line - 1] as string) && !lostNothing(line);
-  return { ...resumed, gaps: resumed.gaps.filter((l) => !suspect(l)), suspectGaps: resumed.gaps.filter(suspect) };
+  return { ...resumed, gaps: resumed.gaps.filter((l) => !suspects.has(l)), suspectGaps: resumed.gaps.filter((l) => suspects.has(l)) };
 }

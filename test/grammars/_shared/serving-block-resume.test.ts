@@ -11,6 +11,8 @@ const CASES: readonly { name: string; grammar: Grammar; fixture: string }[] = [
   { name: 'vLLM, spec-decode sections', grammar: vllmServe, fixture: 'fixtures/vllm-bench-serve/layout-2026-spec-decode-sections/input.txt' },
   { name: 'vLLM, quoted and commented', grammar: vllmServe, fixture: 'fixtures/vllm-bench-serve/indented-quoted-commented/input.md' },
   { name: 'SGLang', grammar: sglangServing, fixture: 'fixtures/sglang-bench-serving/basic/input.txt' },
+  // its cache figures' indented sub-items (`  Device:`) come once under each
+  { name: 'SGLang, cache report', grammar: sglangServing, fixture: 'fixtures/sglang-bench-serving/layout-2026-cache-report/input.txt' },
 ];
 
 /** Lines written into a block by another writer, which no block line is. */
@@ -86,6 +88,13 @@ describe('a result block that ends before its footer', () => {
     expect(codes(r)).not.toContain('block/gap-line');
   });
 
+  it('is not read on into a second block that lost its header, all of it indented as in a Markdown code block', () => {
+    const indent = (l: string): string => (l === '' ? l : `    ${l}`);
+    const r = read([...lines.slice(0, mean + 1), '', ...lines.slice(start + 1, end + 1)].map(indent));
+    expect(codes(r)).toContain('block/truncated');
+    expect(codes(r)).not.toContain('block/gap-line');
+  });
+
   it('is not read on past a block header, four gap lines in a row, or a heading underlined like a footer', () => {
     const cut = lines.slice(0, mean + 1);
     const rest = lines.slice(mean + 1, end + 1);
@@ -104,13 +113,30 @@ describe('a result block that ends before its footer', () => {
     expect(runFields(r.records)[0]).not.toHaveProperty('note');
   });
 
-  it('warns that a value may be missing when a gap line holds numbers (what is left of a line whose head was lost)', () => {
+  it('warns that a value may be missing when a gap line holds numbers (what is left of a line whose head was lost), and skips the line after it, which may be its rest', () => {
     const i = lines.findIndex((l) => l.startsWith('Total input tokens:'));
+    expect(lines[i + 1]).toMatch(/^Total generated tokens:/);
     const r = read([...lines.slice(0, i), '40', ...lines.slice(i + 1)]);
     const clean = runFields(read(lines).records)[0] as Record<string, unknown>;
     const run = runFields(r.records)[0] as Record<string, unknown>;
-    expect(run).toEqual(Object.fromEntries(Object.entries(clean).filter(([k]) => k !== 'total_input_tokens')));
-    expect(r.diagnostics.filter((d) => d.severity !== 'info').map((d) => [d.code, d.line])).toEqual([['block/numbers-in-gap', i + 1]]);
+    const lost = new Set(['total_input_tokens', 'total_output_tokens']);
+    expect(run).toEqual(Object.fromEntries(Object.entries(clean).filter(([k]) => !lost.has(k))));
+    expect(r.diagnostics.filter((d) => d.severity !== 'info').map((d) => [d.code, d.line, d.message.split(' ')[0]])).toEqual([['block/numbers-in-gap', i + 1, '2']]);
+  });
+
+  it("never reads what follows a line split by a server's output that was not put back together as a line of its own", () => {
+    // SGLang's `Max request concurrency: 32` cut after `Max reques`, a server's line and a progress bar
+    // between its parts: its rest, `t concurrency: 32`, would give its `Concurrency` 32
+    const sglang = fileLines('fixtures/sglang-bench-serving/basic/input.txt');
+    const i = sglang.findIndex((l) => l.startsWith('Max request concurrency:'));
+    const line = sglang[i] as string;
+    const server = '[2025-06-03 09:16:01 TP0] Decode batch. #running-req: 32, #token: 20480, token usage: 0.31, gen throughput (token/s): 1240.62, #queue-req: 0';
+    const cut = [...sglang.slice(0, i), line.slice(0, 10) + server, '100%|██████████| 160/160 [00:10<00:00, 15.1it/s]', line.slice(10), ...sglang.slice(i + 1)];
+    const r = runGrammar(sglangServing, cut.join('\n'));
+    const clean = runFields(runGrammar(sglangServing, sglang.join('\n')).records)[0] as Record<string, unknown>;
+    expect(clean.concurrency).not.toBe(32);
+    for (const [k, v] of Object.entries(runFields(r.records)[0] as Record<string, unknown>)) expect(v, k).toEqual(clean[k]);
+    expect(r.diagnostics.map((d) => d.code)).toContain('block/numbers-in-gap');
   });
 
   it('reads a blank line right before its footer as a gap', () => {
