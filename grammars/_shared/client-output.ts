@@ -26,6 +26,11 @@ function withoutInterleavedLines(head: string): string {
   return clean;
 }
 
+/** Whether a line's head that a redraw took the place of was text of the output itself: not blank, not a bar's or another process's line. */
+function drewOverText(head: string | undefined): boolean {
+  return head !== undefined && head.trim() !== '' && !INTERLEAVED_LINE.test(head.trimStart());
+}
+
 /** The lines of `skipped` among a run's lines (between the first and the last its values came from). */
 function insideRuns(skipped: readonly number[], records: readonly BenchRecord[]): number[] {
   const runs = records.flatMap((r) => (r.kind === 'run' ? [{ first: Math.min(r.at.line, ...Object.values(r.lines)), last: runLastLine(r) }] : []));
@@ -54,6 +59,8 @@ export function readingPastInterleavedLines(g: Grammar): Grammar {
       const records = g.parse(view.source, remappedSink(sink, view.lineOf)).map((r) => remapRecord(r, view.lineOf));
       const within = insideRuns(view.dropped, records);
       if (within.length > 0) sink.report('block/interleaved-line', { file: source.path, line: within[0] as number, column: 1 }, within.length);
+      // a progress bar drawn over the client's own text (TextSource.overwritten): that text is lost, not skipped
+      for (const n of within) if (drewOverText(source.overwritten?.get(n - 1))) sink.report('block/overwritten-line', { file: source.path, line: n, column: 1 });
       return records;
     },
   };

@@ -1,4 +1,3 @@
-import { PROGRESS_BAR } from '../_shared/serving-block/tokens.js';
 import type { MetricLineItem, SummaryBlock } from './blocks.js';
 import { BY_LABEL } from './metrics.js';
 import { cleanLine } from './text.js';
@@ -62,10 +61,8 @@ export function resumedSummary(lines: readonly string[], block: SummaryBlock): S
     pending.push(i + 1);
   }
   if (gaps.length === 0 || !endsWhole(metrics)) return block;
-  const suspect = (line: number): boolean => {
-    const text = cleanLine(lines[line - 1] as string);
-    return HAS_DIGIT.test(text) && !PROGRESS_BAR.test(text);
-  };
+  // (a progress bar too: this grammar is not told what a bar was drawn over, which may have been a value line)
+  const suspect = (line: number): boolean => HAS_DIGIT.test(lines[line - 1] as string);
   return { line: block.line, metrics, roundsLine, rounds, lastLine, gaps: gaps.filter((l) => !suspect(l)), suspectGaps: gaps.filter(suspect) };
 }
 

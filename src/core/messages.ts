@@ -88,6 +88,7 @@ export const MESSAGES = {
   'block/numbers-in-gap': msg('warning', (count: number) =>
     `${count === 1 ? 'a line' : `${count} lines (the first here)`} inside a result block with numbers but not a block line (a progress bar, or what is left of a line another writer cut): skipped, the block read on to its footer; a value may be missing`,
   ),
+  'block/overwritten-line': msg('warning', () => "a progress bar was drawn over this line's text (the client's output, cut where it was buffered): the bar is skipped, what the line held is lost"),
   'block/headless': msg('warning', (count: number) => `${count} lines of a result block (first here) with no header line above them: not read as a run`),
   'block/position-gap': msg('warning', (missing: number, after: number) =>
     `per-position acceptance has no rate for position ${missing}: ${after} ${after === 1 ? 'rate' : 'rates'} of later positions left out${missing === 0 ? ', and the list with them' : ''}`,

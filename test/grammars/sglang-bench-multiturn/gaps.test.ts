@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { grammar } from '../../../grammars/sglang-bench-multiturn/index.js';
+import { DiagnosticCollector } from '../../../src/core/diagnostic.js';
+import { asRelPath } from '../../../src/core/types.js';
+import { fromText } from '../../../src/ingest/read.js';
 import { runFields, runGrammar } from '../../helpers/grammar-run.js';
 
 const FIXTURES = ['basic', 'layout-2024-original', 'layout-2025-round-barrier', 'layout-2026-itl-fork'];
@@ -55,6 +58,25 @@ describe('a multi-turn summary with a blank or foreign line inside it', () => {
     const { records, diagnostics } = runGrammar(grammar, fixtureLines('warn-truncated-summary').join('\n'));
     expect(diagnostics.map((d) => d.code)).not.toContain('block/gap-line');
     expect(runFields(records)).toHaveLength(2);
+  });
+
+  it("says a value line a progress bar was drawn over is lost, where a bar's own line is only skipped", () => {
+    const lines = fixtureLines('basic');
+    const i = lines.findIndex((l) => l.includes('Average TTFT:'));
+    const bar = '\r  0%|          | 0/96 [00:00<?, ?it/s]\r100%|██████████| 96/96 [01:15<00:00,  1.27it/s]';
+    const read = (text: string[]) => {
+      const sink = new DiagnosticCollector();
+      const records = grammar.parse(fromText(text.join('\n'), asRelPath('t.log'), sink), sink);
+      return { fields: runFields(records)[0] as Record<string, unknown>, said: sink.list().filter((d) => d.severity !== 'info').map((d) => [d.code, d.line]) };
+    };
+    // the client's stdout stopped inside `  Average TTFT: 0.42`, its bar drawn over it; its rest came while the bar still ran
+    const over = read([...lines.slice(0, i), `${(lines[i] as string).slice(0, -1)}${bar}${(lines[i] as string).slice(-1)}`, ...lines.slice(i + 1)]);
+    expect(over.fields).not.toHaveProperty('mean_ttft_ms');
+    expect(over.said).toEqual([['block/overwritten-line', i + 1]]);
+    // a bar on a line of its own
+    const own = read([...lines.slice(0, i), bar, ...lines.slice(i)]);
+    expect(own.fields).toHaveProperty('mean_ttft_ms');
+    expect(own.said).toEqual([]);
   });
 
   it('warns that a value may be missing when a line with numbers is skipped', () => {
