@@ -61,7 +61,7 @@ export function resumedSummary(lines: readonly string[], block: SummaryBlock): S
     pending.push(i + 1);
   }
   if (gaps.length === 0 || !endsWhole(metrics)) return block;
-  // (a progress bar too: this grammar is not told what a bar was drawn over, which may have been a value line)
+  // (a progress bar's line never comes here: client-output.ts takes such lines out first, and says when one was drawn over text)
   const suspect = (line: number): boolean => HAS_DIGIT.test(lines[line - 1] as string);
   return { line: block.line, metrics, roundsLine, rounds, lastLine, gaps: gaps.filter((l) => !suspect(l)), suspectGaps: gaps.filter(suspect) };
 }
