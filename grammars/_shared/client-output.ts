@@ -2,7 +2,7 @@ import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextHead, TextSource } from '../../src/core/grammar.js';
 import { type BenchRecord, runLastLine } from '../../src/core/records.js';
 import { remappedSink, remapRecord, withoutLines } from '../../src/core/remap-lines.js';
-import { INTERLEAVED_LINE } from './interleaved-line.js';
+import { INTERLEAVED_LINE, overwroteOutput } from './interleaved-line.js';
 
 /**
  * Whether any line of a text is one INTERLEAVED_LINE matches: one search, before any line is looked
@@ -24,11 +24,6 @@ function withoutInterleavedLines(head: string): string {
     : head;
   lastHead = { head, clean };
   return clean;
-}
-
-/** Whether a line's head that a redraw took the place of was text of the output itself: not blank, not a bar's or another process's line. */
-function drewOverText(head: string | undefined): boolean {
-  return head !== undefined && head.trim() !== '' && !INTERLEAVED_LINE.test(head.trimStart());
 }
 
 /** The lines of `skipped` among a run's lines (between the first and the last its values came from). */
@@ -60,7 +55,7 @@ export function readingPastInterleavedLines(g: Grammar): Grammar {
       const within = insideRuns(view.dropped, records);
       if (within.length > 0) sink.report('block/interleaved-line', { file: source.path, line: within[0] as number, column: 1 }, within.length);
       // a progress bar drawn over the client's own text (TextSource.overwritten): that text is lost, not skipped
-      for (const n of within) if (drewOverText(source.overwritten?.get(n - 1))) sink.report('block/overwritten-line', { file: source.path, line: n, column: 1 });
+      for (const n of within) if (overwroteOutput(source.overwritten?.get(n - 1))) sink.report('block/overwritten-line', { file: source.path, line: n, column: 1 });
       return records;
     },
   };

@@ -1,3 +1,4 @@
+import { stripEmbedding } from '../../src/parse/embedding.js';
 import { LOG_LINE, PROGRESS_BAR } from './serving-block/tokens.js';
 
 /**
@@ -30,4 +31,16 @@ export function pastBlankAndInterleavedLines(text: string, offset: number, maxLi
     at = end < 0 ? text.length : end + 1;
   }
   return at;
+}
+
+/**
+ * Whether the text a `\r` redraw took the place of (TextSource.overwritten) was the output's own:
+ * not blank (past a quote marker or a capture's prefix), not a progress bar drawn over another, not
+ * another process's line. One rule for all who read it: the serving blocks join such text to its
+ * line's rest, and elsewhere it is said to be lost.
+ */
+export function overwroteOutput(head: string | undefined): boolean {
+  if (head === undefined) return false;
+  const text = stripEmbedding(head);
+  return text !== '' && !INTERLEAVED_LINE.test(text);
 }

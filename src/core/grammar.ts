@@ -21,8 +21,9 @@ export interface TextSource {
   readonly unterminated?: boolean;
   /**
    * By 0-based line index, the text a line began with before a `\r` redraw took its place
-   * (CleanLine.overwritten): absent when no line has any. Only the serving blocks read it, to put
-   * a block line a progress bar was drawn over back together (grammars/_shared/serving-block/splices.ts).
+   * (CleanLine.overwritten): absent when no line lost its start so. The serving blocks read it to
+   * put a block line a progress bar was drawn over back together (grammars/_shared/serving-block/splices.ts);
+   * the other consoles' grammars to say such a line's text is lost (grammars/_shared/client-output.ts).
    */
   readonly overwritten?: ReadonlyMap<number, string>;
 }

@@ -1,6 +1,7 @@
 import { stripEmbedding, withoutWrapper } from '../../../src/parse/embedding.js';
 import { parseTokens } from '../../../src/parse/pieces.js';
 import { servingBlockParser } from './parser.js';
+import { overwroteOutput } from '../interleaved-line.js';
 import { isLogLine, type Splice } from './splices.js';
 import { BARE_LABEL, BLOCK_HEADER, FOOTER, GAP_MARK, KV_LINE, PROGRESS_BAR, resumeLexer, SECTION_RULE } from './tokens.js';
 import { type ServingBlock, type ServingItem, splitLabel, toItems } from './visitor.js';
@@ -53,16 +54,14 @@ export function blockResumer(lines: readonly string[], splices: readonly Splice[
 
 /**
  * Whether a gap line (1-based) with numbers is known to hold no part of a block line: a progress
- * bar's own line (drawn over nothing, or over another bar), or a line whose client text a bar was
+ * bar's own line (drawn over none of the output's text: overwroteOutput), or a line whose client text a bar was
  * drawn over and that was put back together at its rest (splices.ts).
  */
 function lostNothingOf(lines: readonly string[], splices: readonly Splice[], overwritten?: ReadonlyMap<number, string>): (line: number) => boolean {
   const repaired = new Set(splices.map((s) => s.line));
   return (line) => {
     if (repaired.has(line)) return true;
-    // (a head that is only a quote marker or a capture's prefix is none)
-    const head = stripEmbedding(overwritten?.get(line - 1) ?? '');
-    return PROGRESS_BAR.test(stripEmbedding(lines[line - 1] as string)) && (head === '' || PROGRESS_BAR.test(head));
+    return PROGRESS_BAR.test(stripEmbedding(lines[line - 1] as string)) && !overwroteOutput(overwritten?.get(line - 1));
   };
 }
 

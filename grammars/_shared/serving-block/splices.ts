@@ -1,6 +1,7 @@
 import { stripEmbedding, withoutWrapper } from '../../../src/parse/embedding.js';
 import { type ParsedNumber, readNumber } from '../../../src/parse/values.js';
-import { BARE_LABEL, BLOCK_HEADER, FOOTER, KV_LINE, LOG_LINE, PROGRESS_BAR, SECTION_RULE } from './tokens.js';
+import { overwroteOutput } from '../interleaved-line.js';
+import { BARE_LABEL, BLOCK_HEADER, FOOTER, KV_LINE, LOG_LINE, SECTION_RULE } from './tokens.js';
 
 /**
  * A benchmark client and a server that write one file (both redirected to one log, or one `tee`)
@@ -118,9 +119,7 @@ export function unsplice(lines: readonly string[], overwritten?: ReadonlyMap<num
   }
   for (const [i, head] of overwritten ?? []) {
     if (candidates++ >= MAX_CANDIDATES) break;
-    // (a bar drawn over a bar, or over a server's line, is no client's text)
-    const text = stripEmbedding(head);
-    if (i < lines.length && text !== '' && !PROGRESS_BAR.test(text) && !isLogLine(text)) join(i, head);
+    if (i < lines.length && overwroteOutput(head)) join(i, head);
   }
   splices.sort((a, b) => a.line - b.line);
   return { lines: out ?? lines, splices };
