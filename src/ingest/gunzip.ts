@@ -49,7 +49,10 @@ export function gunzipFile(abs: string, size: number, maxBytes: number): Gunzipp
   if (size > maxBytes + maxBytes / 100 + 1024) return { kind: 'too-large' };
   const compressed = readFileSync(abs);
   try {
-    return { kind: 'text', bytes: gunzipSync(compressed, { maxOutputLength: maxBytes }) };
+    const { buffer, engine } = gunzipSync(compressed, { maxOutputLength: maxBytes, info: true }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
+    // zlib stops without a word at a zero byte after a member, whatever follows it
+    if (!zerosFrom(compressed, engine.bytesWritten)) return { kind: 'unreadable', reason: 'bytes after the last member that are neither a member nor zero padding' };
+    return { kind: 'text', bytes: buffer };
   } catch (e) {
     if (isTooLarge(e)) return { kind: 'too-large' };
     const reason = e instanceof Error ? e.message : String(e);
@@ -61,6 +64,12 @@ export function gunzipFile(abs: string, size: number, maxBytes: number): Gunzipp
       return isTooLarge(again) ? { kind: 'too-large' } : { kind: 'unreadable', reason };
     }
   }
+}
+
+/** Whether every byte of `bytes` from `start` on is zero (what gzip takes for padding). */
+function zerosFrom(bytes: Buffer, start: number): boolean {
+  for (let i = start; i < bytes.length; i++) if (bytes[i] !== 0) return false;
+  return true;
 }
 
 function isTooLarge(e: unknown): boolean {

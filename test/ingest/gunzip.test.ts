@@ -187,6 +187,19 @@ describe('zero padding after the last member', () => {
     expect(readAll(Buffer.concat([packed, Buffer.alloc(100)])).failure).toBe('invalid gzip data');
   });
 
+  it('warns of bytes after the last member that a zero byte starts, keeping the text before them', () => {
+    const text = readFileSync(path.join(FIXTURES, 'vllm-bench-serve/basic/input.log'));
+    const plain = processFile(write('serve.log', text), asRelPath('serve.log'));
+    const packed = gzipSync(text);
+    for (const tail of [Buffer.from([0, 1, 2]), Buffer.concat([Buffer.alloc(100), Buffer.from('garbage')])]) {
+      const got = processFile(write('tail.log.gz', Buffer.concat([packed, tail])), asRelPath('serve.log'));
+      expect(recordsJsonl(got.records)).toBe(recordsJsonl(plain.records));
+      expect(got.diagnostics.map((d) => d.code).filter((c) => c === 'ingest/gzip-cut' || c === 'ingest/gzip-damaged')).toHaveLength(1);
+    }
+    const padded = processFile(write('padded.log.gz', Buffer.concat([packed, Buffer.alloc(100)])), asRelPath('serve.log'));
+    expect(said(padded.diagnostics).filter((d) => d.startsWith('warning'))).toEqual([]);
+  });
+
   it('leaves a streamed server log padded with zeros without a warning', () => {
     const { plain, packed } = bigServerLog();
     const padded = write('padded-server.log.gz', Buffer.concat([readFileSync(packed), Buffer.alloc(10_240)]));
