@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { DiscoveredFile } from '../ingest/discover.js';
 import type { FileOutcome } from './process-file.js';
 import type { ScanBatch, ScanBatchResult } from './scan-worker.js';
+import { shareStrings, StringPool } from './shared-strings.js';
 import { withoutFieldLines } from './without-field-lines.js';
 
 /** Below both of these, starting workers (each loads every grammar) costs more than it saves. */
@@ -132,8 +133,9 @@ function batches(files: readonly DiscoveredFile[]): ScanBatch[] {
 async function runPool(files: readonly DiscoveredFile[], size: number, onDone: OnFileDone, workerScript: URL): Promise<FileOutcome[]> {
   // a hole until its file is done; the batches of a worker that died are done last, in this thread
   const results: (FileOutcome | undefined)[] = new Array(files.length);
+  const strings = new StringPool();
   const record = (index: number, outcome: FileOutcome): void => {
-    results[index] = outcome;
+    results[index] = shareStrings(outcome, strings);
     onDone(files[index] as DiscoveredFile, outcome);
   };
   const queue = batches(files);
