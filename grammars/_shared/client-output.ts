@@ -5,18 +5,33 @@ import { remappedSink, remapRecord, withoutLines } from '../../src/core/remap-li
 import { INTERLEAVED_LINE, overwroteOutput } from './interleaved-line.js';
 
 /**
- * Whether any line of a text is one INTERLEAVED_LINE matches: one search, before any line is looked
- * at. Its spaces never span a line break: `^\s*` would scan from every line start of a text of blank
+ * INTERLEAVED_LINE tried at one line start of a text (`lastIndex`), without taking the line out.
+ * Its spaces never span a line break: `^\s*` would scan from every line start of a text of blank
  * lines to its end.
  */
-const ANY_INTERLEAVED_LINE = new RegExp(INTERLEAVED_LINE.source.replaceAll('\\s', '[^\\S\\n]'), 'm');
+const INTERLEAVED_LINE_AT = new RegExp(INTERLEAVED_LINE.source.replaceAll('\\s', '[^\\S\\n]'), 'my');
+
+/**
+ * Whether any line of a text is one INTERLEAVED_LINE matches, before any line is split off. Tried
+ * at each line start: one multi-line search tried every character of a one-line result JSON.
+ */
+function anyInterleavedLine(text: string): boolean {
+  for (let at = 0; at < text.length; ) {
+    INTERLEAVED_LINE_AT.lastIndex = at;
+    if (INTERLEAVED_LINE_AT.test(text)) return true;
+    const end = text.indexOf('\n', at);
+    if (end < 0) return false;
+    at = end + 1;
+  }
+  return false;
+}
 
 /** The last head detection saw without its interleaved lines: the grammars that read past them detect on the same head in turn. */
 let lastHead: { readonly head: string; readonly clean: string } = { head: '', clean: '' };
 
 function withoutInterleavedLines(head: string): string {
   if (head === lastHead.head) return lastHead.clean;
-  const clean = ANY_INTERLEAVED_LINE.test(head)
+  const clean = anyInterleavedLine(head)
     ? head
         .split('\n')
         .filter((line) => !INTERLEAVED_LINE.test(line))

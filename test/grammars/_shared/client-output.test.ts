@@ -43,6 +43,8 @@ describe("a server's lines tee'd into a benchmark's console output", () => {
     expect(LOG_LINE.test('Successful requests:                     100')).toBe(false);
     expect(LOG_LINE.test('[TensorRT-LLM] Benchmark report')).toBe(false);
     for (const line of ['Model: (pid=7)', 'Backend: vllm.py:12: fine', '(ms) pid=3', 'W1222 10:55:31 not bracketed']) expect(LOG_LINE.test(line), line).toBe(false);
+    // a Windows path; a path is read up to its first colon (a long line without spaces is not read through)
+    expect(LOG_LINE.test('C:\\Python312\\Lib\\site-packages\\torch\\cuda\\__init__.py:128: UserWarning: CUDA initialization')).toBe(true);
   });
 
   it.each(SERVER_LINES)('leave a vLLM multi-turn summary detected and its values read (%s)', (server) => {
