@@ -6,7 +6,7 @@ import { html } from '../render/html-escape.js';
 import { comparisonColumns, displayRows, plainRows, presentColumns, RUN_COLUMNS } from './columns.js';
 import { buildFigures, type ReportFigure } from './figures.js';
 import { keyFindings } from './findings.js';
-import { htmlTable } from './html-table.js';
+import { htmlTable, shownRows } from './html-table.js';
 import { page } from './page.js';
 import { summaryMarkdown } from './summary-md.js';
 import type { ReportTables } from './tables.js';
@@ -42,8 +42,9 @@ export async function buildReport(tables: ReportTables, title: string, options: 
   const findings = tables.runs.length === 0 ? ['No benchmark runs were found in the given paths, so there is nothing to compare or chart.'] : keyFindings(tables.comparison, tables.failed, metric, tables.configColumns);
   const pairs = tables.comparison.filter((r) => r.pair_status !== 'failed-configuration');
   const compCols = presentColumns(pairs, comparisonColumns(metric));
-  const comparison = displayRows(pairs, compCols);
+  const comparison = shownRows(pairs, (rows) => displayRows(rows, compCols));
   const runCols = presentColumns(tables.runs, RUN_COLUMNS);
+  const runs = shownRows(tables.runs, (rows) => displayRows(rows, runCols));
   const diagnosticRows = tables.diagnostics.map((d) => ({ at: `${d.file}:${d.line}:${d.column}`, severity: d.severity, code: d.code, message: d.message }));
   const fileRows = tables.files.map((f) => ({ path: f.path, status: f.status, formats: f.formats.join(', '), runs: f.runs, errors: f.errors, warnings: f.warnings, infos: f.infos }));
   const failedRows = tables.failed.map((f) => ({ source: `${f.source_file}:${f.source_line}`, error_at: f.error_at, exception: f.exception, message: f.message }));
@@ -58,9 +59,9 @@ export async function buildReport(tables: ReportTables, title: string, options: 
     findings,
     figures,
     summaries: summaryHtml,
-    comparison: htmlTable('comparison-table', comparison, ['source', ...compCols], 'tables/comparison.csv'),
+    comparison: htmlTable('comparison-table', comparison.rows, ['source', ...compCols], 'tables/comparison.csv', comparison.total),
     failed: htmlTable('failed-table', failedRows, ['source', 'error_at', 'exception', 'message'], 'tables/failed-configurations.csv'),
-    runs: htmlTable('runs-table', displayRows(tables.runs, runCols), ['source', ...runCols], 'tables/runs.csv'),
+    runs: htmlTable('runs-table', runs.rows, ['source', ...runCols], 'tables/runs.csv', runs.total),
     files: htmlTable('files-table', fileRows, FILE_COLUMNS, 'tables/files.csv'),
     diagnostics: htmlTable('diagnostics-table', diagnosticRows, ['at', 'severity', 'code', 'message'], 'tables/diagnostics.csv'),
   });

@@ -1,15 +1,15 @@
 import type { SummaryTable } from '../analyze/summaries.js';
 import type { FieldValue } from '../core/types.js';
 import { formatRows } from '../output/table-format.js';
-import { MAX_HTML_ROWS } from './html-table.js';
+import { MAX_HTML_ROWS, type ShownRows } from './html-table.js';
 import type { ReportFigure } from './figures.js';
 
 /** summary.md: the findings and the comparison as Markdown, ready for a blog post or a PR comment. */
-export function summaryMarkdown(title: string, found: readonly string[], findings: readonly string[], comparison: readonly Record<string, string | number | null>[], figures: readonly ReportFigure[], summaries: readonly SummaryTable[] = []): string {
+export function summaryMarkdown(title: string, found: readonly string[], findings: readonly string[], comparison: ShownRows, figures: readonly ReportFigure[], summaries: readonly SummaryTable[] = []): string {
   const lines = [`# ${mdText(title)}`, '', '## What was found', '', ...found.map((f) => `- ${mdText(f)}`), '', '## Key findings', '', ...findings.map((f) => `- ${mdText(f)}`), ''];
   for (const t of summaries) lines.push(`## ${mdText(t.title)}`, '', ...mdTable(t.rows, `tables/summary-${t.id}.csv`), '');
   lines.push('## Comparison', '');
-  lines.push(...(comparison.length === 0 ? ['No comparison rows.'] : mdTable(comparison, 'tables/comparison.csv')), '');
+  lines.push(...(comparison.total === 0 ? ['No comparison rows.'] : mdTable(comparison.rows, 'tables/comparison.csv', comparison.total)), '');
   if (figures.length > 0) lines.push('## Figures', '', ...figureLines(figures));
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -31,11 +31,14 @@ function figureLines(figures: readonly ReportFigure[]): string[] {
   return lines;
 }
 
-/** A Markdown table of at most MAX_HTML_ROWS rows, as the page shows them; past that, a line names the CSV of all. */
-function mdTable(rows: readonly Record<string, FieldValue>[], csv: string): string[] {
+/**
+ * A Markdown table of at most MAX_HTML_ROWS rows, as the page shows them; past that (`total`: the
+ * rows the table has), a line names the CSV of all.
+ */
+function mdTable(rows: readonly Record<string, FieldValue>[], csv: string, total = rows.length): string[] {
   const shown = rows.length > MAX_HTML_ROWS ? rows.slice(0, MAX_HTML_ROWS) : rows;
   const table = formatRows(shown, 'md').trimEnd();
-  return shown.length < rows.length ? [`The first ${shown.length} of ${rows.length} rows; all of them: ${csv}.`, '', table] : [table];
+  return shown.length < total ? [`The first ${shown.length} of ${total} rows; all of them: ${csv}.`, '', table] : [table];
 }
 
 /** Log text as inert Markdown: no raw HTML, no accidental emphasis or links. */

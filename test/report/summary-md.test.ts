@@ -7,14 +7,14 @@ const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ source: `c${i
 
 describe('summary.md', () => {
   it('has every comparison row of a campaign past 100 configurations', () => {
-    const md = summaryMarkdown('t', [], [], rows(150), []);
+    const md = summaryMarkdown('t', [], [], { rows: rows(150), total: 150 }, []);
     expect(md.match(/^\|c\d+\.json:1\|/gm)).toHaveLength(150);
     expect(md).toContain('|c149.json:1|1.149|');
     expect(md).not.toContain('The first');
   });
 
   it('shows the first rows of a longer table, as the page does, and names the CSV with all of them', () => {
-    const md = summaryMarkdown('t', [], [], rows(MAX_HTML_ROWS + 1), []);
+    const md = summaryMarkdown('t', [], [], { rows: rows(MAX_HTML_ROWS + 1), total: MAX_HTML_ROWS + 1 }, []);
     expect(md.match(/^\|c\d+\.json:1\|/gm)).toHaveLength(MAX_HTML_ROWS);
     expect(md).toContain(`The first ${MAX_HTML_ROWS} of ${MAX_HTML_ROWS + 1} rows; all of them: tables/comparison.csv.`);
   });
@@ -31,7 +31,7 @@ describe('summary.md figures', () => {
   ];
 
   it('says which charts were not drawn and why, as the page does, after those drawn', () => {
-    const md = summaryMarkdown('t', [], [], [], figures);
+    const md = summaryMarkdown('t', [], [], { rows: [], total: 0 }, figures);
     const section = md.slice(md.indexOf('## Figures'));
     expect(section).toBe(
       [
@@ -53,6 +53,6 @@ describe('summary.md figures', () => {
   });
 
   it('has no figures section when the report has no figure', () => {
-    expect(summaryMarkdown('t', [], [], [], [])).not.toContain('## Figures');
+    expect(summaryMarkdown('t', [], [], { rows: [], total: 0 }, [])).not.toContain('## Figures');
   });
 });
