@@ -4,7 +4,7 @@ import { servingBlockParser } from './parser.js';
 import { overwroteOutput } from '../interleaved-line.js';
 import { isLogLine, type Splice } from './splices.js';
 import { BARE_LABEL, BLOCK_HEADER, FOOTER, GAP_MARK, KV_LINE, PROGRESS_BAR, resumeLexer, SECTION_RULE } from './tokens.js';
-import { type ServingBlock, type ServingItem, splitLabel, toItems } from './visitor.js';
+import { type BlockEntry, type ServingBlock, type ServingItem, splitLabel, toItems } from './visitor.js';
 
 /**
  * A result block ends at the first line that is not one of its lines: a blank line, or a line of
@@ -17,7 +17,8 @@ import { type ServingBlock, type ServingItem, splitLabel, toItems } from './visi
  * kinds of line (label/value, section rule, bare label, a server's log line) and such gaps up to a
  * footer within MAX_RESUME_LINES; no block header on the way; no label given twice (a second block
  * that lost its header would repeat the first one's; an indented sub-item's, SGLang's `  Device:`
- * under each cache figure, may); and a footer right after a gap's line of text
+ * under each cache figure, may; so may the Rust multi-turn block's labels once in each `Turn N`
+ * section, turns in order, never those above its first section); and a footer right after a gap's line of text
  * as wide as the header (vLLM and SGLang print both 50 wide; a Markdown heading's `=====` underline
  * comes right after its text, as wide as that).
  */
@@ -70,7 +71,12 @@ function resumeBlock(lines: readonly string[], block: ServingBlock, lostNothing:
   if (block.footer) return null;
   const margin = indentOf(lines[block.line - 1] as string);
   const subItem = (line: string): boolean => indentOf(line) > margin;
-  const labels = new Set(block.entries.filter((e) => !subItem(lines[e.line - 1] as string)).map((e) => e.label.toLowerCase()));
+  const labels = new BlockLabels(block.entries.filter((e) => !subItem(lines[e.line - 1] as string)));
+  // a section the block's lines open after its last value (the gap right below `---- Turn 2 ----`)
+  for (let i = block.entries.at(-1)?.line ?? block.line; i < block.endLine; i++) {
+    const text = stripEmbedding(lines[i] as string);
+    if ((SECTION_RULE.test(text) || BARE_LABEL.test(text)) && !labels.enter(text)) return null;
+  }
   const gaps = new Set<number>();
   // 1-based: gap lines that may hold what is left of a block line, and whether the next block line may be its rest
   const suspects = new Set<number>();
@@ -87,6 +93,7 @@ function resumeBlock(lines: readonly string[], block: ServingBlock, lostNothing:
     textBefore = false;
     if (text !== '' && isLogLine(text)) continue;
     if (text !== '' && (SECTION_RULE.test(text) || BARE_LABEL.test(text))) {
+      if (!labels.enter(text)) return null;
       inGap = 0;
       restNext = false;
       continue;
@@ -101,11 +108,7 @@ function resumeBlock(lines: readonly string[], block: ServingBlock, lostNothing:
       continue;
     }
     if (text !== '' && KV_LINE.test(text)) {
-      const label = splitLabel(text).label.toLowerCase();
-      if (!subItem(lines[i] as string)) {
-        if (labels.has(label)) return null;
-        labels.add(label);
-      }
+      if (!subItem(lines[i] as string) && !labels.add(splitLabel(text).label)) return null;
       inGap = 0;
       continue;
     }
@@ -118,6 +121,52 @@ function resumeBlock(lines: readonly string[], block: ServingBlock, lostNothing:
     }
   }
   return null;
+}
+
+/** A multi-turn block's section of one turn (`---- Turn 2 (100 samples) ----`): its number. */
+const TURN_SECTION = /^-*\s*Turn (\d+)\b/i;
+
+/**
+ * The labels a block has given, by where a label may come again: nowhere above its first section
+ * (the head), once in each `Turn N` section of a multi-turn block (turns in order), else once in
+ * the block.
+ */
+class BlockLabels {
+  readonly #head = new Set<string>();
+  #scope = new Set<string>();
+  #turn = 0;
+  #sectioned = false;
+
+  constructor(entries: readonly BlockEntry[]) {
+    for (const e of entries) {
+      const turn = e.section === null ? null : TURN_SECTION.exec(e.section);
+      if (turn) this.#enterTurn(Number(turn[1]));
+      if (e.section !== null) this.#sectioned = true;
+      this.add(e.label);
+    }
+  }
+
+  /** A section rule or bare label: false for a turn that does not come after the last. */
+  enter(text: string): boolean {
+    this.#sectioned = true;
+    const turn = TURN_SECTION.exec(text);
+    return turn ? this.#enterTurn(Number(turn[1])) : true;
+  }
+
+  /** False for a label given already where it may not come again. */
+  add(label: string): boolean {
+    const key = label.toLowerCase();
+    if (this.#head.has(key) || this.#scope.has(key)) return false;
+    (this.#sectioned ? this.#scope : this.#head).add(key);
+    return true;
+  }
+
+  #enterTurn(n: number): boolean {
+    if (n <= this.#turn) return false;
+    this.#turn = n;
+    this.#scope = new Set();
+    return true;
+  }
 }
 
 /** How far a line is indented past its wrapper: a sub-item's (SGLang's `  Device:` under each cache figure) more than its block's header. */

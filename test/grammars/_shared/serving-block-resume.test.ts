@@ -10,6 +10,8 @@ const CASES: readonly { name: string; grammar: Grammar; fixture: string }[] = [
   { name: 'vLLM', grammar: vllmServe, fixture: 'fixtures/vllm-bench-serve/basic/input.log' },
   { name: 'vLLM, spec-decode sections', grammar: vllmServe, fixture: 'fixtures/vllm-bench-serve/layout-2026-spec-decode-sections/input.txt' },
   { name: 'vLLM, quoted and commented', grammar: vllmServe, fixture: 'fixtures/vllm-bench-serve/indented-quoted-commented/input.md' },
+  // its labels come again in each `Turn N` section
+  { name: 'vLLM Rust, multi-turn', grammar: vllmServe, fixture: 'fixtures/vllm-bench-serve/layout-2026-rust-multi-turn/input.txt' },
   { name: 'SGLang', grammar: sglangServing, fixture: 'fixtures/sglang-bench-serving/basic/input.txt' },
   // its cache figures' indented sub-items (`  Device:`) come once under each
   { name: 'SGLang, cache report', grammar: sglangServing, fixture: 'fixtures/sglang-bench-serving/layout-2026-cache-report/input.txt' },
@@ -25,7 +27,7 @@ const GAPS: Readonly<Record<string, readonly string[]>> = {
 
 /** The first result block's header and footer (0-based line indexes). */
 function blockBounds(lines: readonly string[]): [number, number] {
-  const start = lines.findIndex((l) => /=+ ?Serving Benchmark Result ?=+/.test(l));
+  const start = lines.findIndex((l) => /=+ ?(?:Serving|Multi-Turn) Benchmark Result ?=+/.test(l));
   const end = lines.findIndex((l, i) => i > start && /^\W{0,4}={20,}\s*$/.test(l));
   return [start, end];
 }
@@ -93,6 +95,29 @@ describe('a result block that ends before its footer', () => {
     const r = read([...lines.slice(0, mean + 1), '', ...lines.slice(start + 1, end + 1)].map(indent));
     expect(codes(r)).toContain('block/truncated');
     expect(codes(r)).not.toContain('block/gap-line');
+  });
+
+  it("is not read on into a second block that lost its header (multi-turn or not), nor into a turn that does not follow the block's last", () => {
+    const multi = fileLines('fixtures/vllm-bench-serve/layout-2026-rust-multi-turn/input.txt');
+    const [first, last] = blockBounds(multi);
+    const turn = (n: number): number => multi.findIndex((l) => l.includes(`Turn ${n} (`));
+    const cases = {
+      // cut in its third turn; then a whole block without its header, whose labels above its sections came before
+      'a headless block': [...multi.slice(0, turn(3) + 3), '', ...multi.slice(first + 1, last + 1)],
+      // cut in its third turn; then the second turn's section to the footer (a second block's, its head lost)
+      'a turn that came before': [...multi.slice(0, turn(3) + 3), '', ...multi.slice(turn(2), last + 1)],
+      // cut right below its third turn's rule; then a serving block without its header (`Benchmark duration (s)` is a label of the head)
+      'a headless serving block': [...multi.slice(0, turn(3) + 1), '', ...lines.slice(start + 1, end + 1)],
+    };
+    for (const [name, text] of Object.entries(cases)) {
+      const r = runGrammar(vllmServe, text.join('\n'));
+      expect(codes(r), name).toContain('block/truncated');
+      expect(codes(r), name).not.toContain('block/gap-line');
+    }
+    // the same cut, read on across the gap to its own rest
+    const r = runGrammar(vllmServe, [...multi.slice(0, turn(3) + 3), '', ...multi.slice(turn(3) + 3)].join('\n'));
+    expect(codes(r)).toContain('block/gap-line');
+    expect(codes(r)).not.toContain('block/truncated');
   });
 
   it('is not read on past a block header, four gap lines in a row, or a heading underlined like a footer', () => {
