@@ -1,8 +1,9 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextHead, TextSource } from '../../src/core/grammar.js';
-import { type BenchRecord, runLastLine } from '../../src/core/records.js';
 import { remappedSink, remapRecord, withoutLines } from '../../src/core/remap-lines.js';
+import { insideRuns } from './inside-runs.js';
 import { INTERLEAVED_LINE, overwroteOutput } from './interleaved-line.js';
+import { readingAcrossTableGaps } from './table-gaps.js';
 
 /**
  * INTERLEAVED_LINE tried at one line start of a text (`lastIndex`), without taking the line out.
@@ -41,23 +42,18 @@ function withoutInterleavedLines(head: string): string {
   return clean;
 }
 
-/** The lines of `skipped` among a run's lines (between the first and the last its values came from). */
-function insideRuns(skipped: readonly number[], records: readonly BenchRecord[]): number[] {
-  const runs = records.flatMap((r) => (r.kind === 'run' ? [{ first: Math.min(r.at.line, ...Object.values(r.lines)), last: runLastLine(r) }] : []));
-  return skipped.filter((n) => runs.some((r) => n > r.first && n < r.last));
-}
-
 /**
  * A grammar of a load generator's console output that reads it without the lines another process
  * wrote into it (INTERLEAVED_LINE: a server's log lines when `tee` or a shared terminal mixed the two,
  * progress bars): they cannot break a table, a summary or its detection. Detection sees the head
  * without them; the records and diagnostics are at their lines in the file, and the lines left out
- * among a run's lines are counted (`block/interleaved-line`). Only for grammars that read no such
+ * among a run's lines are counted (`block/interleaved-line`); blank lines written into a table are
+ * read across too (readingAcrossTableGaps). Only for grammars that read no such
  * line themselves (vLLM's offline benchmarks read their in-process engine's logged arguments,
  * trtllm-bench prints its report through its logger).
  */
 export function readingPastInterleavedLines(g: Grammar): Grammar {
-  return {
+  return readingAcrossTableGaps({
     ...g,
     detect(input: TextHead) {
       const head = withoutInterleavedLines(input.head);
@@ -73,5 +69,5 @@ export function readingPastInterleavedLines(g: Grammar): Grammar {
       for (const n of within) if (overwroteOutput(source.overwritten?.get(n - 1))) sink.report('block/overwritten-line', { file: source.path, line: n, column: 1 });
       return records;
     },
-  };
+  });
 }

@@ -14,6 +14,7 @@ import { guidellmLexer } from './tokens.js';
 import { BarReportReader } from './v03-reports.js';
 import { barReportRuns } from './v03-runs.js';
 import { type ConsoleItem, type Frame, toItems } from './visitor.js';
+import { readingAcrossTableGaps } from '../_shared/table-gaps.js';
 
 /** A table's title line (`ℹ` and the title GuideLLM gives it) right above its `|===|` rule. */
 const TITLED = signature(
@@ -39,7 +40,7 @@ const MAX_BREAK_LINES = 5;
 const WRITE_UP = /^\s*(?:#|```|~~~)/;
 
 /** GuideLLM's console tables (`guidellm benchmark`, 0.2 → ): one run per benchmark row. */
-export const grammar: Grammar = {
+export const grammar: Grammar = readingAcrossTableGaps({
   id: 'guidellm-console',
   title: 'GuideLLM console tables',
   readsLineText: true,
@@ -60,7 +61,7 @@ export const grammar: Grammar = {
     }
     return toRuns(items, source, sink);
   },
-};
+});
 
 type Event = { readonly kind: 'table'; readonly reader: TableReader } | { readonly kind: 'model'; readonly value: string; readonly line: number };
 
