@@ -49,6 +49,7 @@ export function gunzipFile(abs: string, size: number, maxBytes: number): Gunzipp
   if (size > maxBytes + maxBytes / 100 + 1024) return { kind: 'too-large' };
   const compressed = readFileSync(abs);
   try {
+    // `info` gives the engine too (how many bytes it read), which Node's types do not say
     const { buffer, engine } = gunzipSync(compressed, { maxOutputLength: maxBytes, info: true }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
     // zlib stops without a word at a zero byte after a member, whatever follows it
     if (!zerosFrom(compressed, engine.bytesWritten)) return { kind: 'unreadable', reason: 'bytes after the last member that are neither a member nor zero padding' };

@@ -1,3 +1,5 @@
+import { setCell } from '../core/cells.js';
+import type { FieldValue } from '../core/types.js';
 import type { FileOutcome } from './process-file.js';
 
 /** Strings longer than this are seldom repeated (a log's message, a generated text): not pooled. */
@@ -45,10 +47,10 @@ export function shareStrings(o: FileOutcome, pool: StringPool): FileOutcome {
     at.file = at.file === report.path ? report.path : (pool.of(at.file) as typeof at.file);
     if (record.kind !== 'run' && record.kind !== 'config') continue;
     if (record.kind === 'run' && record.label !== null) (record as Writable<typeof record>).label = pool.of(record.label);
-    const fields = record.fields as Record<string, unknown>;
+    const fields = record.fields as Record<string, FieldValue>;
     for (const k in fields) {
       const v = fields[k];
-      if (typeof v === 'string') fields[k] = pool.of(v);
+      if (typeof v === 'string') setCell(fields, k, pool.of(v));
     }
   }
   return o;
