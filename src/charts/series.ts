@@ -1,4 +1,4 @@
-import { distinct, text } from './fields.js';
+import { text } from './fields.js';
 import { LOAD_COLUMNS } from '../analyze/match-keys.js';
 import type { ChartOptions, Row } from './types.js';
 
@@ -9,7 +9,21 @@ const SERIES_KEYS = ['spec_method', 'num_spec_tokens', 'tp', 'quantization', 'en
 
 /** Columns in SERIES_KEYS whose value differs between rows. */
 export function varyingKeys(rows: readonly Row[], keys: readonly string[] = SERIES_KEYS): string[] {
-  return keys.filter((k) => distinct(rows, k).length > 1 || (distinct(rows, k).length === 1 && rows.some((r) => text(r[k]) === null)));
+  return keys.filter((k) => varies(rows, k));
+}
+
+/** Whether a column has two values among the rows, unset counting as one when some row has a value. */
+function varies(rows: readonly Row[], column: string): boolean {
+  let seen: string | null = null;
+  let unset = false;
+  for (const r of rows) {
+    const t = text(r[column]);
+    if (t === null) unset = true;
+    else if (seen === null) seen = t;
+    else if (t !== seen) return true;
+    if (unset && seen !== null) return true;
+  }
+  return false;
 }
 
 /** Never a line's or a panel's name: the load a chart is drawn along, and the label, which names itself. */
@@ -35,8 +49,21 @@ export function configurationKeys(rows: readonly Row[], options: ChartOptions, k
     if (group) group.push(r);
     else groups.set(key, [r]);
   }
-  const splits = (c: string): boolean => [...groups.values()].some((g) => g.length > 1 && new Set(g.map((r) => text(r[c]))).size > 1);
+  const splits = (c: string): boolean => {
+    for (const g of groups.values()) if (differs(g, c)) return true;
+    return false;
+  };
   return [...varying, ...others.filter(splits)];
+}
+
+/** Whether two rows of `rows` show different values in `column`; stops at the first (no list of a campaign's values is made). */
+function differs(rows: readonly Row[], column: string): boolean {
+  const first = rows[0]?.[column];
+  for (let i = 1; i < rows.length; i++) {
+    const v = (rows[i] as Row)[column];
+    if (v !== first && text(v) !== text(first)) return true;
+  }
+  return false;
 }
 
 /**
