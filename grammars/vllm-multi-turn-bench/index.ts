@@ -9,7 +9,8 @@ import { isStatsJson, opensArray, statsJsonRuns } from './stats-json.js';
 import { readingPastInterleavedLines } from '../_shared/client-output.js';
 
 /** A summary title with its first value line (the logger may prefix nothing here: it is printed). */
-const SUMMARY = signature(['Statistics summary'], /^Statistics summary(?: \(assuming \d+(?:\.\d+)?% warmup samples\))?:[ \t]*\r?\nruntime_sec = [\d.]+/m);
+// up to three blank lines between the title and its first value (another process's empty lines)
+const SUMMARY = signature(['Statistics summary'], /^Statistics summary(?: \(assuming \d+(?:\.\d+)?% warmup samples\))?:[ \t]*\r?\n(?:[ \t]*\r?\n){0,3}runtime_sec = [\d.]+/m);
 /** The script's own flags in the `Namespace(...)` it logs first. */
 const ARG_NAMES = ['num_clients=', 'max_active_conversations=', 'warmup_percentages='];
 

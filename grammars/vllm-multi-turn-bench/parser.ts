@@ -1,6 +1,6 @@
 /**
  * document  := (summary | looseLine)*
- * summary   := SummaryTitle Newline? (SummaryValue Newline?)* (Separator Newline?)? table? (Separator Newline?)?
+ * summary   := SummaryTitle Newline* (SummaryValue Newline*)* (Separator Newline*)? table? (Separator Newline?)?
  * table     := TableHeader Newline? ((TableRow | TableHeader) Newline? | Newline)*
  * looseLine := (InvocationStart | ParamsTitle | ParamLine | ServerVersion | ServedModel | SummaryValue | Separator | TableHeader | TableRow | OtherLine) Newline? | Newline
  *
@@ -25,15 +25,16 @@ class MultiTurnParser extends CstParser {
   });
 
   summary = this.RULE('summary', () => {
+    // blank lines written in among its first lines (another process's empty line) are read across
     this.CONSUME(SummaryTitle);
-    this.OPTION(() => this.CONSUME(Newline));
-    this.MANY(() => {
+    this.MANY(() => this.CONSUME(Newline));
+    this.MANY2(() => {
       this.CONSUME(SummaryValue);
-      this.OPTION2(() => this.CONSUME2(Newline));
+      this.MANY3(() => this.CONSUME2(Newline));
     });
     this.OPTION3(() => {
       this.CONSUME(Separator);
-      this.OPTION4(() => this.CONSUME3(Newline));
+      this.MANY4(() => this.CONSUME3(Newline));
     });
     this.OPTION5(() => this.SUBRULE(this.table));
     this.OPTION6(() => {

@@ -108,3 +108,19 @@ describe('vllm-multi-turn-bench', () => {
     expect(bare).not.toHaveProperty('max_model_len');
   });
 });
+
+describe('vllm-multi-turn-bench summary with blank lines written into its first lines', () => {
+  it('is detected and read as without them, whichever of its lines above the table they follow', () => {
+    const clean = runFields(runGrammar(grammar, SUMMARY.join('\n')).records);
+    expect(clean).toHaveLength(1);
+    for (let i = 0; i < 4; i++) {
+      for (const blanks of [[''], ['', '', '']]) {
+        const text = [...SUMMARY.slice(0, i + 1), ...blanks, ...SUMMARY.slice(i + 1)].join('\n');
+        expect(detect(text), `after line ${i + 1}`).toBeGreaterThan(0);
+        const { records, diagnostics } = runGrammar(grammar, text);
+        expect(runFields(records), `after line ${i + 1}`).toEqual(clean);
+        expect(diagnostics.filter((d) => d.severity !== 'info'), `after line ${i + 1}`).toEqual([]);
+      }
+    }
+  });
+});
