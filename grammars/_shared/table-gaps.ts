@@ -30,53 +30,83 @@ function tableLine(text: string): TableLine | null {
   return first >= 0 && text.indexOf('|', first + 1) > first ? 'row' : null;
 }
 
-/**
- * The blank lines written into a console table (another process's empty line, where `tee` or a
- * shared terminal mixed two outputs), given which lines are left out already (`skipped`: another
- * process's lines). A blank line is inside a table when the nearest kept lines around it, at most
- * MAX_GAP_LINES blank lines apart, are: a row or top border above, and below a row or a border
- * that is not a top one; or a border above (a top one, tabulate's between two rows, GuideLLM's
- * between two parts of a table) and a row below. A table grammar reads across such lines as across
- * the other process's lines instead of ending the table there and losing its rows below. A bottom
- * border ends a table, and so does a border followed by another (two grid tables, one under the other).
- */
-export function blankLinesInTables(lines: readonly string[], skipped: (index: number) => boolean): Set<number> {
-  const inside = new Set<number>();
-  // what kind of table line the last kept line with text is, and whether its table has had a Markdown rule
-  let above: TableLine | null = null;
-  let ruled = false;
-  let blanks: number[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (skipped(i)) continue;
-    const text = stripEmbedding(lines[i] as string);
-    if (text === '') {
-      blanks.push(i);
-      continue;
-    }
-    const below = tableLine(text);
-    if (blanks.length > 0) {
-      const across = blanks.length <= MAX_GAP_LINES && goesOn(above, below) && !(ruled && startsMarkdownTable(lines, i, skipped));
-      if (across) for (const b of blanks) inside.add(b);
-      else ruled = false;
-    }
-    blanks = [];
-    above = below;
-    // a table's rule under its header is its part's; a border begins another part (GuideLLM's)
-    if (below === null || below === 'border' || below === 'open' || below === 'close') ruled = false;
-    else if (MARKDOWN_RULE.test(text)) ruled = true;
-  }
-  return inside;
+/** A box-drawing table's line (rich's): every line of such a table starts with its frame. */
+const BOXED = /^[│┃┏┡┣┠├┌┬┼┤╞╭└┗╰]/;
+const DIGIT = /\d/;
+
+/** The lines written into the tables of a text (tableGaps), and those of them with numbers. */
+export interface TableGaps {
+  readonly lines: ReadonlySet<number>;
+  /** Lines of text with a digit (not blank): what is left of a line may be among them. */
+  readonly numbered: ReadonlySet<number>;
 }
 
 /**
- * Whether line `i` is a Markdown table's header: the next kept line with text is its rule. Under a table
+ * The lines written into a console table (another process's empty line, or a line of its output
+ * no other rule knows, such as a Python warning's `  warnings.warn(`, where `tee` or a shared
+ * terminal mixed two outputs), given which lines are left out already (`skipped`: another
+ * process's lines). A run of up to MAX_GAP_LINES such lines is inside a table when the nearest
+ * kept lines around it go on with each other: a row or top border above, and below a row or a
+ * border that is not a top one; or a border above (a top one, tabulate's between two rows,
+ * GuideLLM's between two parts of a table) and a row below. Lines of text count only between two
+ * lines of a box-drawing table (rich's, whose every line starts with its frame; a pipe table's
+ * text may be a write-up's, between its table and the author's own), blank lines between any two.
+ * A table grammar reads across them instead of ending the table there and losing its rows below.
+ * A bottom border ends a table, and so does a border followed by another (two grid tables, one
+ * under the other), or a Markdown table's header under a table that has had its rule or under a
+ * border (the author's table under a console's).
+ */
+export function tableGaps(lines: readonly string[], skipped: (index: number) => boolean): TableGaps {
+  const inside = new Set<number>();
+  const numbered = new Set<number>();
+  // what kind of table line the last kept table line is, its text, and whether its table has had a Markdown rule
+  let above: TableLine | null = null;
+  let aboveText = '';
+  let ruled = false;
+  let gap: number[] = [];
+  let texts = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (skipped(i)) continue;
+    const text = stripEmbedding(lines[i] as string);
+    const kind = text === '' ? null : tableLine(text);
+    if (kind === null && above !== null && gap.length < MAX_GAP_LINES + 1) {
+      // blank, or a line of text: inside the table if one of its lines comes next
+      gap.push(i);
+      if (text !== '') texts = true;
+      continue;
+    }
+    if (gap.length > 0 && kind !== null) {
+      const across =
+        gap.length <= MAX_GAP_LINES && goesOn(above, kind) && (!texts || (BOXED.test(aboveText) && BOXED.test(text))) && !((ruled || above === 'border') && startsMarkdownTable(lines, i, skipped));
+      if (across) {
+        for (const g of gap) {
+          inside.add(g);
+          if (DIGIT.test(lines[g] as string)) numbered.add(g);
+        }
+      } else ruled = false;
+    }
+    gap = [];
+    texts = false;
+    above = kind;
+    aboveText = text;
+    // a table's rule under its header is its part's; a border begins another part (GuideLLM's)
+    if (kind === null || kind === 'border' || kind === 'open' || kind === 'close') ruled = false;
+    else if (MARKDOWN_RULE.test(text)) ruled = true;
+  }
+  return { lines: inside, numbered };
+}
+
+/**
+ * Whether line `i` is a Markdown table's header: the next table line is its rule (at most
+ * MAX_GAP_LINES lines written into the table between). Under a table
  * that has had its own rule, a new table, as TGI's benchmark prints one under another with a
  * blank line between (a header of several lines, GuideLLM's, has its rule under the last).
  */
 function startsMarkdownTable(lines: readonly string[], i: number, skipped: (index: number) => boolean): boolean {
-  for (let j = i + 1; j < lines.length; j++) {
+  for (let j = i + 1, passed = 0; j < lines.length && passed <= MAX_GAP_LINES; j++) {
     const text = skipped(j) ? '' : stripEmbedding(lines[j] as string);
-    if (text !== '') return MARKDOWN_RULE.test(text);
+    if (text !== '' && tableLine(text) !== null) return MARKDOWN_RULE.test(text);
+    passed++;
   }
   return false;
 }
@@ -88,21 +118,24 @@ function goesOn(above: TableLine | null, below: TableLine | null): boolean {
 }
 
 /**
- * A console grammar that reads its tables across blank lines written into them
- * (blankLinesInTables; another process's lines, INTERLEAVED_LINE, passed over to find them): it is
- * given the source without them, its records and diagnostics are at their lines in the file, and
- * those among a run's lines are counted (`block/gap-line`).
+ * A console grammar that reads its tables across lines written into them (tableGaps; another
+ * process's lines, INTERLEAVED_LINE, passed over to find them): it is given the source without
+ * them, its records and diagnostics are at their lines in the file, and those among a run's lines
+ * are counted (`block/gap-line`), a warning for those with numbers (`block/numbers-in-gap`).
  */
 export function readingAcrossTableGaps(g: Grammar): Grammar {
   return {
     ...g,
     parse(source: TextSource, sink: DiagnosticSink) {
-      const blanks = blankLinesInTables(source.lines, (i) => INTERLEAVED_LINE.test(source.lines[i] as string));
-      if (blanks.size === 0) return g.parse(source, sink);
-      const view = withoutLines(source, (_, i) => blanks.has(i));
+      const gaps = tableGaps(source.lines, (i) => INTERLEAVED_LINE.test(source.lines[i] as string));
+      if (gaps.lines.size === 0) return g.parse(source, sink);
+      const view = withoutLines(source, (_, i) => gaps.lines.has(i));
       const records = g.parse(view.source, remappedSink(sink, view.lineOf)).map((r) => remapRecord(r, view.lineOf));
       const within = insideRuns(view.dropped, records);
-      if (within.length > 0) sink.report('block/gap-line', { file: source.path, line: within[0] as number, column: 1 }, within.length);
+      const plain = within.filter((n) => !gaps.numbered.has(n - 1));
+      const numbered = within.filter((n) => gaps.numbered.has(n - 1));
+      if (plain.length > 0) sink.report('block/gap-line', { file: source.path, line: plain[0] as number, column: 1 }, plain.length);
+      if (numbered.length > 0) sink.report('block/numbers-in-gap', { file: source.path, line: numbered[0] as number, column: 1 }, numbered.length);
       return records;
     },
   };

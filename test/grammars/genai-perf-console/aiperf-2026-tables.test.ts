@@ -79,10 +79,17 @@ describe('genai-perf-console, AIPerf 2026 tables', () => {
     ]);
   });
 
-  it('warns of rows a line of unknown kind broke off their table', () => {
+  it('reads a table across a line of unknown kind written into it, and warns of rows such a line broke off a table with no box', () => {
     const [gpuTitle = '', gpuTop = '', ...gpuRest] = table('localhost:9400 | GPU 0 | NVIDIA H100 80GB HBM3', ['│ NVIDIA GPU Power Usage (W) │   307.50 │   406.00 │']);
-    const { diagnostics } = runGrammar(grammar, [...MAIN, gpuTitle, gpuTop, 'some other output', ...gpuRest, ...FOOTER].join('\n'));
-    expect(diagnostics.filter((d) => d.severity === 'warning').map((d) => `${d.line} ${d.code}`)).toContain(`${MAIN.length + 4} table/fragment`);
+    const clean = runGrammar(grammar, [...MAIN, gpuTitle, gpuTop, ...gpuRest, ...FOOTER].join('\n'));
+    // inside the box: read across (grammars/_shared/table-gaps.ts), the table read as printed
+    const inside = runGrammar(grammar, [...MAIN, gpuTitle, gpuTop, 'some other output', ...gpuRest, ...FOOTER].join('\n'));
+    expect(runFields(inside.records)).toEqual(runFields(clean.records));
+    expect(inside.diagnostics.filter((d) => d.severity === 'warning')).toEqual(clean.diagnostics.filter((d) => d.severity === 'warning'));
+    // rows after a line of text with no border above them: they join the run above, with a warning
+    const [, , ...rows] = gpuRest;
+    const broken = runGrammar(grammar, [...MAIN, gpuTitle, 'some other output', ...rows, ...FOOTER].join('\n'));
+    expect(broken.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.code)).toContain('table/fragment');
   });
 
   it('warns of the title of a table the run is read from that a line of unknown kind parted from its table', () => {
