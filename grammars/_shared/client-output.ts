@@ -47,8 +47,8 @@ function withoutInterleavedLines(head: string): string {
  * wrote into it (INTERLEAVED_LINE: a server's log lines when `tee` or a shared terminal mixed the two,
  * progress bars): they cannot break a table, a summary or its detection. Detection sees the head
  * without them; the records and diagnostics are at their lines in the file, and the lines left out
- * among a run's lines are counted (`block/interleaved-line`); blank lines written into a table are
- * read across too (readingAcrossTableGaps). Only for grammars that read no such
+ * among a run's lines are counted (`block/interleaved-line`); blank lines written into a table, and
+ * lines of text in a box-drawing one, are read across too (readingAcrossTableGaps). Only for grammars that read no such
  * line themselves (vLLM's offline benchmarks read their in-process engine's logged arguments,
  * trtllm-bench prints its report through its logger).
  */
