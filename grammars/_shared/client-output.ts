@@ -53,21 +53,23 @@ function withoutInterleavedLines(head: string): string {
  * trtllm-bench prints its report through its logger).
  */
 export function readingPastInterleavedLines(g: Grammar): Grammar {
-  return readingAcrossTableGaps({
-    ...g,
+  // the tables' gaps are looked for in the text without those lines: no line is tested twice
+  const inner = readingAcrossTableGaps(g, () => false);
+  return {
+    ...inner,
     detect(input: TextHead) {
       const head = withoutInterleavedLines(input.head);
       return g.detect(head === input.head ? input : { path: input.path, head });
     },
     parse(source: TextSource, sink: DiagnosticSink) {
       const view = withoutLines(source, (text) => INTERLEAVED_LINE.test(text));
-      if (view.dropped.length === 0) return g.parse(source, sink);
-      const records = g.parse(view.source, remappedSink(sink, view.lineOf)).map((r) => remapRecord(r, view.lineOf));
+      if (view.dropped.length === 0) return inner.parse(source, sink);
+      const records = inner.parse(view.source, remappedSink(sink, view.lineOf)).map((r) => remapRecord(r, view.lineOf));
       const within = insideRuns(view.dropped, records);
       if (within.length > 0) sink.report('block/interleaved-line', { file: source.path, line: within[0] as number, column: 1 }, within.length);
       // a progress bar drawn over the client's own text (TextSource.overwritten): that text is lost, not skipped
       for (const n of within) if (overwroteOutput(source.overwritten?.get(n - 1))) sink.report('block/overwritten-line', { file: source.path, line: n, column: 1 });
       return records;
     },
-  });
+  };
 }

@@ -118,16 +118,17 @@ function goesOn(above: TableLine | null, below: TableLine | null): boolean {
 }
 
 /**
- * A console grammar that reads its tables across lines written into them (tableGaps; another
- * process's lines, INTERLEAVED_LINE, passed over to find them): it is given the source without
- * them, its records and diagnostics are at their lines in the file, and those among a run's lines
- * are counted (`block/gap-line`), a warning for those with numbers (`block/numbers-in-gap`).
+ * A console grammar that reads its tables across lines written into them (tableGaps; the lines
+ * `skipped` picks, by default another process's, INTERLEAVED_LINE, passed over to find them): it is
+ * given the source without them, its records and diagnostics are at their lines in the file, and
+ * those among a run's lines are counted (`block/gap-line`), a warning for those with numbers
+ * (`block/numbers-in-gap`).
  */
-export function readingAcrossTableGaps(g: Grammar): Grammar {
+export function readingAcrossTableGaps(g: Grammar, skipped: (text: string) => boolean = (text) => INTERLEAVED_LINE.test(text)): Grammar {
   return {
     ...g,
     parse(source: TextSource, sink: DiagnosticSink) {
-      const gaps = tableGaps(source.lines, (i) => INTERLEAVED_LINE.test(source.lines[i] as string));
+      const gaps = tableGaps(source.lines, (i) => skipped(source.lines[i] as string));
       if (gaps.lines.size === 0) return g.parse(source, sink);
       const view = withoutLines(source, (_, i) => gaps.lines.has(i));
       const records = g.parse(view.source, remappedSink(sink, view.lineOf)).map((r) => remapRecord(r, view.lineOf));

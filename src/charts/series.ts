@@ -12,16 +12,16 @@ export function varyingKeys(rows: readonly Row[], keys: readonly string[] = SERI
   return keys.filter((k) => varies(rows, k));
 }
 
-/** Whether a column has two values among the rows, unset counting as one when some row has a value. */
+/**
+ * Whether two of the rows show different values in `column`, unset being a value of its own; stops
+ * at the first difference (no list of a campaign's values is made).
+ */
 function varies(rows: readonly Row[], column: string): boolean {
-  let seen: string | null = null;
-  let unset = false;
-  for (const r of rows) {
-    const t = text(r[column]);
-    if (t === null) unset = true;
-    else if (seen === null) seen = t;
-    else if (t !== seen) return true;
-    if (unset && seen !== null) return true;
+  const first = rows[0]?.[column];
+  const shown = text(first);
+  for (let i = 1; i < rows.length; i++) {
+    const v = (rows[i] as Row)[column];
+    if (v !== first && text(v) !== shown) return true;
   }
   return false;
 }
@@ -50,20 +50,10 @@ export function configurationKeys(rows: readonly Row[], options: ChartOptions, k
     else groups.set(key, [r]);
   }
   const splits = (c: string): boolean => {
-    for (const g of groups.values()) if (differs(g, c)) return true;
+    for (const g of groups.values()) if (varies(g, c)) return true;
     return false;
   };
   return [...varying, ...others.filter(splits)];
-}
-
-/** Whether two rows of `rows` show different values in `column`; stops at the first (no list of a campaign's values is made). */
-function differs(rows: readonly Row[], column: string): boolean {
-  const first = rows[0]?.[column];
-  for (let i = 1; i < rows.length; i++) {
-    const v = (rows[i] as Row)[column];
-    if (v !== first && text(v) !== text(first)) return true;
-  }
-  return false;
 }
 
 /**
