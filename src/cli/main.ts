@@ -12,9 +12,12 @@ import type { CommandResult } from './command-result.js';
 import type { InputOptions } from './input-options.js';
 // peak RSS (issue 7)
 import { limitHeapGrowth } from './heap.js';
+// speed (issue 7)
+import { limitInlining } from './inlining.js';
 import { prestartWorkers } from '../pipeline/worker-pool.js';
 
 limitHeapGrowth();
+limitInlining();
 
 // A reader that stops early (`benchlens table … | head`) closes the pipe: stop quietly, as Unix tools do.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
