@@ -7,6 +7,7 @@ import type { RelPath } from '../core/types.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile, skimJsonInput } from '../ingest/json-skim.js';
 import { captureView, isCapture, withoutCapturePrefix } from '../ingest/capture-prefix.js';
 import { unquoted } from '../ingest/markdown-quote.js';
+import { withoutWarningCode } from '../ingest/python-warnings.js';
 import { detectionSource, fromBytes, headOf, readSource, reportBinary } from '../ingest/read.js';
 import { GUNZIP_MAX_BYTES, gunzipFile, isGzip, MAX_DEFLATE_RATIO, statedGunzipSize } from '../ingest/gunzip.js';
 import { GunzipInput, gunzipText } from '../ingest/gunzip-stream.js';
@@ -236,12 +237,21 @@ function gunzippedTextOutcome(rel: RelPath, size: number, bytes: Buffer, stop: s
  * detect → parse for a source already in memory (`claimed`: detected already, on the file it was
  * read from). A log collector's capture (capture-prefix.ts) is detected and read without its
  * prefixes, by a grammar that reads timestamps itself with them (Grammar.readsTimestampPrefix);
- * lines quoted in Markdown without their quote markers (markdown-quote.ts).
+ * lines quoted in Markdown without their quote markers (markdown-quote.ts); without the code lines
+ * of Python warnings another process wrote into it (python-warnings.ts), line numbers mapped back.
  */
 export function parseSource(original: TextSource, sink: DiagnosticSink, claimed?: readonly Grammar[]): Parsed {
   const text = unquoted(original);
+  const kept = withoutWarningCode(text);
+  if (kept === null) return parseUnquoted(text, sink, claimed);
+  const parsed = parseUnquoted(kept.source, remappedSink(sink, kept.lineOf), claimed);
+  return { formats: parsed.formats, records: parsed.records.map((r) => ({ format: r.format, record: remapRecord(r.record, kept.lineOf) })) };
+}
+
+/** parseSource once the source is without quote markers and Python warnings' code lines. */
+function parseUnquoted(text: TextSource, sink: DiagnosticSink, claimed?: readonly Grammar[]): Parsed {
   const captured = isCapture(text.lines);
-  if (captured) sink.report('ingest/capture-prefix', { file: original.path, line: 1, column: 1 });
+  if (captured) sink.report('ingest/capture-prefix', { file: text.path, line: 1, column: 1 });
   const source = captured ? captureView(text, 'bare') : text;
   let timestamped: TextSource | null = null;
   const sourceFor = (g: Grammar): TextSource => (captured && g.readsTimestampPrefix ? (timestamped ??= captureView(text, 'timestamped')) : source);

@@ -1,6 +1,7 @@
 import { lazily } from '../../../src/parse/lazily.js';
 import { Lexer } from '../../../src/parse/chevrotain-runtime.js';
 import { lineToken, newlineToken } from '../../../src/parse/chevrotain.js';
+import { PYTHON_WARNING } from '../../../src/ingest/python-warnings.js';
 
 /**
  * Line kinds of the Python "label / value" result blocks printed by vLLM's and SGLang's serving
@@ -22,13 +23,13 @@ export const SectionRule = lineToken('SectionRule', SECTION_RULE);
  * TensorRT-LLM's Python logger (`[11/21/2025-10:00:10] [TRT-LLM] [I]`) and C++ logger
  * (`[TensorRT-LLM][INFO]`), PyTorch's C++ log (`[rank0]:[W1222 10:55:31.124628071
  * ProcessGroupNCCL.cpp:1538] Warning: …`), NCCL's (`host:12:34 [0] NCCL INFO …`) and a Python
- * warning's first line (`/…/x.py:128: UserWarning: …`). A host name or a path is matched up to
- * its first colon and at most a length no real one reaches: `\S+\.py:` looked through the whole of
- * a line without spaces before failing (a one-line result JSON, 25 µs for 25 kB). No `\s` in a
+ * warning's first line (PYTHON_WARNING: `/…/x.py:128: UserWarning: …`). A host name is matched up
+ * to its first colon and at most a length no real one reaches, as a warning's path is. No `\s` in a
  * character class: client-output.ts rewrites every `\s` of this pattern.
  */
-export const LOG_LINE =
-  /^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,})|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^(?:[A-Za-z]:)?(?:(?!:)\S){1,1024}\.py:\d+: [A-Z]\w*Warning: /;
+export const LOG_LINE = new RegExp(
+  String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,})|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^` + PYTHON_WARNING.source,
+);
 export const LogLine = lineToken('LogLine', LOG_LINE);
 /** A tqdm progress bar's line (its `\r` redraws cleaned to the last): `45%|████▌     | 9/20 [00:04<00:05]`. */
 export const PROGRESS_BAR = /^\s*\d{1,3}%\|/;
