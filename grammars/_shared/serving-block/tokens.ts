@@ -18,7 +18,8 @@ export const SECTION_RULE = /^-{2,}\s*\S.*?\s*-{2,}$|^-{10,}$/;
 export const SectionRule = lineToken('SectionRule', SECTION_RULE);
 /**
  * A server log line that `tee` or a shared terminal interleaved into the output: vLLM's, uvicorn's
- * access lines, any line of a process prefix (vLLM's `(APIServer pid=41)`, `(VllmWorker rank=0
+ * access lines, Python's `logging` in its default format (`INFO:httpx:HTTP Request: POST …`,
+ * `WARNING:root:…`), any line of a process prefix (vLLM's `(APIServer pid=41)`, `(VllmWorker rank=0
  * pid=7)`, Ray's `(RayWorkerWrapper pid=263, ip=10.0.16.95)` and `(pid=12)`), SGLang's,
  * TensorRT-LLM's Python logger (`[11/21/2025-10:00:10] [TRT-LLM] [I]`) and C++ logger
  * (`[TensorRT-LLM][INFO]`), PyTorch's C++ log (`[rank0]:[W1222 10:55:31.124628071
@@ -28,7 +29,7 @@ export const SectionRule = lineToken('SectionRule', SECTION_RULE);
  * character class: client-output.ts rewrites every `\s` of this pattern.
  */
 export const LOG_LINE = new RegExp(
-  String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,})|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^` + PYTHON_WARNING.source,
+  String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,}|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]{1,255}:)|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^` + PYTHON_WARNING.source,
 );
 export const LogLine = lineToken('LogLine', LOG_LINE);
 /** A tqdm progress bar's line (its `\r` redraws cleaned to the last): `45%|████▌     | 9/20 [00:04<00:05]`. */

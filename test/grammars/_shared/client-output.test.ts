@@ -35,14 +35,18 @@ const SERVER_LINES = [
   '[W128 04:18:09.073114819 ProcessGroupNCCL.cpp:1524] Warning: WARNING: destroy_process_group() was not called before program exit',
   'gpu-node-1:1234:5678 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>',
   '/usr/local/lib/python3.12/dist-packages/torch/cuda/__init__.py:128: UserWarning: CUDA initialization: unexpected error',
+  // Python's logging in its default format, from a client on the OpenAI SDK (httpx) sharing the terminal
+  'INFO:httpx:HTTP Request: POST http://localhost:8000/v1/completions "HTTP/1.1 200 OK"',
 ];
 
 describe("a server's lines tee'd into a benchmark's console output", () => {
-  it('are log lines: vLLM with its process prefix, uvicorn access lines with it, TensorRT-LLM C++ logger, Ray, PyTorch, NCCL, a Python warning', () => {
+  it("are log lines: vLLM with its process prefix, uvicorn access lines with it, TensorRT-LLM C++ logger, Ray, PyTorch, NCCL, a Python warning, Python's logging", () => {
     for (const line of SERVER_LINES) expect(LOG_LINE.test(line), line).toBe(true);
     expect(LOG_LINE.test('Successful requests:                     100')).toBe(false);
     expect(LOG_LINE.test('[TensorRT-LLM] Benchmark report')).toBe(false);
-    for (const line of ['Model: (pid=7)', 'Backend: vllm.py:12: fine', '(ms) pid=3', 'W1222 10:55:31 not bracketed']) expect(LOG_LINE.test(line), line).toBe(false);
+    for (const line of ['Model: (pid=7)', 'Backend: vllm.py:12: fine', '(ms) pid=3', 'W1222 10:55:31 not bracketed', 'INFO: done', 'Info:x:'])
+      expect(LOG_LINE.test(line), line).toBe(false);
+    expect(LOG_LINE.test('WARNING:root:No tokenizer given')).toBe(true);
     // a Windows path; a path is read up to its first colon (a long line without spaces is not read through)
     expect(LOG_LINE.test('C:\\Python312\\Lib\\site-packages\\torch\\cuda\\__init__.py:128: UserWarning: CUDA initialization')).toBe(true);
   });
