@@ -4,8 +4,9 @@ import { LOG_LINE, PROGRESS_BAR } from './serving-block/tokens.js';
 /**
  * A line another process wrote into a benchmark's output while it printed a table or a report
  * (`tee` of a server and its client to one file, a shared terminal): a server's log line (as the
- * serving block reads them), a progress bar (`45%|████▌     | 9/20 [00:04<00:05]`, its redraws
- * already cleaned to their last) or the first line of a Python traceback. A table or report is
+ * serving block reads them, Python's `logging` and a warning's first line among them), a progress
+ * bar (`45%|████▌     | 9/20 [00:04<00:05]`, or with a description, `Capturing CUDA graphs: 100%|…`;
+ * its redraws already cleaned to their last) or the first line of a Python traceback. A table or report is
  * read past such lines, which are counted.
  */
 export const INTERLEAVED_LINE = new RegExp(`${LOG_LINE.source}|${PROGRESS_BAR.source}|^Traceback \\(most recent call last\\):\\s*$`);

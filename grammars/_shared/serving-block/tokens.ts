@@ -31,9 +31,19 @@ export const SectionRule = lineToken('SectionRule', SECTION_RULE);
 export const LOG_LINE = new RegExp(
   String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,}|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]{1,255}:)|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^` + PYTHON_WARNING.source,
 );
-export const LogLine = lineToken('LogLine', LOG_LINE);
-/** A tqdm progress bar's line (its `\r` redraws cleaned to the last): `45%|████▌     | 9/20 [00:04<00:05]`. */
-export const PROGRESS_BAR = /^\s*\d{1,3}%\|/;
+/**
+ * A tqdm progress bar with a description, its count after the bar (`Processed prompts:  45%|████▌     |
+ * 450/1000 [00:13<00:16]`): another benchmark's, or a server's (`Capturing CUDA graphs: 100%|…`). No
+ * `\s` in a character class (see LOG_LINE).
+ */
+const DESCRIBED_BAR = /^[^|\n]{1,100}?: {1,3}\d{1,3}%\|[^|\n]{0,200}\| \d/;
+/** A block passes over it as over a server's line: read as `label: value`, it gave the run a column of its bar. */
+export const LogLine = lineToken('LogLine', new RegExp(`${LOG_LINE.source}|${DESCRIBED_BAR.source}`));
+/**
+ * A tqdm progress bar's line (its `\r` redraws cleaned to the last): `45%|████▌     | 9/20 [00:04<00:05]`,
+ * or one with a description (DESCRIBED_BAR).
+ */
+export const PROGRESS_BAR = new RegExp(String.raw`^\s*\d{1,3}%\||` + DESCRIBED_BAR.source);
 /** A label with no value: `Per-position acceptance (%):`. */
 export const BARE_LABEL = /^[^:]{1,100}:$/;
 export const BareLabel = lineToken('BareLabel', BARE_LABEL);
