@@ -125,6 +125,8 @@ function isReportLine(line: string): boolean {
  * log line when `tee` or a terminal mixed the two): between two of the report's lines, blank lines
  * aside, the first not its closing rule. They are read as blank: a log line ends a report, and
  * one tee'd between a section's title and its lines, or between two of its lines, lost the rest.
+ * So is one that looks like a report's line, wherever it is (under a closing rule, a report took a
+ * progress bar for a line of its last section).
  */
 function interleavedInReports(lines: readonly string[]): Set<number> {
   const inside = new Set<number>();
@@ -136,6 +138,8 @@ function interleavedInReports(lines: readonly string[]): Set<number> {
     const line = reportLine(raw);
     if (line.trim() === '') return;
     if (INTERLEAVED_LINE.test(line)) {
+      // one a report would read as its own (a progress bar's `Processed prompts:  45%|…`), wherever it is
+      if (isReportLine(line)) inside.add(i + 1);
       pending.push(i + 1);
       return;
     }

@@ -37,10 +37,13 @@ const SERVER_LINES = [
   '/usr/local/lib/python3.12/dist-packages/torch/cuda/__init__.py:128: UserWarning: CUDA initialization: unexpected error',
   // Python's logging in its default format, from a client on the OpenAI SDK (httpx) sharing the terminal
   'INFO:httpx:HTTP Request: POST http://localhost:8000/v1/completions "HTTP/1.1 200 OK"',
+  // loguru's default format; Rust's tracing (TGI's router)
+  '2025-01-01 12:00:00.000 | INFO     | guidellm.backend.openai:text_completions:203 - Request 12 done in 1.52 s',
+  '2024-07-01T12:00:00.123456Z  INFO text_generation_router::server: router/src/server.rs:1924: Success',
 ];
 
 describe("a server's lines tee'd into a benchmark's console output", () => {
-  it("are log lines: vLLM with its process prefix, uvicorn access lines with it, TensorRT-LLM C++ logger, Ray, PyTorch, NCCL, a Python warning, Python's logging", () => {
+  it("are log lines: vLLM with its process prefix, uvicorn access lines with it, TensorRT-LLM C++ logger, Ray, PyTorch, NCCL, a Python warning, Python's logging, loguru, Rust's tracing", () => {
     for (const line of SERVER_LINES) expect(LOG_LINE.test(line), line).toBe(true);
     expect(LOG_LINE.test('Successful requests:                     100')).toBe(false);
     expect(LOG_LINE.test('[TensorRT-LLM] Benchmark report')).toBe(false);

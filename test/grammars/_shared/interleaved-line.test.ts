@@ -40,6 +40,8 @@ describe("a progress bar with a description, another process's", () => {
     ['sglang-bench-serving/basic/input.txt', 10],
     ['genai-perf-console/basic/input.txt', 8],
     ['trtllm-bench/basic/input.log', 25],
+    // under a report's closing rule, where it was read as a line of the report's last section
+    ['trtllm-bench/layout-2026-energy/input.log', 81],
   ])('is passed over inside %s', (fixture, after) => {
     const lines = readFileSync(new URL(`../../../fixtures/${fixture}`, import.meta.url), 'utf8').split('\n');
     const whole = read(lines.join('\n'));
