@@ -12,7 +12,7 @@ import { VLLM_BLOCK_LABELS } from './labels.js';
 import { addMultiTurnEntries, isMultiTurnBlock } from './multi-turn.js';
 import { splitAtHeadlessResults } from './headless.js';
 import { addPreamble } from './preamble.js';
-import { addSteadyState, continuesSteadyState, isSteadyStateWarning, startsSteadyState } from './steady-state.js';
+import { addSteadyState, bridgesSteadyState, continuesSteadyState, isSteadyStateWarning, startsSteadyState } from './steady-state.js';
 
 // the Rust `vllm-bench` (2026) titles a pooling run's block `Embedding/Pooling Benchmark Result`, a
 // `--multi-turn` run's `Multi-Turn Benchmark Result`
@@ -61,7 +61,7 @@ function parseRuns(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   const legacy: LegacyItem[] = [];
   for (const item of parseServingBlocks(source)) {
     if (item.kind === 'kv') {
-      if (pending?.open && takesSteadyLine(pending, item)) continue;
+      if (pending?.open && takesSteadyLine(pending, item, source.lines)) continue;
       if (pending) pending.open = false;
       preamble.push(item);
       if (isLegacyLine(item)) legacy.push(item);
@@ -91,15 +91,16 @@ function reportHeadless(headless: readonly LooseEntry[], source: TextSource, sin
   if (first) sink.report('block/headless', { file: source.path, line: first.line, column: 1 }, headless.length);
 }
 
-/** Whether a line after a block is (the start of) its steady-state section; the section's lines are held for its run. */
-function takesSteadyLine(pending: PendingBlock, entry: LooseEntry): boolean {
+/**
+ * Whether a line after a block is (the start of) its steady-state section; the section's lines are
+ * held for its run. Only the section's title and rules, blank lines and other processes' lines may
+ * come between the block's footer and the section, or between two of its lines.
+ */
+function takesSteadyLine(pending: PendingBlock, entry: LooseEntry, lines: readonly string[]): boolean {
   const last = pending.steady.at(-1);
-  const near = entry.line - (last?.line ?? pending.block.endLine) <= (last ? 2 : 3);
   const hasStart = pending.steady.some(startsSteadyState);
-  const belongs = hasStart
-    ? continuesSteadyState(entry)
-    : startsSteadyState(entry) || (pending.steady.length === 0 && entry.line === pending.block.endLine + 1 && isSteadyStateWarning(entry));
-  if (!near || !belongs) return false;
+  const belongs = hasStart ? continuesSteadyState(entry) : startsSteadyState(entry) || (pending.steady.length === 0 && isSteadyStateWarning(entry));
+  if (!belongs || !bridgesSteadyState(lines, last?.line ?? pending.block.endLine, entry.line)) return false;
   pending.steady.push(entry);
   return true;
 }
