@@ -48,8 +48,9 @@ const ANY_TITLE = /^[\s>#]*(?:\[[^\]]*\] )*=[ \t]+[A-Za-z]/;
 
 function parseReports(source: TextSource, sink: DiagnosticSink): RunRecord[] {
   if (!source.lines.some((l) => ANY_TITLE.test(l))) return [];
-  const inside = interleavedInReports(source.lines);
-  const reports = toReports(documents(inside.size === 0 ? source.lines : source.lines.map((l, i) => (inside.has(i + 1) ? '' : l))));
+  const foreign = foreignInReports(source.lines);
+  const blank = (n: number): boolean => foreign.interleaved.has(n) || foreign.gaps.has(n);
+  const reports = toReports(documents(foreign.interleaved.size + foreign.gaps.size === 0 ? source.lines : source.lines.map((l, i) => (blank(i + 1) ? '' : l))));
   reportOrphanTitles(source, reports, sink);
   const ctx = documentContext(source.lines);
   let floor = -1;
@@ -61,8 +62,9 @@ function parseReports(source: TextSource, sink: DiagnosticSink): RunRecord[] {
     if (!first || isDatasetSummary(report)) continue;
     // a report that runs to the end of a file cut inside a line, without its closing rule, may end in that cut line
     const cut = !report.closed && report.endLine >= lastLine;
-    const passed = [...inside].filter((n) => n > first.line && n < report.endLine);
-    runs.push(toRun(report, first.line, floor, source, ctx, sink, cut, passed));
+    const within = (n: number): boolean => n > first.line && n < report.endLine;
+    runs.push(toRun(report, first.line, floor, source, ctx, sink, cut, [...foreign.interleaved].filter(within)));
+    reportGaps([...foreign.gaps].filter(within).sort((a, b) => a - b), source, sink);
     floor = report.endLine - 1;
   }
   return runs;
@@ -120,39 +122,71 @@ function isReportLine(line: string): boolean {
   return first !== undefined && first.tokenType !== OtherLine;
 }
 
+/** Lines of text in a row (neither a report's nor another process's) a report is read across, at most. */
+const MAX_GAP_LINES = 3;
+const HAS_DIGIT = /\d/;
+
+/** Lines (numbered from 1) inside reports that are not the reports' own, read as blank. */
+interface ForeignLines {
+  /** Another process's (INTERLEAVED_LINE: a server's log line when `tee` or a terminal mixed the two). */
+  readonly interleaved: ReadonlySet<number>;
+  /** Text of no kind (a Python warning's message, another program's output). */
+  readonly gaps: ReadonlySet<number>;
+}
+
 /**
- * The lines (numbered from 1) another process wrote inside a report (INTERLEAVED_LINE: a server's
- * log line when `tee` or a terminal mixed the two): between two of the report's lines, blank lines
- * aside, the first not its closing rule. They are read as blank: a log line ends a report, and
- * one tee'd between a section's title and its lines, or between two of its lines, lost the rest.
- * So is one that looks like a report's line, wherever it is (under a closing rule, a report took a
- * progress bar for a line of its last section).
+ * The lines another process wrote inside a report, and lines of text there (up to three in a
+ * row): between two of the report's lines, blank lines aside, the first not its closing rule.
+ * They are read as blank: such a line ends a report, and one tee'd between a section's title and
+ * its lines, or between two of its lines, lost the rest. So is another process's line that looks
+ * like a report's, wherever it is (under a closing rule, a report took a progress bar for a line of
+ * its last section).
  */
-function interleavedInReports(lines: readonly string[]): Set<number> {
-  const inside = new Set<number>();
+function foreignInReports(lines: readonly string[]): ForeignLines {
+  const interleaved = new Set<number>();
+  const gaps = new Set<number>();
   const pending: number[] = [];
-  // the last two lines with text, not interleaved, the latest first
+  let textInPending = 0;
+  // the last two lines with text that are neither, the latest first; whether the latest is a report's
   let previous = '';
   let beforePrevious = '';
+  let previousIsReport = false;
   lines.forEach((raw, i) => {
     const line = reportLine(raw);
     if (line.trim() === '') return;
     if (INTERLEAVED_LINE.test(line)) {
       // one a report would read as its own (a progress bar's `Processed prompts:  45%|…`), wherever it is
-      if (isReportLine(line)) inside.add(i + 1);
+      if (isReportLine(line)) interleaved.add(i + 1);
       pending.push(i + 1);
       return;
     }
+    // (a rule after a title closes the section's header; one after a section's lines, the report)
+    const open = previousIsReport && (!RULE.test(previous) || TITLE_LINE.test(beforePrevious));
+    const report = isReportLine(line);
+    if (!report && open && textInPending < MAX_GAP_LINES) {
+      pending.push(-(i + 1));
+      textInPending++;
+      return;
+    }
     if (pending.length > 0) {
-      // (a rule after a title closes the section's header; one after a section's lines, the report)
-      const open = previous !== '' && isReportLine(previous) && (!RULE.test(previous) || TITLE_LINE.test(beforePrevious));
-      if (open && isReportLine(line)) for (const n of pending) inside.add(n);
+      if (open && report) for (const n of pending) (n < 0 ? gaps : interleaved).add(Math.abs(n));
       pending.length = 0;
+      textInPending = 0;
     }
     beforePrevious = previous;
     previous = line;
+    previousIsReport = report;
   });
-  return inside;
+  return { interleaved, gaps };
+}
+
+/** Says the gap lines among a report's lines: an info, and a warning for those with digits (a value may be missing). */
+function reportGaps(gaps: readonly number[], source: TextSource, sink: DiagnosticSink): void {
+  const first = gaps[0];
+  if (first === undefined) return;
+  sink.report('block/gap-line', { file: source.path, line: first, column: 1 }, gaps.length);
+  const numbered = gaps.filter((n) => HAS_DIGIT.test(source.lines[n - 1] ?? ''));
+  if (numbered.length > 0) sink.report('block/numbers-in-gap', { file: source.path, line: numbered[0] as number, column: 1 }, numbered.length);
 }
 
 function toRun(report: Report, line: number, floor: number, source: TextSource, ctx: ReturnType<typeof documentContext>, sink: DiagnosticSink, cut: boolean, passed: readonly number[]): RunRecord {

@@ -156,6 +156,18 @@ describe('trtllm-bench report values', () => {
     expect(after2.runs.map((r) => [r.fields.output_throughput, r.complete])).toEqual([[2, true]]);
   });
 
+  it('reads a report past up to three lines of text between two of its lines, said; four end it', () => {
+    const clean = [...section('PYTORCH BACKEND', 'Model:\t\t\torg/model-8b', 'Quantization:\t\tFP8'), ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0', 'Total Output Throughput (tokens/sec): 2.0'), RULE];
+    const before = runs(clean.join('\n'));
+    // a Python warning's message of two lines (its first line an interleaved one), text of another program
+    const text = ['/usr/lib/python3/dist-packages/torch/cuda/__init__.py:128: UserWarning: CUDA initialization', 'If this is not desired, please set os.environ.', 'Setting ds_accelerator to cuda (auto detect)'];
+    const gapped = runs([...clean.slice(0, 3), ...text, ...clean.slice(3, 9), 'done in 12 s', ...clean.slice(9)].join('\n'));
+    expect(gapped.runs.map((r) => r.fields)).toEqual(before.runs.map((r) => r.fields));
+    expect(gapped.sink.list().map((d) => `${d.line} ${d.severity} ${d.code}`)).toEqual(['4 info block/interleaved-line', '5 info block/gap-line', '13 warning block/numbers-in-gap']);
+    const four = runs([...clean.slice(0, 8), 'one', 'two', 'three', 'four', ...clean.slice(8)].join('\n'));
+    expect(four.runs.map((r) => r.fields.output_throughput)).toEqual([undefined]);
+  });
+
   it('flags a report cut inside its last line (the file ends there without a line break), whatever the value left', () => {
     const report = [...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0'), ...section('DATASET DETAILS', 'Dataset Path:         /data/synthetic_1024_256.jsonl')];
     const parse = (lines: string[], unterminated: boolean) => grammar.parse({ path: asRelPath('r.txt'), lines, ...(unterminated ? { unterminated } : {}) }, new DiagnosticCollector());
