@@ -2,29 +2,31 @@ import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextHead, TextSource } from '../../src/core/grammar.js';
 import { remappedSink, remapRecord, withoutLines } from '../../src/core/remap-lines.js';
 import { insideRuns } from './inside-runs.js';
-import { INTERLEAVED_LINE, overwroteOutput } from './interleaved-line.js';
+import { INTERLEAVED_LINE, INTERLEAVED_PATTERN, overwroteOutput } from './interleaved-line.js';
+import { BAR_MARK, isDescribedBar } from './serving-block/tokens.js';
 import { readingAcrossTableGaps } from './table-gaps.js';
 
 /**
- * INTERLEAVED_LINE tried at one line start of a text (`lastIndex`), without taking the line out.
+ * INTERLEAVED_PATTERN tried at one line start of a text (`lastIndex`), without taking the line out.
  * Its spaces never span a line break: `^\s*` would scan from every line start of a text of blank
  * lines to its end.
  */
-const INTERLEAVED_LINE_AT = new RegExp(INTERLEAVED_LINE.source.replaceAll('\\s', '[^\\S\\n]'), 'my');
+const INTERLEAVED_LINE_AT = new RegExp(INTERLEAVED_PATTERN.source.replaceAll('\\s', '[^\\S\\n]'), 'my');
 
 /**
  * Whether any line of a text is one INTERLEAVED_LINE matches, before any line is split off. Tried
- * at each line start: one multi-line search tried every character of a one-line result JSON.
+ * at each line start: one multi-line search tried every character of a one-line result JSON. A
+ * bar with a description is looked for only in a text that holds a bar's mark.
  */
 function anyInterleavedLine(text: string): boolean {
   for (let at = 0; at < text.length; ) {
     INTERLEAVED_LINE_AT.lastIndex = at;
     if (INTERLEAVED_LINE_AT.test(text)) return true;
     const end = text.indexOf('\n', at);
-    if (end < 0) return false;
+    if (end < 0) break;
     at = end + 1;
   }
-  return false;
+  return text.includes(BAR_MARK) && text.split('\n').some(isDescribedBar);
 }
 
 /** The last head detection saw without its interleaved lines: the grammars that read past them detect on the same head in turn. */

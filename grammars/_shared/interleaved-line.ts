@@ -1,5 +1,6 @@
 import { stripEmbedding } from '../../src/parse/embedding.js';
-import { LOG_LINE, PROGRESS_BAR } from './serving-block/tokens.js';
+import type { LinePattern } from '../../src/parse/chevrotain.js';
+import { isDescribedBar, LOG_LINE, PLAIN_BAR } from './serving-block/tokens.js';
 
 /**
  * A line another process wrote into a benchmark's output while it printed a table or a report
@@ -9,7 +10,10 @@ import { LOG_LINE, PROGRESS_BAR } from './serving-block/tokens.js';
  * its redraws already cleaned to their last) or the first line of a Python traceback. A table or report is
  * read past such lines, which are counted.
  */
-export const INTERLEAVED_LINE = new RegExp(`${LOG_LINE.source}|${PROGRESS_BAR.source}|^Traceback \\(most recent call last\\):\\s*$`);
+export const INTERLEAVED_LINE: LinePattern = { test: (line) => INTERLEAVED_PATTERN.test(line) || isDescribedBar(line) };
+
+/** INTERLEAVED_LINE as one pattern, but for a bar with a description (isDescribedBar), which looks for its mark first. */
+export const INTERLEAVED_PATTERN = new RegExp(`${LOG_LINE.source}|${PLAIN_BAR.source}|^Traceback \\(most recent call last\\):\\s*$`);
 
 /**
  * A file's first line: its first with text that no other process wrote (a server's log line tee'd

@@ -1,12 +1,17 @@
 import { createToken, type CstNode, type CustomPatternMatcherReturn, type IToken, type TokenType } from './chevrotain-runtime.js';
 
+/** What tells whether a line is of a kind: a regular expression, or a test that looks for a literal first. */
+export interface LinePattern {
+  test(line: string): boolean;
+}
+
 /**
  * A token that matches one whole line (from a line start to before its `\n`) when `re` matches
  * the line's text. Line-level tokens let a Chevrotain parser describe the block structure of
  * text reports (header, sections, label/value lines, footer) while the line's own fields are read
  * by the visitor.
  */
-export function lineToken(name: string, re: RegExp): TokenType {
+export function lineToken(name: string, re: LinePattern): TokenType {
   return createToken({
     name,
     line_breaks: false,

@@ -1,6 +1,6 @@
 import { lazily } from '../../../src/parse/lazily.js';
 import { Lexer } from '../../../src/parse/chevrotain-runtime.js';
-import { lineToken, newlineToken } from '../../../src/parse/chevrotain.js';
+import { type LinePattern, lineToken, newlineToken } from '../../../src/parse/chevrotain.js';
 import { PYTHON_WARNING } from '../../../src/ingest/python-warnings.js';
 
 /**
@@ -35,17 +35,22 @@ export const LOG_LINE = new RegExp(
 );
 /**
  * A tqdm progress bar with a description, its count after the bar (`Processed prompts:  45%|████▌     |
- * 450/1000 [00:13<00:16]`): another benchmark's, or a server's (`Capturing CUDA graphs: 100%|…`). No
- * `\s` in a character class (see LOG_LINE).
+ * 450/1000 [00:13<00:16]`): another benchmark's, or a server's (`Capturing CUDA graphs: 100%|…`).
  */
 const DESCRIBED_BAR = /^[^|\n]{1,100}?: {1,3}\d{1,3}%\|[^|\n]{0,200}\| \d/;
-/** A block passes over it as over a server's line: read as `label: value`, it gave the run a column of its bar. */
-export const LogLine = lineToken('LogLine', new RegExp(`${LOG_LINE.source}|${DESCRIBED_BAR.source}`));
-/**
- * A tqdm progress bar's line (its `\r` redraws cleaned to the last): `45%|████▌     | 9/20 [00:04<00:05]`,
- * or one with a description (DESCRIBED_BAR).
- */
-export const PROGRESS_BAR = new RegExp(String.raw`^\s*\d{1,3}%\||` + DESCRIBED_BAR.source);
+/** What every bar holds: a line without it is not tried (the pattern reads up to 100 characters of any line). */
+export const BAR_MARK = '%|';
+
+export function isDescribedBar(line: string): boolean {
+  return line.includes(BAR_MARK) && DESCRIBED_BAR.test(line);
+}
+
+/** A block passes over it as over a server's line: read as `label: value`, a bar gave the run a column of its own. */
+export const LogLine = lineToken('LogLine', { test: (line) => LOG_LINE.test(line) || isDescribedBar(line) });
+/** A tqdm progress bar's line without a description (its `\r` redraws cleaned to the last): `45%|████▌     | 9/20 [00:04<00:05]`. */
+export const PLAIN_BAR = /^\s*\d{1,3}%\|/;
+/** A tqdm progress bar's line, with a description or without. */
+export const PROGRESS_BAR: LinePattern = { test: (line) => PLAIN_BAR.test(line) || isDescribedBar(line) };
 /** A label with no value: `Per-position acceptance (%):`. */
 export const BARE_LABEL = /^[^:]{1,100}:$/;
 export const BareLabel = lineToken('BareLabel', BARE_LABEL);
