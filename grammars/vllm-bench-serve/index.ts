@@ -93,8 +93,8 @@ function reportHeadless(headless: readonly LooseEntry[], source: TextSource, sin
 
 /**
  * Whether a line after a block is (the start of) its steady-state section; the section's lines are
- * held for its run. Only the section's title and rules, blank lines and other processes' lines may
- * come between the block's footer and the section, or between two of its lines.
+ * held for its run. Between the block's footer and the section, or between two of its lines, may
+ * come its title or a rule, and up to three other lines (blank, another process's, text).
  */
 function takesSteadyLine(pending: PendingBlock, entry: LooseEntry, lines: readonly string[]): boolean {
   const last = pending.steady.at(-1);

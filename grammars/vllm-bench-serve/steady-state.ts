@@ -3,7 +3,6 @@ import type { FieldMapBuilder } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
 import { readNumber } from '../../src/parse/values.js';
 import { stripEmbedding } from '../../src/parse/embedding.js';
-import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
 import { labelKey, latencyColumn, type LooseEntry } from '../_shared/serving-block/index.js';
 
 /**
@@ -41,25 +40,26 @@ const THROUGHPUTS: Readonly<Record<string, string>> = {
 /** The section's title and its rules: lines between two of its values. */
 const SECTION_LINE = /^={3,}\s*Steady-State Metrics\s*={3,}$|^-{3,}$/i;
 
-/** Blank lines, or other processes' lines, between two of the section's lines, at most (as in a block: resume.ts). */
+/**
+ * Other lines between two of the section's lines, at most: blank, another process's, a Python
+ * warning's message (as a block is read across them to its footer: resume.ts).
+ */
 const MAX_GAP_LINES = 3;
 /** Its own lines between two of its values, at most: its title, or a rule. */
 const MAX_SECTION_LINES = 2;
 
 /**
- * Whether the lines strictly between lines `from` and `to` (1-based) are the section's own (its
- * title, its rules) or a gap: blank, or written by another process (INTERLEAVED_LINE). A value
- * below them still belongs to the section above.
+ * Whether the lines strictly between lines `from` and `to` (1-based) are few enough, of the
+ * section's own (its title, its rules) and others, for a value below them to belong to the section
+ * above: which values do is told by their labels (continuesSteadyState).
  */
 export function bridgesSteadyState(lines: readonly string[], from: number, to: number): boolean {
   let gap = 0;
   let own = 0;
   for (let n = from + 1; n < to; n++) {
-    const text = stripEmbedding(lines[n - 1] ?? '');
-    if (SECTION_LINE.test(text)) {
+    if (SECTION_LINE.test(stripEmbedding(lines[n - 1] ?? ''))) {
       if (++own > MAX_SECTION_LINES) return false;
-    } else if (text !== '' && !INTERLEAVED_LINE.test(text)) return false;
-    else if (++gap > MAX_GAP_LINES) return false;
+    } else if (++gap > MAX_GAP_LINES) return false;
   }
   return true;
 }

@@ -103,17 +103,17 @@ describe("the Rust client's steady-state section", () => {
     expect(Object.keys(second ?? {}).filter((k) => k.startsWith('steady_state'))).toEqual([]);
   });
 
-  it('is read across blank lines and other processes\' lines, at most three in a row, not across text', () => {
+  it('is read across blank lines, other processes\' lines and text, at most three in a row', () => {
     const whole = runFields(runGrammar(grammar, [...block(), ...section].join('\n')).records);
     const server = '(APIServer pid=41) INFO:     127.0.0.1:40000 - "POST /v1/completions HTTP/1.1" 200 OK';
-    for (const gap of [[''], [server], ['', server, '']]) {
+    for (const gap of [[''], [server], ['', server, 'Some text of the client']]) {
       // under the footer, under the title, between two values, around a rule
       for (const at of [0, 1, 2, 4, 5]) {
         const text = [...block(), ...section.slice(0, at), ...gap, ...section.slice(at)].join('\n');
         expect(runFields(runGrammar(grammar, text).records), `${gap.length} at ${at}`).toEqual(whole);
       }
     }
-    for (const gap of [['', '', '', ''], ['Some text of the client']]) {
+    for (const gap of [['', '', '', ''], ['', server, 'text', '']]) {
       const text = [...block(), ...section.slice(0, 2), ...gap, ...section.slice(2)].join('\n');
       expect(runFields(runGrammar(grammar, text).records)[0]).not.toHaveProperty('steady_state_start_s');
     }
