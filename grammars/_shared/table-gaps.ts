@@ -32,6 +32,8 @@ function tableLine(text: string): TableLine | null {
 
 /** A box-drawing table's line (rich's): every line of such a table starts with its frame. */
 const BOXED = /^[│┃┏┡┣┠├┌┬┼┤╞╭└┗╰]/;
+/** A grid table's border (tabulate's `grid`, EvalScope's): `+-----+----+`, `+=====+====+` under its header. */
+const GRID_BORDER = /^\+[-=]{3,}[-=+]*$/;
 const DIGIT = /\d/;
 
 /** The lines written into the tables of a text (tableGaps), and those of them with numbers. */
@@ -48,9 +50,11 @@ export interface TableGaps {
  * process's lines). A run of up to MAX_GAP_LINES such lines is inside a table when the nearest
  * kept lines around it go on with each other: a row or top border above, and below a row or a
  * border that is not a top one; or a border above (a top one, tabulate's between two rows,
- * GuideLLM's between two parts of a table) and a row below. Lines of text count only between two
- * lines of a box-drawing table (rich's, whose every line starts with its frame; a pipe table's
- * text may be a write-up's, between its table and the author's own), blank lines between any two.
+ * GuideLLM's between two parts of a table) and a row below. Lines of text count only inside a
+ * framed table: between two lines of a box-drawing one (rich's, whose every line starts with its
+ * frame), or of a grid table (tabulate's, EvalScope's: one that has had a `+---+` border above the
+ * text, or has one right below it); a pipe table's text may be a write-up's, between its table and
+ * the author's own. Blank lines count between any two.
  * A table grammar reads across them instead of ending the table there and losing its rows below.
  * A bottom border ends a table, and so does a border followed by another (two grid tables, one
  * under the other), or a Markdown table's header under a table that has had its rule or under a
@@ -63,6 +67,8 @@ export function tableGaps(lines: readonly string[], skipped: (index: number) => 
   let above: TableLine | null = null;
   let aboveText = '';
   let ruled = false;
+  // whether the table above has had a grid table's border: its lines of text are read across
+  let grid = false;
   let gap: number[] = [];
   let texts = false;
   for (let i = 0; i < lines.length; i++) {
@@ -77,13 +83,16 @@ export function tableGaps(lines: readonly string[], skipped: (index: number) => 
     }
     if (gap.length > 0 && kind !== null) {
       const across =
-        gap.length <= MAX_GAP_LINES && goesOn(above, kind) && (!texts || (BOXED.test(aboveText) && BOXED.test(text))) && !((ruled || above === 'border') && startsMarkdownTable(lines, i, skipped));
+        gap.length <= MAX_GAP_LINES && goesOn(above, kind) && (!texts || grid || framed(aboveText, text)) && !((ruled || above === 'border') && startsMarkdownTable(lines, i, skipped));
       if (across) {
         for (const g of gap) {
           inside.add(g);
           if (DIGIT.test(lines[g] as string)) numbered.add(g);
         }
-      } else ruled = false;
+      } else {
+        ruled = false;
+        grid = false;
+      }
     }
     gap = [];
     texts = false;
@@ -92,6 +101,8 @@ export function tableGaps(lines: readonly string[], skipped: (index: number) => 
     // a table's rule under its header is its part's; a border begins another part (GuideLLM's)
     if (kind === null || kind === 'border' || kind === 'open' || kind === 'close') ruled = false;
     else if (MARKDOWN_RULE.test(text)) ruled = true;
+    if (kind === null) grid = false;
+    else if (GRID_BORDER.test(text)) grid = true;
   }
   return { lines: inside, numbered };
 }
@@ -109,6 +120,15 @@ function startsMarkdownTable(lines: readonly string[], i: number, skipped: (inde
     passed++;
   }
   return false;
+}
+
+/**
+ * Whether lines of text between two table lines are inside a framed table: both lines of a
+ * box-drawing one, or the one below a grid table's border (the table above may have had one too:
+ * tableGaps). A Markdown table, which a write-up's text may follow, has neither.
+ */
+function framed(above: string, below: string): boolean {
+  return (BOXED.test(above) && BOXED.test(below)) || GRID_BORDER.test(below);
 }
 
 /** Whether a table goes on from a line of kind `above` to one of kind `below`. */

@@ -8,23 +8,23 @@ import { grammar as guidellm } from '../../../grammars/guidellm-console/index.js
 import { grammar as tgi } from '../../../grammars/tgi-benchmark/index.js';
 import { runFields, runGrammar } from '../../helpers/grammar-run.js';
 
-/** `boxed`: a box-drawing table, where a line of text is read across too. */
-const CASES: readonly { name: string; grammar: Grammar; fixture: string; boxed: boolean }[] = [
-  { name: 'EvalScope, rich tables', grammar: evalscope, fixture: 'fixtures/evalscope-perf-console/basic/input.txt', boxed: true },
-  { name: 'EvalScope, tabulate grid', grammar: evalscope, fixture: 'fixtures/evalscope-perf-console/layout-2024-grid-pretty/input.txt', boxed: false },
-  { name: 'GenAI-Perf', grammar: genaiPerf, fixture: 'fixtures/genai-perf-console/basic/input.txt', boxed: true },
-  { name: 'GuideLLM', grammar: guidellm, fixture: 'fixtures/guidellm-console/basic/input.txt', boxed: false },
-  { name: 'TGI, Markdown tables one under another', grammar: tgi, fixture: 'fixtures/tgi-benchmark/basic/input.md', boxed: false },
+/** `framed`: a box-drawing or grid table, where a line of text is read across too. */
+const CASES: readonly { name: string; grammar: Grammar; fixture: string; framed: boolean }[] = [
+  { name: 'EvalScope, rich tables', grammar: evalscope, fixture: 'fixtures/evalscope-perf-console/basic/input.txt', framed: true },
+  { name: 'EvalScope, tabulate grid', grammar: evalscope, fixture: 'fixtures/evalscope-perf-console/layout-2024-grid-pretty/input.txt', framed: true },
+  { name: 'GenAI-Perf', grammar: genaiPerf, fixture: 'fixtures/genai-perf-console/basic/input.txt', framed: true },
+  { name: 'GuideLLM', grammar: guidellm, fixture: 'fixtures/guidellm-console/basic/input.txt', framed: false },
+  { name: 'TGI, Markdown tables one under another', grammar: tgi, fixture: 'fixtures/tgi-benchmark/basic/input.md', framed: false },
 ];
 
 const TABLE_CHAR = /^\s*[│┃┏┡└├┌|+=]/;
 
-/** What another process may write into a table: an empty line; a Python warning's source line (into a box-drawing table). */
+/** What another process may write into a table: an empty line; a Python warning's source line (into a framed table). */
 const GAPS: Readonly<Record<string, string>> = { 'a blank line': '', "a Python warning's second line": '  warnings.warn(' };
 
 describe('a console table with a line written into it', () => {
   for (const c of CASES) for (const [gapName, gapLine] of Object.entries(GAPS)) {
-    if (gapLine !== '' && !c.boxed) continue;
+    if (gapLine !== '' && !c.framed) continue;
     it(`is read across ${gapName}, after any of its lines (${c.name})`, () => {
       const lines = readFileSync(c.fixture, 'utf8').replace(/\r/g, '').split('\n');
       const clean = runFields(runGrammar(c.grammar, lines.join('\n')).records);
@@ -73,8 +73,11 @@ describe('blank lines inside a table', () => {
   it('are lines of text only between two lines of a framed table, and those with numbers are told apart', () => {
     const gaps = tableGaps(['│ a │', '  warnings.warn(', '│ 1 │', 'cut 12', '└───┘'], () => false);
     expect([[...gaps.lines], [...gaps.numbered]]).toEqual([[1, 3], [3]]);
-    // GuideLLM 0.3's rows, which may wrap onto a line of text, are not framed
+    // a grid table's (tabulate's, EvalScope's): next to one of its `+---+` borders
+    expect([...tableGaps(['+----------+', '  warnings.warn(', '| a        |', 'text', '+==========+'], () => false).lines]).toEqual([1, 3]);
+    // GuideLLM 0.3's rows, which may wrap onto a line of text, are not framed, nor is a Markdown table
     expect([...tableGaps(['  sync|   14:02| 14:03', 'wrapped text', '  rate|   14:04| 14:05'], () => false).lines]).toEqual([]);
+    expect([...tableGaps(['| a | b |', '|---|---|', '| 1 | 2 |', 'text', '| 3 | 4 |'], () => false).lines]).toEqual([]);
   });
 
   it('are found past the lines another process wrote and inside quoted or commented lines', () => {
