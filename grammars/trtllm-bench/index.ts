@@ -145,7 +145,8 @@ interface ForeignLines {
 function foreignInReports(lines: readonly string[]): ForeignLines {
   const interleaved = new Set<number>();
   const gaps = new Set<number>();
-  const pending: number[] = [];
+  // lines passed since the last line with text that is neither: whether each is text, by its number
+  const pending = new Map<number, boolean>();
   let textInPending = 0;
   // the last two lines with text that are neither, the latest first; whether the latest is a report's
   let previous = '';
@@ -157,20 +158,20 @@ function foreignInReports(lines: readonly string[]): ForeignLines {
     if (INTERLEAVED_LINE.test(line)) {
       // one a report would read as its own (a progress bar's `Processed prompts:  45%|…`), wherever it is
       if (isReportLine(line)) interleaved.add(i + 1);
-      pending.push(i + 1);
+      pending.set(i + 1, false);
       return;
     }
     // (a rule after a title closes the section's header; one after a section's lines, the report)
     const open = previousIsReport && (!RULE.test(previous) || TITLE_LINE.test(beforePrevious));
     const report = isReportLine(line);
     if (!report && open && textInPending < MAX_GAP_LINES) {
-      pending.push(-(i + 1));
+      pending.set(i + 1, true);
       textInPending++;
       return;
     }
-    if (pending.length > 0) {
-      if (open && report) for (const n of pending) (n < 0 ? gaps : interleaved).add(Math.abs(n));
-      pending.length = 0;
+    if (pending.size > 0) {
+      if (open && report) for (const [n, text] of pending) (text ? gaps : interleaved).add(n);
+      pending.clear();
       textInPending = 0;
     }
     beforePrevious = previous;
