@@ -2,6 +2,9 @@ import { stripEmbedding } from '../../src/parse/embedding.js';
 import type { LinePattern } from '../../src/parse/chevrotain.js';
 import { isDescribedBar, LOG_LINE, PLAIN_BAR } from './serving-block/tokens.js';
 
+/** INTERLEAVED_LINE as one pattern, but for a bar with a description (isDescribedBar), which looks for its mark first. */
+export const INTERLEAVED_PATTERN = new RegExp(`${LOG_LINE.source}|${PLAIN_BAR.source}|^Traceback \\(most recent call last\\):\\s*$`);
+
 /**
  * A line another process wrote into a benchmark's output while it printed a table or a report
  * (`tee` of a server and its client to one file, a shared terminal): a server's log line (as the
@@ -11,9 +14,6 @@ import { isDescribedBar, LOG_LINE, PLAIN_BAR } from './serving-block/tokens.js';
  * read past such lines, which are counted.
  */
 export const INTERLEAVED_LINE: LinePattern = { test: (line) => INTERLEAVED_PATTERN.test(line) || isDescribedBar(line) };
-
-/** INTERLEAVED_LINE as one pattern, but for a bar with a description (isDescribedBar), which looks for its mark first. */
-export const INTERLEAVED_PATTERN = new RegExp(`${LOG_LINE.source}|${PLAIN_BAR.source}|^Traceback \\(most recent call last\\):\\s*$`);
 
 /**
  * A file's first line: its first with text that no other process wrote (a server's log line tee'd
