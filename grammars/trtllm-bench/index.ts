@@ -8,7 +8,7 @@ import { documentContext, labelAbove } from '../../src/parse/context.js';
 import { stripEmbedding } from '../../src/parse/embedding.js';
 import { addReportFields } from './fields.js';
 import { trtllmBenchParser } from './parser.js';
-import { OtherLine, RULE, TITLE_LINE, trtllmBenchLexer } from './tokens.js';
+import { isBodyLine, RULE, TITLE_LINE, trtllmBenchLexer } from './tokens.js';
 import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import type { CstNode } from '../../src/parse/chevrotain-runtime.js';
@@ -117,9 +117,7 @@ function lastTextLine(lines: readonly string[]): number {
 
 /** Is this line (its embedding and logger prefix peeled) one a report prints: a rule, a title or a line of a section? */
 function isReportLine(line: string): boolean {
-  if (RULE.test(line) || TITLE_LINE.test(line)) return true;
-  const first = trtllmBenchLexer().tokenize(line).tokens[0];
-  return first !== undefined && first.tokenType !== OtherLine;
+  return RULE.test(line) || TITLE_LINE.test(line) || isBodyLine(line);
 }
 
 /** Lines of text in a row (neither a report's nor another process's) a report is read across, at most. */

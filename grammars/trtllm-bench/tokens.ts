@@ -59,6 +59,14 @@ export const OtherLine = lineToken('OtherLine', /^/);
 export const Newline = createToken({ name: 'Newline', pattern: /\n/, line_breaks: true, group: Lexer.SKIPPED });
 
 export const BODY_TOKENS = [Rule, Breakdown, SubHeader, DashRule, TableHeader, PercentileRow, MachineLine, KvLine];
+
+/**
+ * Whether one line (without its `\n`) is a body line of a report, as the lexer's first token on it
+ * would say, without lexing it (a lexer's run costs microseconds a line; a file's every line is asked).
+ */
+export function isBodyLine(line: string): boolean {
+  return BODY_TOKENS.some((t) => (t.PATTERN as { exec(text: string, offset: number): unknown }).exec(line, 0) !== null);
+}
 export const allTokens = [SectionHeader, ...BODY_TOKENS, OtherLine, Newline];
 
 export const trtllmBenchLexer = lazily(() => new Lexer(allTokens, {
