@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
  * Bytecode V8's optimizing compiler may inline into one function, in all (V8's default is 920).
  * A scan runs for seconds on code from dozens of grammars, and each thread optimizes that code
  * anew: on 20,000 small files the optimizing compiler took a quarter of the process's CPU time,
- * on the cores the scan itself needs. With this budget it took less, and the scan took about 7 %
+ * on the cores the scan itself needs. With this budget it took less, and the scan took about 6 %
  * less time (`npm run bench`; docs/performance-history.md, thirty-fourth session).
  */
 const INLINED_BYTECODE_BUDGET = 300;
