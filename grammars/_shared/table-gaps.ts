@@ -16,7 +16,7 @@ const BOX_ROW = /^[│┃├┡┣┠╞┬┼┤]/;
 /** A Markdown table's rule under its header: `|---|:--:|`. */
 const MARKDOWN_RULE = /^\|[-:| ]*-{3,}[-:| ]*$/;
 /** More blank lines in a row than this are a break between two tables, never written into one. */
-const MAX_GAP_LINES = 3;
+export const MAX_GAP_LINES = 3;
 
 type TableLine = 'open' | 'close' | 'border' | 'row';
 
@@ -36,7 +36,7 @@ const BOXED = /^[│┃┏┡┣┠├┌┬┼┤╞╭└┗╰]/;
 const GRID_BORDER = /^\+[-=]{3,}[-=+]*$/;
 const DIGIT = /\d/;
 
-/** The lines written into the tables of a text (tableGaps), and those of them with numbers. */
+/** The lines written into the tables of a text (tableGaps), and those of them with numbers: 0-based indexes. */
 export interface TableGaps {
   readonly lines: ReadonlySet<number>;
   /** Lines of text with a digit (not blank): what is left of a line may be among them. */
@@ -139,16 +139,23 @@ function goesOn(above: TableLine | null, below: TableLine | null): boolean {
 
 /**
  * A console grammar that reads its tables across lines written into them (tableGaps; the lines
- * `skipped` picks, by default another process's, INTERLEAVED_LINE, passed over to find them): it is
- * given the source without them, its records and diagnostics are at their lines in the file, and
- * those among a run's lines are counted (`block/gap-line`), a warning for those with numbers
- * (`block/numbers-in-gap`).
+ * `skipped` picks, by default another process's, INTERLEAVED_LINE, passed over to find them).
  */
 export function readingAcrossTableGaps(g: Grammar, skipped: (text: string) => boolean = (text) => INTERLEAVED_LINE.test(text)): Grammar {
+  return readingAcrossGaps(g, (lines) => tableGaps(lines, (i) => skipped(lines[i] as string)));
+}
+
+/**
+ * A grammar that reads its blocks across the lines `gapsOf` finds written into them: it is given
+ * the source without them, its records and diagnostics are at their lines in the file, and those
+ * among a run's lines are counted (`block/gap-line`), a warning for those with numbers
+ * (`block/numbers-in-gap`).
+ */
+export function readingAcrossGaps(g: Grammar, gapsOf: (lines: readonly string[]) => TableGaps): Grammar {
   return {
     ...g,
     parse(source: TextSource, sink: DiagnosticSink) {
-      const gaps = tableGaps(source.lines, (i) => skipped(source.lines[i] as string));
+      const gaps = gapsOf(source.lines);
       if (gaps.lines.size === 0) return g.parse(source, sink);
       const view = withoutLines(source, (_, i) => gaps.lines.has(i));
       const records = g.parse(view.source, remappedSink(sink, view.lineOf)).map((r) => remapRecord(r, view.lineOf));

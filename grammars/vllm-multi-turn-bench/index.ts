@@ -7,10 +7,12 @@ import { InvocationConfig } from './config.js';
 import { summaryRun } from './runs.js';
 import { isStatsJson, opensArray, statsJsonRuns } from './stats-json.js';
 import { readingPastInterleavedLines } from '../_shared/client-output.js';
+import { readingAcrossGaps } from '../_shared/table-gaps.js';
+import { summaryGaps } from './gaps.js';
 
 /** A summary title with its first value line (the logger may prefix nothing here: it is printed). */
-// up to three blank lines between the title and its first value (another process's empty lines)
-const SUMMARY = signature(['Statistics summary'], /^Statistics summary(?: \(assuming \d+(?:\.\d+)?% warmup samples\))?:[ \t]*\r?\n(?:[ \t]*\r?\n){0,3}runtime_sec = [\d.]+/m);
+// up to three lines between the title and its first value (another process's, blank or not: summaryGaps)
+const SUMMARY = signature(['Statistics summary'], /^Statistics summary(?: \(assuming \d+(?:\.\d+)?% warmup samples\))?:[ \t]*\r?\n(?:[^\n]{0,400}\n){0,3}runtime_sec = [\d.]+/m);
 /** The script's own flags in the `Namespace(...)` it logs first. */
 const ARG_NAMES = ['num_clients=', 'max_active_conversations=', 'warmup_percentages='];
 
@@ -37,7 +39,7 @@ function hasScriptArgs(head: string): boolean {
  * per-request stats), with the configuration its invocation printed and logged above it; and its
  * `--stats-json-output` file, the same statistics recomputed from the per-request array.
  */
-export const grammar: Grammar = readingPastInterleavedLines({
+const multiTurn: Grammar = {
   id: 'vllm-multi-turn-bench',
   title: 'vLLM multi-turn benchmark (benchmark_serving_multi_turn.py) console and --stats-json-output',
   readsLineText: true,
@@ -81,4 +83,7 @@ export const grammar: Grammar = readingPastInterleavedLines({
     }
     return runs;
   },
-});
+};
+
+/** Read past other processes' lines (their own rule's) and lines of text written into a summary (summaryGaps). */
+export const grammar: Grammar = readingPastInterleavedLines(readingAcrossGaps(multiTurn, summaryGaps));

@@ -124,3 +124,39 @@ describe('vllm-multi-turn-bench summary with blank lines written into its first 
     }
   });
 });
+
+describe('vllm-multi-turn-bench summary with lines of text written into it', () => {
+  const clean = runFields(runGrammar(grammar, SUMMARY.join('\n')).records);
+  const codes = (text: string) => runGrammar(grammar, text).diagnostics.map((d) => `${d.code}@${d.line}`);
+
+  it('is detected and read as without them, whichever of its lines they follow, a line with digits with a warning', () => {
+    for (let i = 0; i < SUMMARY.length - 1; i++) {
+      for (const written of [['the server restarted'], ['one', 'two', 'three'], ['seed 42 used']]) {
+        const text = [...SUMMARY.slice(0, i + 1), ...written, ...SUMMARY.slice(i + 1)].join('\n');
+        expect(detect(text), `after line ${i + 1}`).toBeGreaterThan(0);
+        expect(runFields(runGrammar(grammar, text).records), `after line ${i + 1}`).toEqual(clean);
+        const code = written[0] === 'seed 42 used' ? 'block/numbers-in-gap' : 'block/gap-line';
+        expect(codes(text), `after line ${i + 1}`).toEqual([`${code}@${i + 2}`]);
+      }
+    }
+  });
+
+  it('reads across them in a wrapped table, between its chunks too', () => {
+    const wrapped = runFields(runGrammar(grammar, WRAPPED.join('\n')).records);
+    const text = [...WRAPPED.slice(0, 6), 'a line of text', ...WRAPPED.slice(6, 8), 'another', ...WRAPPED.slice(8)].join('\n');
+    expect(runFields(runGrammar(grammar, text).records)).toEqual(wrapped);
+  });
+
+  it('ends a summary at more than three of them, at an invocation, or at its closing separator', () => {
+    const cut = [...SUMMARY.slice(0, 6), 'one', 'two', 'three', 'four', ...SUMMARY.slice(6)].join('\n');
+    const run = runFields(runGrammar(grammar, cut).records)[0];
+    expect(run).toHaveProperty('mean_ttft_ms', 50.25);
+    expect(run).not.toHaveProperty('mean_tpot_ms');
+    const invocation = [...SUMMARY.slice(0, 6), "Namespace(model='m')", ...SUMMARY.slice(6)].join('\n');
+    expect(runFields(runGrammar(grammar, invocation).records)[0]).not.toHaveProperty('mean_tpot_ms');
+    // a text line after the summary, and a row-like line below it, are no summary's
+    const after = [...SUMMARY, 'done', 'extra_ms 1.0 2.0'].join('\n');
+    expect(runFields(runGrammar(grammar, after).records)).toEqual(clean);
+    expect(codes(after)).toEqual([]);
+  });
+});
