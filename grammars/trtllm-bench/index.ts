@@ -134,9 +134,11 @@ interface ForeignLines {
 
 /**
  * The lines another process wrote inside a report, and lines of text there (up to three in a
- * row): between two of the report's lines, blank lines aside, the first not its closing rule.
- * They are read as blank: such a line ends a report, and one tee'd between a section's title and
- * its lines, or between two of its lines, lost the rest. So is another process's line that looks
+ * row): between two of the report's lines, blank lines aside, the first not its closing rule. A
+ * rule after a section's lines closes the report or opens the next section's header: lines after
+ * it are inside when a section's title comes next. They are read as blank: such a line ends a
+ * report, and one tee'd into a section's header, between its title and its lines, or between two
+ * of its lines, lost the rest. So is another process's line that looks
  * like a report's, wherever it is (under a closing rule, a report took a progress bar for a line of
  * its last section).
  */
@@ -159,16 +161,18 @@ function foreignInReports(lines: readonly string[]): ForeignLines {
       pending.set(i + 1, false);
       return;
     }
-    // (a rule after a title closes the section's header; one after a section's lines, the report)
-    const open = previousIsReport && (!RULE.test(previous) || TITLE_LINE.test(beforePrevious));
+    // (a rule after a title closes the section's header; one after a section's lines, the report,
+    // unless the next section's title follows)
+    const ruleAfterLines = previousIsReport && RULE.test(previous) && !TITLE_LINE.test(beforePrevious);
+    const open = previousIsReport && !ruleAfterLines;
     const report = isReportLine(line);
-    if (!report && open && textInPending < MAX_GAP_LINES) {
+    if (!report && (open || ruleAfterLines) && textInPending < MAX_GAP_LINES) {
       pending.set(i + 1, true);
       textInPending++;
       return;
     }
     if (pending.size > 0) {
-      if (open && report) for (const [n, text] of pending) (text ? gaps : interleaved).add(n);
+      if (report && (open || (ruleAfterLines && TITLE_LINE.test(line)))) for (const [n, text] of pending) (text ? gaps : interleaved).add(n);
       pending.clear();
       textInPending = 0;
     }

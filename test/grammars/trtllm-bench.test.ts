@@ -168,6 +168,24 @@ describe('trtllm-bench report values', () => {
     expect(four.runs.map((r) => r.fields.output_throughput)).toEqual([undefined]);
   });
 
+  it("reads a section's header past lines of text between its top rule and its title, said; not a report's closing rule", () => {
+    const clean = [...section('PYTORCH BACKEND', 'Model:\t\t\torg/model-8b'), ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0', 'Total Output Throughput (tokens/sec): 2.0'), RULE];
+    const before = runs(clean.join('\n'));
+    expect(before.runs).toHaveLength(1);
+    // under the report's first rule, and under the rule that closes one section's lines and opens the next's header
+    for (const at of [1, 5]) {
+      for (const written of [['Setting ds_accelerator to cuda (auto detect)'], ['one', 'two', 'three']]) {
+        const gapped = runs([...clean.slice(0, at), ...written, ...clean.slice(at)].join('\n'));
+        expect(gapped.runs.map((r) => r.fields), `after line ${at}`).toEqual(before.runs.map((r) => r.fields));
+        expect(gapped.sink.list().map((d) => `${d.line} ${d.code}`), `after line ${at}`).toEqual([`${at + 1} block/gap-line`]);
+      }
+    }
+    // text under a report's closing rule, then another report: two reports, nothing read across
+    const two = runs([...clean, 'Setting ds_accelerator to cuda (auto detect)', ...clean].join('\n'));
+    expect(two.runs.map((r) => r.fields.output_throughput)).toEqual([2, 2]);
+    expect(two.sink.list().map((d) => d.code)).toEqual([]);
+  });
+
   it('flags a report cut inside its last line (the file ends there without a line break), whatever the value left', () => {
     const report = [...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0'), ...section('DATASET DETAILS', 'Dataset Path:         /data/synthetic_1024_256.jsonl')];
     const parse = (lines: string[], unterminated: boolean) => grammar.parse({ path: asRelPath('r.txt'), lines, ...(unterminated ? { unterminated } : {}) }, new DiagnosticCollector());
