@@ -12,7 +12,8 @@ import { addTable, applyCommand, type Draft, gpuPowerTable, missingFooter, setGp
 import { type ConsoleItem, type ConsoleTable, toItems } from './visitor.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { signature } from '../../src/parse/signature.js';
-import { readingAcrossTableGaps } from '../_shared/table-gaps.js';
+import { readingAcrossGaps, readingAcrossTableGaps } from '../_shared/table-gaps.js';
+import { titleGaps } from './title-gaps.js';
 
 const TITLE = signature(['NVIDIA GenAI-Perf |', 'NVIDIA AIPerf |'], /^[^\S\n]*NVIDIA (?:GenAI-Perf|AIPerf) \| [A-Z][\w :]*$/m);
 const BOX = /^[^\S\n]*[┏┃│]/m;
@@ -39,7 +40,7 @@ const STEADY_STATE_TITLE = /\bSteady-State Metrics\s*$/;
 const STEADY_STATE_GRID = /^(?:Window|Concurrency|Throughput|Prefill Tput|Total Tput|Tput\/User|Prefill\/User|Gen Conc|Prefill Conc|Tokens In Flight|Status|Warning): |^Bootstrap 95% CI\b/;
 
 /** NVIDIA GenAI-Perf and AIPerf console tables (`rich` boxes), 2024 → 2026. */
-export const grammar: Grammar = readingAcrossTableGaps({
+const consoleTables: Grammar = {
   id: 'genai-perf-console',
   title: 'GenAI-Perf / AIPerf console tables',
   readsLineText: true,
@@ -59,7 +60,10 @@ export const grammar: Grammar = readingAcrossTableGaps({
     }
     return toRuns(items, source, sink);
   },
-});
+};
+
+/** Read across lines written into its tables (tableGaps) or between a run's table and its title (titleGaps). */
+export const grammar: Grammar = readingAcrossTableGaps(readingAcrossGaps(consoleTables, (lines) => titleGaps(lines, readTableTitle)));
 
 /** `… | LLM Metrics: image-only (40% of traffic)`: one request archetype's share of a media-mix run. */
 const ARCHETYPE_SHARE = /\(\d+% of traffic\)\s*$/;

@@ -92,10 +92,20 @@ describe('genai-perf-console, AIPerf 2026 tables', () => {
     expect(broken.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.code)).toContain('table/fragment');
   });
 
-  it('warns of the title of a table the run is read from that a line of unknown kind parted from its table', () => {
+  it('reads a table the run is read from past up to three lines of text between it and its title; warns of its title past more', () => {
     const power = table('GPU Power Efficiency (NVIDIA)', ['│       Total GPU Energy (J) │ 36,000.00 │      N/A │']);
     const [title = '', ...rest] = power;
-    const { diagnostics } = runGrammar(grammar, [...MAIN, title, 'benchmark: done', ...rest, ...FOOTER].join('\n'));
+    const clean = runGrammar(grammar, [...MAIN, ...power, ...FOOTER].join('\n'));
+    for (const written of [['benchmark: done'], ['one', '', 'two 2', 'three']]) {
+      const { records, diagnostics } = runGrammar(grammar, [...MAIN, title, ...written, ...rest, ...FOOTER].join('\n'));
+      expect(runFields(records)).toEqual(runFields(clean.records));
+      expect(diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual([...clean.diagnostics.map((d) => `${d.line} ${d.code}`), `${MAIN.length + 2} block/gap-line`]);
+    }
+    // the run's main title too, at the top of the console
+    const [mainTitle = '', ...mainRest] = MAIN;
+    const top = runGrammar(grammar, [mainTitle, 'Setting ds_accelerator to cuda (auto detect)', ...mainRest, ...power, ...FOOTER].join('\n'));
+    expect(runFields(top.records)).toEqual(runFields(clean.records));
+    const { diagnostics } = runGrammar(grammar, [...MAIN, title, 'one', 'two', 'three', 'four', ...rest, ...FOOTER].join('\n'));
     expect(diagnostics.filter((d) => d.severity === 'warning').map((d) => `${d.line} ${d.code}`)).toEqual([`${MAIN.length + 1} parse/syntax`]);
     // prose naming a table is no title
     const prose = runGrammar(grammar, [...MAIN, 'The LLM Metrics table above is the run.', ...FOOTER].join('\n'));
