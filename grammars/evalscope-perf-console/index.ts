@@ -9,6 +9,7 @@ import { isPercentileTable, isSummaryTable, percentileTableRecord, summaryTableR
 import { isSuiteTable, suiteTableRuns } from './suite.js';
 import { withoutLogPrefix } from './text.js';
 import { readingPastInterleavedLines } from '../_shared/client-output.js';
+import { MAX_GAP_LINES } from '../_shared/table-gaps.js';
 
 /** Titles EvalScope prints above its tables: literals, tried on every file's head. */
 const RUN_TITLE = 'Benchmarking summary:';
@@ -32,10 +33,10 @@ export const grammar: Grammar = readingPastInterleavedLines({
   title: 'EvalScope perf console tables and performance_summary.txt',
   readsLineText: true,
   detect({ head }) {
-    if (head.includes(RUN_TITLE) && /Benchmarking summary: ?\r?\n[^\n]*[+┌]/.test(head)) {
+    if (head.includes(RUN_TITLE) && tableBelow(head, RUN_TITLE, RUN_TABLE_TOP)) {
       return { score: 0.85, reason: 'evalscope perf "Benchmarking summary:" table' };
     }
-    if (head.includes(SUITE_TITLE) && suiteTableFollows(head)) return { score: 0.8, reason: 'evalscope perf engine "Performance suite summary:" table' };
+    if (head.includes(SUITE_TITLE) && tableBelow(head, SUITE_TITLE, SUITE_TABLE_TOP)) return { score: 0.8, reason: 'evalscope perf engine "Performance suite summary:" table' };
     if (REPORT_TITLES.some((t) => head.includes(t))) return { score: 0.8, reason: 'evalscope perf multi-run report (Performance Test Summary Report)' };
     if (head.includes(LOG_START) && head.includes(START_MESSAGE) && head.includes('parallel')) {
       return { score: 0.5, reason: 'evalscope perf log (Starting benchmark …)' };
@@ -48,15 +49,25 @@ export const grammar: Grammar = readingPastInterleavedLines({
   },
 });
 
-/** Is some `Performance suite summary:` line of the head followed by a table's top border (`┌`)? Linear scans only. */
-function suiteTableFollows(head: string): boolean {
-  for (let i = head.indexOf(SUITE_TITLE); i >= 0; i = head.indexOf(SUITE_TITLE, i + 1)) {
-    let j = i + SUITE_TITLE.length;
+/** A grid or box-drawing table's top border (`+-----+`, `┌─────┐`), in a line that may have a prefix. */
+const RUN_TABLE_TOP = /[+┌][-─]/;
+/** The suite table's top border, right at its line's start (past its indent). */
+const SUITE_TABLE_TOP = /^[ \t]*┌/;
+
+/**
+ * Is some line of the head that ends in `title` followed by a table's top border: on the next line,
+ * or past up to MAX_GAP_LINES lines written between (the parse reads across them)? Linear scans only.
+ */
+function tableBelow(head: string, title: string, top: RegExp): boolean {
+  for (let i = head.indexOf(title); i >= 0; i = head.indexOf(title, i + 1)) {
+    let j = i + title.length;
     while (head[j] === ' ' || head[j] === '\t' || head[j] === '\r') j++;
     if (head[j] !== '\n') continue;
-    j++;
-    while (head[j] === ' ' || head[j] === '\t') j++;
-    if (head[j] === '┌') return true;
+    for (let n = 0; n <= MAX_GAP_LINES && j < head.length; n++) {
+      const end = head.indexOf('\n', j + 1);
+      if (top.test(head.slice(j + 1, end < 0 ? head.length : end))) return true;
+      j = end < 0 ? head.length : end;
+    }
   }
   return false;
 }

@@ -24,6 +24,8 @@ describe('evalscope-perf-console: the 2026 perf engine\'s "Performance suite sum
   it('detects the printed suite table by its title and box', () => {
     expect(detect(CONSOLE)).toMatchObject({ score: 0.8 });
     expect(detect(CONSOLE.replaceAll('\n', '\r\n'))).toMatchObject({ score: 0.8 });
+    // past a line another program wrote between the title and the box
+    expect(detect(CONSOLE.replace('Performance suite summary:\n', 'Performance suite summary:\nSetting ds_accelerator to cuda\n'))).toMatchObject({ score: 0.8 });
     // prose naming the title and the box (a README) is not the table
     expect(detect('logs `Performance suite summary:` and a `simple_grid` table\n(`┌─┬┐` borders)\n')).toMatchObject({ score: 0 });
   });

@@ -34,6 +34,17 @@ describe('evalscope-perf-console', () => {
     expect(detect('Benchmarking summary: all good')).toBe(0);
   });
 
+  it('detects and reads the per-run table past up to three lines written between it and its title', () => {
+    const lines = GRID_2025.split('\n');
+    const clean = runFields(runGrammar(grammar, GRID_2025).records);
+    for (const written of [['Setting ds_accelerator to cuda (auto detect)'], ['one', '', 'three']]) {
+      const text = [...lines.slice(0, 2), ...written, ...lines.slice(2)].join('\n');
+      expect(detect(text)).toBeGreaterThan(0.5);
+      expect(runFields(runGrammar(grammar, text).records)).toEqual(clean);
+    }
+    expect(detect([...lines.slice(0, 2), 'one', 'two', 'three', 'four', ...lines.slice(2)].join('\n'))).toBe(0);
+  });
+
   it('reads the summary through evalscope-perf-json’s keys: seconds to ms, totals from the successful requests', () => {
     const [run] = runFields(runGrammar(grammar, GRID_2025).records);
     expect(run).toMatchObject({ client: 'evalscope-perf', duration_s: 10.5, max_concurrency: 4, completed: 40, mean_e2el_ms: 1012.5, total_output_tokens: 4020 });
