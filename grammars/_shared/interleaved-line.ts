@@ -49,3 +49,17 @@ export function overwroteOutput(head: string | undefined): boolean {
   const text = stripEmbedding(head);
   return text !== '' && !INTERLEAVED_LINE.test(text);
 }
+
+/**
+ * The lines strictly between lines `from` and `to` (1-based) of `lines` (quote and comment markers
+ * peeled): those another process wrote (INTERLEAVED_LINE), and how many others there are.
+ */
+export function linesBetween(lines: readonly string[], from: number, to: number): { readonly interleaved: number[]; readonly own: number } {
+  const interleaved: number[] = [];
+  let own = 0;
+  for (let n = from + 1; n < to; n++) {
+    if (INTERLEAVED_LINE.test(stripEmbedding(lines[n - 1] ?? ''))) interleaved.push(n);
+    else own++;
+  }
+  return { interleaved, own };
+}

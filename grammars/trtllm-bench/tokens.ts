@@ -11,9 +11,18 @@ export const TITLE_LINE = /^=[ \t]+\S/;
  * `====…` / `= TITLE ` / `====…`: one token spanning the three lines of a section header, so the
  * parser needs no lookahead to tell a section start from the closing rule of the last section.
  * The second rule is optional (hand-trimmed pastes drop it). Blank and interleaved lines between
- * the three are passed over (a line of colour codes alone once cleaned, a server's log line; the
- * visitor counts the latter): a title parted from its rule lost the section under it.
+ * the three are passed over, up to HEADER_GAP_LINES (a line of colour codes alone once cleaned, a
+ * server's log line, lines of text the grammar blanked; the visitor counts the second): a title
+ * parted from its rule lost the section under it.
  */
+/**
+ * Lines passed between a header's rule and its title, or its title and its second rule: another
+ * process's message of several lines (the tokenizers' fork warning is four), up to three lines of
+ * text, blank lines. A rule and a title line further apart are no header (the title is said to be
+ * orphaned).
+ */
+const HEADER_GAP_LINES = 12;
+
 export const SectionHeader = createToken({
   name: 'SectionHeader',
   line_breaks: true,
@@ -22,12 +31,12 @@ export const SectionHeader = createToken({
       if (offset > 0 && text.charCodeAt(offset - 1) !== 10) return null;
       const first = lineAt(text, offset);
       if (!RULE.test(first)) return null;
-      const titleStart = pastBlankAndInterleavedLines(text, offset + first.length + 1, 3);
+      const titleStart = pastBlankAndInterleavedLines(text, offset + first.length + 1, HEADER_GAP_LINES);
       if (titleStart >= text.length) return null;
       const title = lineAt(text, titleStart);
       if (!TITLE_LINE.test(title)) return null;
       let end = titleStart + title.length;
-      const ruleStart = pastBlankAndInterleavedLines(text, end + 1, 3);
+      const ruleStart = pastBlankAndInterleavedLines(text, end + 1, HEADER_GAP_LINES);
       const next = ruleStart < text.length ? lineAt(text, ruleStart) : '';
       if (RULE.test(next)) end = ruleStart + next.length;
       return [text.slice(offset, end)] as CustomPatternMatcherReturn;

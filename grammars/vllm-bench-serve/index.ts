@@ -20,7 +20,8 @@ const HEADER = signature(
   ['Serving Benchmark Result', 'Pooling Benchmark Result', 'Multi-Turn Benchmark Result'],
   /^\W{0,8}=+ ?(?:Serving|Embedding\/Pooling|Multi-Turn) Benchmark Result ?=+/m,
 );
-const LEGACY = signature(['Total time: '], /^\W{0,8}Total time: [\d.]+ s\s*$[\s\S]{0,200}^\W{0,8}Throughput: [\d.]+ requests\/s/m);
+// (another process's message of a few lines may lie between: the tokenizers' fork warning is 300 characters)
+const LEGACY = signature(['Total time: '], /^\W{0,8}Total time: [\d.]+ s\s*$[\s\S]{0,600}^\W{0,8}Throughput: [\d.]+ requests\/s/m);
 
 /** vLLM's serving benchmark stdout (`vllm bench serve`, `benchmark_serving.py`, forks), 2023 → 2026. */
 export const grammar: Grammar = {

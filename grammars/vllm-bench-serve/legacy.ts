@@ -3,6 +3,7 @@ import type { TextSource } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { type DocumentContext, labelAbove } from '../../src/parse/context.js';
 import { readNumber, scaleExact } from '../../src/parse/values.js';
+import { linesBetween } from '../_shared/interleaved-line.js';
 import { labelKey, type LooseEntry } from '../_shared/serving-block/index.js';
 import { LEGACY_LABELS } from './labels.js';
 import { addPreamble } from './preamble.js';
@@ -17,8 +18,8 @@ export function isLegacyLine(item: LooseEntry): boolean {
 
 /**
  * The 2023 `benchmark_serving.py` printed no block, only `Total time: X s`, `Throughput: X
- * requests/s`, `Average latency: X s`, … on consecutive lines. A group that has both `Total time`
- * and `Throughput … requests/s` is one run.
+ * requests/s`, `Average latency: X s`, … on consecutive lines (a line between them aside, and
+ * other processes' lines). A group that has both `Total time` and `Throughput … requests/s` is one run.
  */
 export function legacyRuns(items: readonly LegacyItem[], source: TextSource, ctx: DocumentContext, sink: DiagnosticSink): RunRecord[] {
   const runs: RunRecord[] = [];
@@ -41,7 +42,7 @@ export function legacyRuns(items: readonly LegacyItem[], source: TextSource, ctx
     }
     if (!isLegacyLine(item)) continue;
     const last = group.at(-1);
-    if (last && item.line - last.line > 2) flush();
+    if (last && linesBetween(source.lines, last.line, item.line).own > 1) flush();
     group.push(item);
   }
   flush();

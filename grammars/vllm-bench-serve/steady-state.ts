@@ -3,6 +3,7 @@ import type { FieldMapBuilder } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
 import { readNumber } from '../../src/parse/values.js';
 import { stripEmbedding } from '../../src/parse/embedding.js';
+import { INTERLEAVED_LINE } from '../_shared/interleaved-line.js';
 import { labelKey, latencyColumn, type LooseEntry } from '../_shared/serving-block/index.js';
 
 /**
@@ -41,8 +42,9 @@ const THROUGHPUTS: Readonly<Record<string, string>> = {
 const SECTION_LINE = /^={3,}\s*Steady-State Metrics\s*={3,}$|^-{3,}$/i;
 
 /**
- * Other lines between two of the section's lines, at most: blank, another process's, a Python
- * warning's message (as a block is read across them to its footer: resume.ts).
+ * Other lines between two of the section's lines, at most: blank, a Python warning's message, a
+ * line of text (as a block is read across them to its footer: resume.ts). Another process's lines
+ * (INTERLEAVED_LINE: a server's log, a library's message of several lines) are passed however many.
  */
 const MAX_GAP_LINES = 3;
 /** Its own lines between two of its values, at most: its title, or a rule. */
@@ -57,9 +59,10 @@ export function bridgesSteadyState(lines: readonly string[], from: number, to: n
   let gap = 0;
   let own = 0;
   for (let n = from + 1; n < to; n++) {
-    if (SECTION_LINE.test(stripEmbedding(lines[n - 1] ?? ''))) {
+    const text = stripEmbedding(lines[n - 1] ?? '');
+    if (SECTION_LINE.test(text)) {
       if (++own > MAX_SECTION_LINES) return false;
-    } else if (++gap > MAX_GAP_LINES) return false;
+    } else if (!INTERLEAVED_LINE.test(text) && ++gap > MAX_GAP_LINES) return false;
   }
   return true;
 }

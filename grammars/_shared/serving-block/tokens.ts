@@ -17,6 +17,17 @@ export const Footer = lineToken('Footer', FOOTER);
 export const SECTION_RULE = /^-{2,}\s*\S.*?\s*-{2,}$|^-{10,}$/;
 export const SectionRule = lineToken('SectionRule', SECTION_RULE);
 /**
+ * The warning Hugging Face's `tokenizers` prints on stderr in every process forked after it ran in
+ * parallel (a load generator's workers, a server's), four lines whatever the output around them:
+ * `huggingface/tokenizers: The current process just got forked, after parallelism has already been
+ * used. Disabling parallelism to avoid deadlocks...`, `To disable this warning, you can either:`,
+ * then two lines indented by a tab, `- Avoid using \`tokenizers\` before the fork if possible` and
+ * `- Explicitly set the environment variable TOKENIZERS_PARALLELISM=(true | false)`. Four lines of
+ * text in a row, a table or a result block ended there.
+ */
+const TOKENIZERS_FORK_WARNING = /^huggingface\/tokenizers: |^To disable this warning, you can either:\s*$|^\s*- (?:Avoid using `tokenizers` before the fork\b|Explicitly set the environment variable TOKENIZERS_PARALLELISM=)/;
+
+/**
  * A server log line that `tee` or a shared terminal interleaved into the output: vLLM's, uvicorn's
  * access lines, Python's `logging` in its default format (`INFO:httpx:HTTP Request: POST …`,
  * `WARNING:root:…`), any line of a process prefix (vLLM's `(APIServer pid=41)`, `(VllmWorker rank=0
@@ -26,12 +37,13 @@ export const SectionRule = lineToken('SectionRule', SECTION_RULE);
  * ProcessGroupNCCL.cpp:1538] Warning: …`), NCCL's (`host:12:34 [0] NCCL INFO …`), loguru's
  * (`2025-01-01 12:00:00.000 | INFO     | module:fn:12 - …`), Rust's tracing (TGI's router,
  * `2026-09-14T10:09:44.512Z  INFO vllm_bench::multi_turn: …`) and a Python
- * warning's first line (PYTHON_WARNING: `/…/x.py:128: UserWarning: …`). A host name is matched up
+ * warning's first line (PYTHON_WARNING: `/…/x.py:128: UserWarning: …`), and the four lines of the
+ * Hugging Face tokenizers' fork warning (TOKENIZERS_FORK_WARNING). A host name is matched up
  * to its first colon and at most a length no real one reaches, as a warning's path is. No `\s` in a
  * character class: client-output.ts rewrites every `\s` of this pattern.
  */
 export const LOG_LINE = new RegExp(
-  String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,}|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]{1,255}:)|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \| (?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) +\| |^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)? {1,2}(?:TRACE|DEBUG|INFO|WARN|ERROR) |^` + PYTHON_WARNING.source,
+  String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,}|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]{1,255}:)|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \| (?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) +\| |^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)? {1,2}(?:TRACE|DEBUG|INFO|WARN|ERROR) |^` + PYTHON_WARNING.source + '|' + TOKENIZERS_FORK_WARNING.source,
 );
 /**
  * A tqdm progress bar with a description, its count after the bar (`Processed prompts:  45%|████▌     |

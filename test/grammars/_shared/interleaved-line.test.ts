@@ -52,3 +52,48 @@ describe("a progress bar with a description, another process's", () => {
     }
   });
 });
+
+/** What Hugging Face's tokenizers print on stderr in a process forked after they ran in parallel. */
+const FORK_WARNING = [
+  'huggingface/tokenizers: The current process just got forked, after parallelism has already been used. Disabling parallelism to avoid deadlocks...',
+  'To disable this warning, you can either:',
+  '\t- Avoid using `tokenizers` before the fork if possible',
+  '\t- Explicitly set the environment variable TOKENIZERS_PARALLELISM=(true | false)',
+];
+
+describe("the tokenizers' fork warning, four lines another process wrote", () => {
+  it('is four interleaved lines; lines like them are not', () => {
+    for (const line of FORK_WARNING) expect(INTERLEAVED_LINE.test(line), line).toBe(true);
+    for (const line of ['To disable this warning, set quiet=True', '- Avoid using a draft model at high concurrency', 'tokenizers: 4', 'Explicitly set the environment variable TOKENIZERS_PARALLELISM=false'])
+      expect(INTERLEAVED_LINE.test(line), line).toBe(false);
+  });
+
+  function read(text: string) {
+    const sink = new DiagnosticCollector();
+    const source = fromBytes(Buffer.from(text), asRelPath('out.log'), sink);
+    const parsed = source ? parseSource(source, sink) : { formats: [], records: [] };
+    return { values: parsed.records.flatMap((r) => (r.record.kind === 'run' ? [r.record.fields] : [])), notes: sink.list().filter((d) => d.severity !== 'info').map((d) => d.code) };
+  }
+
+  // more than three lines in a row ended a block, a table, a report or a summary wherever they were written
+  it.each([
+    'vllm-bench-serve/basic/input.log',
+    'vllm-bench-serve/layout-2023-legacy/input.txt',
+    'vllm-bench-serve/layout-2026-rust-steady-state/input.txt',
+    'sglang-bench-serving/basic/input.txt',
+    'sglang-bench-serving/headerless-paste/input.txt',
+    'trtllm-bench/basic/input.log',
+    'genai-perf-console/basic/input.txt',
+    'evalscope-perf-console/basic/input.txt',
+    'vllm-multi-turn-bench/basic/input.log',
+  ])('leaves the runs of %s as they are, after any of its lines', (fixture) => {
+    const lines = readFileSync(new URL(`../../../fixtures/${fixture}`, import.meta.url), 'utf8').replace(/\r/g, '').split('\n');
+    const whole = read(lines.join('\n'));
+    expect(whole.values.length).toBeGreaterThan(0);
+    for (let at = 1; at < lines.length; at++) {
+      const mixed = read([...lines.slice(0, at), ...FORK_WARNING, ...lines.slice(at)].join('\n'));
+      expect(mixed.values, `after line ${at}`).toEqual(whole.values);
+      expect(mixed.notes, `after line ${at}`).toEqual(whole.notes);
+    }
+  });
+});
