@@ -1,4 +1,5 @@
 import type { TextSource } from '../../src/core/grammar.js';
+import { stripEmbedding } from '../../src/parse/embedding.js';
 import { INTERLEAVED_LINE, linesBetween } from '../_shared/interleaved-line.js';
 import { labelKey, type LooseEntry, type ServingBlock } from '../_shared/serving-block/index.js';
 
@@ -9,8 +10,8 @@ const FOOTER = /^={20,}\s*$/;
  * A block pasted without its `=== Serving Benchmark Result ===` line (issue comments often start
  * at `Backend:`): consecutive loose label lines from `Backend:` (or a fork's `Benchmark Mode:`),
  * section rules and other processes' lines (counted) allowed between them, that include
- * `Successful requests:`. Returns the pseudo
- * block and the loose entries that are not part of one (the preamble of the next real block).
+ * `Successful requests:`. Returns the pseudo block and the loose entries that are not part of one
+ * (the preamble of the next real block).
  */
 export function headerlessBlocks(loose: readonly LooseEntry[], source: TextSource): { blocks: ServingBlock[]; rest: LooseEntry[] } {
   const blocks: ServingBlock[] = [];
@@ -35,8 +36,8 @@ export function headerlessBlocks(loose: readonly LooseEntry[], source: TextSourc
     const last = group.at(-1)?.line ?? first.line;
     // its footer, past other processes' lines
     let below = last + 1;
-    while (below <= source.lines.length && INTERLEAVED_LINE.test(source.lines[below - 1] as string)) below++;
-    const footer = FOOTER.test(source.lines[below - 1] ?? '');
+    while (below <= source.lines.length && INTERLEAVED_LINE.test(stripEmbedding(source.lines[below - 1] as string))) below++;
+    const footer = FOOTER.test(stripEmbedding(source.lines[below - 1] ?? ''));
     const endLine = footer ? below : last;
     blocks.push({
       kind: 'block',
