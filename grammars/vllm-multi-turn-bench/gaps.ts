@@ -1,8 +1,7 @@
 import { MAX_GAP_LINES, type TableGaps } from '../_shared/table-gaps.js';
 import { cleanLine } from './text.js';
-import { INVOCATION_START, PARAM_LINE, SUMMARY_TITLE, SUMMARY_VALUE, TABLE_HEADER, TABLE_ROW } from './tokens.js';
+import { INVOCATION_START, PARAM_LINE, SEPARATOR, SUMMARY_TITLE, SUMMARY_VALUE, TABLE_HEADER, TABLE_ROW } from './tokens.js';
 
-const SEPARATOR = /^-{20,}$/;
 const DIGIT = /\d/;
 
 /** What a line is to the summary it is inside (its title aside). */

@@ -14,7 +14,8 @@ import { lineToken, newlineToken } from '../../src/parse/chevrotain.js';
 export const SUMMARY_TITLE = /^Statistics summary(?: \(assuming (\d+(?:\.\d+)?)% warmup samples\))?:$/;
 export const SummaryTitle = lineToken('SummaryTitle', SUMMARY_TITLE);
 /** `bench_utils.TEXT_SEPARATOR` ("-" × 100); the logger's progress block prints 50. */
-export const Separator = lineToken('Separator', /^-{20,}$/);
+export const SEPARATOR = /^-{20,}$/;
+export const Separator = lineToken('Separator', SEPARATOR);
 /** The start of one invocation's log: `logger.info(args)` (a `Namespace(...)`) or `Input parameters:`. */
 export const INVOCATION_START = /^(?:Namespace\(.*\)|Input parameters:)$/;
 export const InvocationStart = lineToken('InvocationStart', INVOCATION_START);
