@@ -26,6 +26,15 @@ export const SectionRule = lineToken('SectionRule', SECTION_RULE);
  * text in a row, a table or a result block ended there.
  */
 const TOKENIZERS_FORK_WARNING = /^huggingface\/tokenizers: |^To disable this warning, you can either:\s*$|^\s*- (?:Avoid using `tokenizers` before the fork\b|Explicitly set the environment variable TOKENIZERS_PARALLELISM=)/;
+/**
+ * The warning `transformers` logs (its message alone) the first time a tokenizer encodes a text
+ * longer than the model's maximum, as a load generator sampling a dataset does: `Token indices
+ * sequence length is longer than the specified maximum sequence length for this model (2049 >
+ * 2048). Running this sequence through the model will result in indexing errors`. A line of text
+ * with digits: in a result block, the block line after it was skipped as what may be the rest of
+ * a cut line, its value lost.
+ */
+const SEQUENCE_LENGTH_WARNING = /^Token indices sequence length is longer than the specified maximum sequence length\b/;
 
 /**
  * A server log line that `tee` or a shared terminal interleaved into the output: vLLM's, uvicorn's
@@ -37,13 +46,14 @@ const TOKENIZERS_FORK_WARNING = /^huggingface\/tokenizers: |^To disable this war
  * ProcessGroupNCCL.cpp:1538] Warning: …`), NCCL's (`host:12:34 [0] NCCL INFO …`), loguru's
  * (`2025-01-01 12:00:00.000 | INFO     | module:fn:12 - …`), Rust's tracing (TGI's router,
  * `2026-09-14T10:09:44.512Z  INFO vllm_bench::multi_turn: …`) and a Python
- * warning's first line (PYTHON_WARNING: `/…/x.py:128: UserWarning: …`), and the four lines of the
- * Hugging Face tokenizers' fork warning (TOKENIZERS_FORK_WARNING). A host name is matched up
+ * warning's first line (PYTHON_WARNING: `/…/x.py:128: UserWarning: …`), the four lines of the
+ * Hugging Face tokenizers' fork warning (TOKENIZERS_FORK_WARNING) and transformers' warning of a
+ * text longer than the model takes (SEQUENCE_LENGTH_WARNING). A host name is matched up
  * to its first colon and at most a length no real one reaches, as a warning's path is. No `\s` in a
  * character class: client-output.ts rewrites every `\s` of this pattern.
  */
 export const LOG_LINE = new RegExp(
-  String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,}|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]{1,255}:)|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \| (?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) +\| |^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)? {1,2}(?:TRACE|DEBUG|INFO|WARN|ERROR) |^` + PYTHON_WARNING.source + '|' + TOKENIZERS_FORK_WARNING.source,
+  String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,}|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]{1,255}:)|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \| (?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) +\| |^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)? {1,2}(?:TRACE|DEBUG|INFO|WARN|ERROR) |^` + PYTHON_WARNING.source + '|' + TOKENIZERS_FORK_WARNING.source + '|' + SEQUENCE_LENGTH_WARNING.source,
 );
 /**
  * A tqdm progress bar with a description, its count after the bar (`Processed prompts:  45%|████▌     |

@@ -61,10 +61,15 @@ const FORK_WARNING = [
   '\t- Explicitly set the environment variable TOKENIZERS_PARALLELISM=(true | false)',
 ];
 
-describe("the tokenizers' fork warning, four lines another process wrote", () => {
-  it('is four interleaved lines; lines like them are not', () => {
-    for (const line of FORK_WARNING) expect(INTERLEAVED_LINE.test(line), line).toBe(true);
-    for (const line of ['To disable this warning, set quiet=True', '- Avoid using a draft model at high concurrency', 'tokenizers: 4', 'Explicitly set the environment variable TOKENIZERS_PARALLELISM=false'])
+/** What transformers logs the first time a tokenizer encodes a text longer than the model takes. */
+const SEQUENCE_LENGTH_WARNING = [
+  'Token indices sequence length is longer than the specified maximum sequence length for this model (2049 > 2048). Running this sequence through the model will result in indexing errors',
+];
+
+describe("libraries' messages another process wrote: the tokenizers' fork warning, transformers' sequence length warning", () => {
+  it('are interleaved lines; lines like them are not', () => {
+    for (const line of [...FORK_WARNING, ...SEQUENCE_LENGTH_WARNING]) expect(INTERLEAVED_LINE.test(line), line).toBe(true);
+    for (const line of ['To disable this warning, set quiet=True', '- Avoid using a draft model at high concurrency', 'tokenizers: 4', 'Explicitly set the environment variable TOKENIZERS_PARALLELISM=false', 'Token indices: 4096'])
       expect(INTERLEAVED_LINE.test(line), line).toBe(false);
   });
 
@@ -75,7 +80,8 @@ describe("the tokenizers' fork warning, four lines another process wrote", () =>
     return { values: parsed.records.flatMap((r) => (r.record.kind === 'run' ? [r.record.fields] : [])), notes: sink.list().filter((d) => d.severity !== 'info').map((d) => d.code) };
   }
 
-  // more than three lines in a row ended a block, a table, a report or a summary wherever they were written
+  // more than three lines in a row ended a block, a table, a report or a summary wherever they were
+  // written; a line with digits in a result block cost the block line after it
   it.each([
     'vllm-bench-serve/basic/input.log',
     'vllm-bench-serve/layout-2023-legacy/input.txt',
@@ -90,10 +96,12 @@ describe("the tokenizers' fork warning, four lines another process wrote", () =>
     const lines = readFileSync(new URL(`../../../fixtures/${fixture}`, import.meta.url), 'utf8').replace(/\r/g, '').split('\n');
     const whole = read(lines.join('\n'));
     expect(whole.values.length).toBeGreaterThan(0);
-    for (let at = 1; at < lines.length; at++) {
-      const mixed = read([...lines.slice(0, at), ...FORK_WARNING, ...lines.slice(at)].join('\n'));
-      expect(mixed.values, `after line ${at}`).toEqual(whole.values);
-      expect(mixed.notes, `after line ${at}`).toEqual(whole.notes);
+    for (const message of [FORK_WARNING, SEQUENCE_LENGTH_WARNING]) {
+      for (let at = 1; at < lines.length; at++) {
+        const mixed = read([...lines.slice(0, at), ...message, ...lines.slice(at)].join('\n'));
+        expect(mixed.values, `after line ${at}`).toEqual(whole.values);
+        expect(mixed.notes, `after line ${at}`).toEqual(whole.notes);
+      }
     }
   });
 });
