@@ -35,6 +35,12 @@ const TOKENIZERS_FORK_WARNING = /^huggingface\/tokenizers: |^To disable this war
  * a cut line, its value lost.
  */
 const SEQUENCE_LENGTH_WARNING = /^Token indices sequence length is longer than the specified maximum sequence length\b/;
+/**
+ * Ray's own log lines (a vLLM server on several nodes, a client that starts Ray): `2026-03-03
+ * 19:37:18,953\tINFO worker.py:1951 -- Started a local Ray instance. View the dashboard at
+ * 127.0.0.1:8265` (a tab or a space after the time; `SUCC` is Ray's level too).
+ */
+const RAY_LOG_LINE = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\s(?:DEBUG|INFO|SUCC|WARNING|ERROR|CRITICAL) [\w.-]{1,255}\.py:\d+ -- /;
 
 /**
  * A server log line that `tee` or a shared terminal interleaved into the output: vLLM's, uvicorn's
@@ -48,12 +54,13 @@ const SEQUENCE_LENGTH_WARNING = /^Token indices sequence length is longer than t
  * `2026-09-14T10:09:44.512Z  INFO vllm_bench::multi_turn: …`) and a Python
  * warning's first line (PYTHON_WARNING: `/…/x.py:128: UserWarning: …`), the four lines of the
  * Hugging Face tokenizers' fork warning (TOKENIZERS_FORK_WARNING) and transformers' warning of a
- * text longer than the model takes (SEQUENCE_LENGTH_WARNING). A host name is matched up
+ * text longer than the model takes (SEQUENCE_LENGTH_WARNING), and Ray's own log lines
+ * (RAY_LOG_LINE). A host name is matched up
  * to its first colon and at most a length no real one reaches, as a warning's path is. No `\s` in a
  * character class: client-output.ts rewrites every `\s` of this pattern.
  */
 export const LOG_LINE = new RegExp(
-  String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,}|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]{1,255}:)|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \| (?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) +\| |^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)? {1,2}(?:TRACE|DEBUG|INFO|WARN|ERROR) |^` + PYTHON_WARNING.source + '|' + TOKENIZERS_FORK_WARNING.source + '|' + SEQUENCE_LENGTH_WARNING.source,
+  String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,}|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]{1,255}:)|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \| (?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) +\| |^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)? {1,2}(?:TRACE|DEBUG|INFO|WARN|ERROR) |^` + PYTHON_WARNING.source + '|' + TOKENIZERS_FORK_WARNING.source + '|' + SEQUENCE_LENGTH_WARNING.source + '|' + RAY_LOG_LINE.source,
 );
 /**
  * A tqdm progress bar with a description, its count after the bar (`Processed prompts:  45%|████▌     |

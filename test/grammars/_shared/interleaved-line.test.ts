@@ -66,10 +66,22 @@ const SEQUENCE_LENGTH_WARNING = [
   'Token indices sequence length is longer than the specified maximum sequence length for this model (2049 > 2048). Running this sequence through the model will result in indexing errors',
 ];
 
-describe("libraries' messages another process wrote: the tokenizers' fork warning, transformers' sequence length warning", () => {
+/** Ray's own log line (a server on several nodes, a client that starts Ray). */
+const RAY_LINE = ['2026-03-03 19:37:18,953\tINFO worker.py:1951 -- Started a local Ray instance. View the dashboard at 127.0.0.1:8265'];
+
+describe("libraries' messages another process wrote: the tokenizers' fork warning, transformers' sequence length warning, Ray's log", () => {
   it('are interleaved lines; lines like them are not', () => {
-    for (const line of [...FORK_WARNING, ...SEQUENCE_LENGTH_WARNING]) expect(INTERLEAVED_LINE.test(line), line).toBe(true);
-    for (const line of ['To disable this warning, set quiet=True', '- Avoid using a draft model at high concurrency', 'tokenizers: 4', 'Explicitly set the environment variable TOKENIZERS_PARALLELISM=false', 'Token indices: 4096'])
+    for (const line of [...FORK_WARNING, ...SEQUENCE_LENGTH_WARNING, ...RAY_LINE, '2023-04-04 11:00:09,012 SUCC scripts.py:393 -- Submitted deploy config successfully.'])
+      expect(INTERLEAVED_LINE.test(line), line).toBe(true);
+    for (const line of [
+      'To disable this warning, set quiet=True',
+      '- Avoid using a draft model at high concurrency',
+      'tokenizers: 4',
+      'Explicitly set the environment variable TOKENIZERS_PARALLELISM=false',
+      'Token indices: 4096',
+      // EvalScope's own console (its results are printed in this format)
+      '2024-09-10 15:41:10,331 - evalscope - INFO - Benchmarking summary:',
+    ])
       expect(INTERLEAVED_LINE.test(line), line).toBe(false);
   });
 
@@ -96,7 +108,7 @@ describe("libraries' messages another process wrote: the tokenizers' fork warnin
     const lines = readFileSync(new URL(`../../../fixtures/${fixture}`, import.meta.url), 'utf8').replace(/\r/g, '').split('\n');
     const whole = read(lines.join('\n'));
     expect(whole.values.length).toBeGreaterThan(0);
-    for (const message of [FORK_WARNING, SEQUENCE_LENGTH_WARNING]) {
+    for (const message of [FORK_WARNING, SEQUENCE_LENGTH_WARNING, RAY_LINE]) {
       for (let at = 1; at < lines.length; at++) {
         const mixed = read([...lines.slice(0, at), ...message, ...lines.slice(at)].join('\n'));
         expect(mixed.values, `after line ${at}`).toEqual(whole.values);
