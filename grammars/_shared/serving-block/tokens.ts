@@ -49,7 +49,8 @@ const RAY_LOG_LINE = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\s(?:DEBUG|INFO|SUCC|
  * pid=7)`, Ray's `(RayWorkerWrapper pid=263, ip=10.0.16.95)` and `(pid=12)`), SGLang's,
  * TensorRT-LLM's Python logger (`[11/21/2025-10:00:10] [TRT-LLM] [I]`) and C++ logger
  * (`[TensorRT-LLM][INFO]`), PyTorch's C++ log (`[rank0]:[W1222 10:55:31.124628071
- * ProcessGroupNCCL.cpp:1538] Warning: …`), NCCL's (`host:12:34 [0] NCCL INFO …`), loguru's
+ * ProcessGroupNCCL.cpp:1538] Warning: …`, or without a time, `[W socket.cpp:663] [c10d] …`), glog's
+ * and absl's (gRPC's `E0000 00:00:1732527600.123456   12345 init.cc:229] …`), NCCL's (`host:12:34 [0] NCCL INFO …`), loguru's
  * (`2025-01-01 12:00:00.000 | INFO     | module:fn:12 - …`), Rust's tracing (TGI's router,
  * `2026-09-14T10:09:44.512Z  INFO vllm_bench::multi_turn: …`) and a Python
  * warning's first line (PYTHON_WARNING: `/…/x.py:128: UserWarning: …`), the four lines of the
@@ -60,7 +61,7 @@ const RAY_LOG_LINE = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\s(?:DEBUG|INFO|SUCC|
  * character class: client-output.ts rewrites every `\s` of this pattern.
  */
 export const LOG_LINE = new RegExp(
-  String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,}|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]{1,255}:)|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF]\d{3,4} \d\d:\d\d:\d\d\.\d+ |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \| (?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) +\| |^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)? {1,2}(?:TRACE|DEBUG|INFO|WARN|ERROR) |^` + PYTHON_WARNING.source + '|' + TOKENIZERS_FORK_WARNING.source + '|' + SEQUENCE_LENGTH_WARNING.source + '|' + RAY_LOG_LINE.source,
+  String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,}|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]{1,255}:)|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF](?:\d{3,4} \d\d:\d\d:\d\d\.\d+ | [\w.-]{1,255}\.(?:cpp|cc|h|hpp):\d+\] )|^[IWEF]\d{4} \d\d:\d\d:\d{2,10}\.\d{6}\s+\d+ [\w.-]{1,255}:\d+\] |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \| (?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) +\| |^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)? {1,2}(?:TRACE|DEBUG|INFO|WARN|ERROR) |^` + PYTHON_WARNING.source + '|' + TOKENIZERS_FORK_WARNING.source + '|' + SEQUENCE_LENGTH_WARNING.source + '|' + RAY_LOG_LINE.source,
 );
 /**
  * A tqdm progress bar with a description, its count after the bar (`Processed prompts:  45%|████▌     |

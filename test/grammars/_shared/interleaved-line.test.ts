@@ -66,12 +66,21 @@ const SEQUENCE_LENGTH_WARNING = [
   'Token indices sequence length is longer than the specified maximum sequence length for this model (2049 > 2048). Running this sequence through the model will result in indexing errors',
 ];
 
+/** absl's log line before absl::InitializeLog (gRPC's, in a process that uses it): its time in seconds since 1970. */
+const ABSL_LINE = ['E0000 00:00:1732527600.123456   12345 init.cc:229] grpc_wait_for_shutdown_with_timeout() timed out.'];
 /** Ray's own log line (a server on several nodes, a client that starts Ray). */
 const RAY_LINE = ['2026-03-03 19:37:18,953\tINFO worker.py:1951 -- Started a local Ray instance. View the dashboard at 127.0.0.1:8265'];
 
-describe("libraries' messages another process wrote: the tokenizers' fork warning, transformers' sequence length warning, Ray's log", () => {
+describe("libraries' messages another process wrote: the tokenizers' fork warning, transformers' sequence length warning, Ray's, PyTorch's, glog's and absl's log", () => {
   it('are interleaved lines; lines like them are not', () => {
-    for (const line of [...FORK_WARNING, ...SEQUENCE_LENGTH_WARNING, ...RAY_LINE, '2023-04-04 11:00:09,012 SUCC scripts.py:393 -- Submitted deploy config successfully.'])
+    const others = [
+      '2023-04-04 11:00:09,012 SUCC scripts.py:393 -- Submitted deploy config successfully.',
+      // PyTorch's C++ log without a time, glog's, absl's before it is set up
+      '[W socket.cpp:663] [c10d] The client socket has failed to connect to [localhost]:29500 (errno: 99 - Cannot assign requested address).',
+      'I1125 10:00:00.123456 12345 server.cc:42] Started',
+      ...ABSL_LINE,
+    ];
+    for (const line of [...FORK_WARNING, ...SEQUENCE_LENGTH_WARNING, ...RAY_LINE, ...others])
       expect(INTERLEAVED_LINE.test(line), line).toBe(true);
     for (const line of [
       'To disable this warning, set quiet=True',
@@ -108,7 +117,7 @@ describe("libraries' messages another process wrote: the tokenizers' fork warnin
     const lines = readFileSync(new URL(`../../../fixtures/${fixture}`, import.meta.url), 'utf8').replace(/\r/g, '').split('\n');
     const whole = read(lines.join('\n'));
     expect(whole.values.length).toBeGreaterThan(0);
-    for (const message of [FORK_WARNING, SEQUENCE_LENGTH_WARNING, RAY_LINE]) {
+    for (const message of [FORK_WARNING, SEQUENCE_LENGTH_WARNING, RAY_LINE, ABSL_LINE]) {
       for (let at = 1; at < lines.length; at++) {
         const mixed = read([...lines.slice(0, at), ...message, ...lines.slice(at)].join('\n'));
         expect(mixed.values, `after line ${at}`).toEqual(whole.values);
