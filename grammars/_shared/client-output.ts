@@ -3,7 +3,7 @@ import type { Grammar, TextHead, TextSource } from '../../src/core/grammar.js';
 import { remappedSink, remapRecord, withoutLines } from '../../src/core/remap-lines.js';
 import { insideRuns } from './inside-runs.js';
 import { INTERLEAVED_LINE, INTERLEAVED_PATTERN, overwroteOutput } from './interleaved-line.js';
-import { BAR_MARK, isDescribedBar } from './serving-block/tokens.js';
+import { isDescribedBar, mayHoldDescribedBar } from './serving-block/tokens.js';
 import { readingAcrossTableGaps } from './table-gaps.js';
 
 /**
@@ -26,7 +26,7 @@ function anyInterleavedLine(text: string): boolean {
     if (end < 0) break;
     at = end + 1;
   }
-  return text.includes(BAR_MARK) && text.split('\n').some(isDescribedBar);
+  return mayHoldDescribedBar(text) && text.split('\n').some(isDescribedBar);
 }
 
 /** The last head detection saw without its interleaved lines: the grammars that read past them detect on the same head in turn. */

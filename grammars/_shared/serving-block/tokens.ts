@@ -50,7 +50,9 @@ const RAY_LOG_LINE = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\s(?:DEBUG|INFO|SUCC|
  * TensorRT-LLM's Python logger (`[11/21/2025-10:00:10] [TRT-LLM] [I]`) and C++ logger
  * (`[TensorRT-LLM][INFO]`), PyTorch's C++ log (`[rank0]:[W1222 10:55:31.124628071
  * ProcessGroupNCCL.cpp:1538] Warning: …`, or without a time, `[W socket.cpp:663] [c10d] …`), glog's
- * and absl's (gRPC's `E0000 00:00:1732527600.123456   12345 init.cc:229] …`), NCCL's (`host:12:34 [0] NCCL INFO …`), loguru's
+ * and absl's (torchrun's `W1125 10:00:00.123000 140000 torch/distributed/run.py:793] …`, gRPC's
+ * `E0000 00:00:1732527600.123456   12345 init.cc:229] …`), Gloo's (`[Gloo] Rank 0 is connected to 1
+ * peer ranks. …`), NCCL's (`host:12:34 [0] NCCL INFO …`), loguru's
  * (`2025-01-01 12:00:00.000 | INFO     | module:fn:12 - …`), Rust's tracing (TGI's router,
  * `2026-09-14T10:09:44.512Z  INFO vllm_bench::multi_turn: …`) and a Python
  * warning's first line (PYTHON_WARNING: `/…/x.py:128: UserWarning: …`), the four lines of the
@@ -61,7 +63,7 @@ const RAY_LOG_LINE = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\s(?:DEBUG|INFO|SUCC|
  * character class: client-output.ts rewrites every `\s` of this pattern.
  */
 export const LOG_LINE = new RegExp(
-  String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,}|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]{1,255}:)|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF](?:\d{3,4} \d\d:\d\d:\d\d\.\d+ | [\w.-]{1,255}\.(?:cpp|cc|h|hpp):\d+\] )|^[IWEF]\d{4} \d\d:\d\d:\d{2,10}\.\d{6}\s+\d+ [\w.-]{1,255}:\d+\] |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \| (?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) +\| |^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)? {1,2}(?:TRACE|DEBUG|INFO|WARN|ERROR) |^` + PYTHON_WARNING.source + '|' + TOKENIZERS_FORK_WARNING.source + '|' + SEQUENCE_LENGTH_WARNING.source + '|' + RAY_LOG_LINE.source,
+  String.raw`^\((?:[^()\n]*? )?pid=\d+(?:, ip=[\w.:]+)?\)|^(?:(?:INFO|WARNING|DEBUG|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d|(?:INFO|WARNING|ERROR):\s{2,}|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]{1,255}:)|^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\]|^\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]|^\[TensorRT-LLM\]\[(?:INFO|WARNING|ERROR|DEBUG|VERBOSE|TRACE)\]|^(?:\[rank\d+\]:)?\[[IWEF](?:\d{3,4} \d\d:\d\d:\d\d\.\d+ | [\w.-]{1,255}\.(?:cpp|cc|h|hpp):\d+\] )|^[IWEF]\d{4} \d\d:\d\d:\d{2,10}\.\d{6}\s+\d+ [\w./-]{1,255}:\d+\] |^\[Gloo\] |^[\w.-]{1,255}:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|ERROR|TRACE)\b|^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \| (?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) +\| |^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)? {1,2}(?:TRACE|DEBUG|INFO|WARN|ERROR) |^` + PYTHON_WARNING.source + '|' + TOKENIZERS_FORK_WARNING.source + '|' + SEQUENCE_LENGTH_WARNING.source + '|' + RAY_LOG_LINE.source,
 );
 /**
  * A tqdm progress bar with a description, its count after the bar (`Processed prompts:  45%|████▌     |
@@ -69,10 +71,22 @@ export const LOG_LINE = new RegExp(
  */
 const DESCRIBED_BAR = /^[^|\n]{1,100}?: {1,3}\d{1,3}%\|[^|\n]{0,200}\| \d/;
 /** What every bar holds: a line without it is not tried (the pattern reads up to 100 characters of any line). */
-export const BAR_MARK = '%|';
+const BAR_MARK = '%|';
+/**
+ * The bars vLLM and SGLang draw as text, a line per update (their `bar_format`, `{desc}:
+ * {percentage:3.0f}% Completed | {n_fmt}/{total_fmt} [{elapsed}<{remaining}, {rate_fmt}]`, ending in
+ * a line break): `Loading safetensors checkpoint shards:  50% Completed | 2/4 [00:01<00:01,  1.49it/s]`.
+ */
+const COMPLETED_BAR = /^[^|\n]{1,100}?: {1,3}\d{1,3}% Completed \| \d+\/\d+ \[/;
+const COMPLETED_MARK = '% Completed |';
 
 export function isDescribedBar(line: string): boolean {
-  return line.includes(BAR_MARK) && DESCRIBED_BAR.test(line);
+  return (line.includes(BAR_MARK) && DESCRIBED_BAR.test(line)) || (line.includes(COMPLETED_MARK) && COMPLETED_BAR.test(line));
+}
+
+/** Whether a text may hold a bar with a description (isDescribedBar): a cheap test before its lines are. */
+export function mayHoldDescribedBar(text: string): boolean {
+  return text.includes(BAR_MARK) || text.includes(COMPLETED_MARK);
 }
 
 /** A block passes over it as over a server's line: read as `label: value`, a bar gave the run a column of its own. */

@@ -68,17 +68,22 @@ const SEQUENCE_LENGTH_WARNING = [
 
 /** absl's log line before absl::InitializeLog (gRPC's, in a process that uses it): its time in seconds since 1970. */
 const ABSL_LINE = ['E0000 00:00:1732527600.123456   12345 init.cc:229] grpc_wait_for_shutdown_with_timeout() timed out.'];
+/** vLLM's and SGLang's weight-loading bar, drawn as a line per update. */
+const COMPLETED_BAR = ['Loading safetensors checkpoint shards:  50% Completed | 2/4 [00:01<00:01,  1.49it/s]'];
 /** Ray's own log line (a server on several nodes, a client that starts Ray). */
 const RAY_LINE = ['2026-03-03 19:37:18,953\tINFO worker.py:1951 -- Started a local Ray instance. View the dashboard at 127.0.0.1:8265'];
 
-describe("libraries' messages another process wrote: the tokenizers' fork warning, transformers' sequence length warning, Ray's, PyTorch's, glog's and absl's log", () => {
+describe("libraries' messages another process wrote: the tokenizers' fork warning, transformers' sequence length warning, Ray's, PyTorch's, glog's, absl's and Gloo's log, vLLM's text bars", () => {
   it('are interleaved lines; lines like them are not', () => {
     const others = [
       '2023-04-04 11:00:09,012 SUCC scripts.py:393 -- Submitted deploy config successfully.',
       // PyTorch's C++ log without a time, glog's, absl's before it is set up
       '[W socket.cpp:663] [c10d] The client socket has failed to connect to [localhost]:29500 (errno: 99 - Cannot assign requested address).',
       'I1125 10:00:00.123456 12345 server.cc:42] Started',
+      'W1125 10:00:00.123000 140000 torch/distributed/run.py:793] Setting OMP_NUM_THREADS environment variable for each process to be 1',
       ...ABSL_LINE,
+      '[Gloo] Rank 0 is connected to 1 peer ranks. Expected number of connected peer ranks is : 1',
+      ...COMPLETED_BAR,
     ];
     for (const line of [...FORK_WARNING, ...SEQUENCE_LENGTH_WARNING, ...RAY_LINE, ...others])
       expect(INTERLEAVED_LINE.test(line), line).toBe(true);
@@ -88,6 +93,7 @@ describe("libraries' messages another process wrote: the tokenizers' fork warnin
       'tokenizers: 4',
       'Explicitly set the environment variable TOKENIZERS_PARALLELISM=false',
       'Token indices: 4096',
+      'Acceptance: 45% Completed | of drafts',
       // EvalScope's own console (its results are printed in this format)
       '2024-09-10 15:41:10,331 - evalscope - INFO - Benchmarking summary:',
     ])
@@ -117,7 +123,7 @@ describe("libraries' messages another process wrote: the tokenizers' fork warnin
     const lines = readFileSync(new URL(`../../../fixtures/${fixture}`, import.meta.url), 'utf8').replace(/\r/g, '').split('\n');
     const whole = read(lines.join('\n'));
     expect(whole.values.length).toBeGreaterThan(0);
-    for (const message of [FORK_WARNING, SEQUENCE_LENGTH_WARNING, RAY_LINE, ABSL_LINE]) {
+    for (const message of [FORK_WARNING, SEQUENCE_LENGTH_WARNING, RAY_LINE, ABSL_LINE, COMPLETED_BAR]) {
       for (let at = 1; at < lines.length; at++) {
         const mixed = read([...lines.slice(0, at), ...message, ...lines.slice(at)].join('\n'));
         expect(mixed.values, `after line ${at}`).toEqual(whole.values);
