@@ -13,6 +13,14 @@ const DESCRIBED_BARS = [
   'Benchmarking:   7%|#         | 7/100 [00:01<00:13,  6.90it/s]',
 ];
 
+/** The runs' values of a text, and its diagnostics other than infos. */
+function read(text: string) {
+  const sink = new DiagnosticCollector();
+  const source = fromBytes(Buffer.from(text), asRelPath('out.log'), sink);
+  const parsed = source ? parseSource(source, sink) : { formats: [], records: [] };
+  return { values: parsed.records.flatMap((r) => (r.record.kind === 'run' ? [r.record.fields] : [])), notes: sink.list().filter((d) => d.severity !== 'info').map((d) => d.code) };
+}
+
 describe("a progress bar with a description, another process's", () => {
   it('is an interleaved line; a value with a percent sign, a table row with one, are not', () => {
     for (const bar of DESCRIBED_BARS) expect(INTERLEAVED_LINE.test(bar), bar).toBe(true);
@@ -25,14 +33,6 @@ describe("a progress bar with a description, another process's", () => {
     ])
       expect(INTERLEAVED_LINE.test(line), line).toBe(false);
   });
-
-  /** The runs' values of a text, and its diagnostics other than infos. */
-  function read(text: string) {
-    const sink = new DiagnosticCollector();
-    const source = fromBytes(Buffer.from(text), asRelPath('out.log'), sink);
-    const parsed = source ? parseSource(source, sink) : { formats: [], records: [] };
-    return { values: parsed.records.flatMap((r) => (r.record.kind === 'run' ? [r.record.fields] : [])), notes: sink.list().filter((d) => d.severity !== 'info').map((d) => d.code) };
-  }
 
   // inside a result block (where `label: value` read it as a column of the run), a console's table, a trtllm-bench section
   it.each([
@@ -99,13 +99,6 @@ describe("libraries' messages another process wrote: the tokenizers' fork warnin
     ])
       expect(INTERLEAVED_LINE.test(line), line).toBe(false);
   });
-
-  function read(text: string) {
-    const sink = new DiagnosticCollector();
-    const source = fromBytes(Buffer.from(text), asRelPath('out.log'), sink);
-    const parsed = source ? parseSource(source, sink) : { formats: [], records: [] };
-    return { values: parsed.records.flatMap((r) => (r.record.kind === 'run' ? [r.record.fields] : [])), notes: sink.list().filter((d) => d.severity !== 'info').map((d) => d.code) };
-  }
 
   // more than three lines in a row ended a block, a table, a report or a summary wherever they were
   // written; a line with digits in a result block cost the block line after it
