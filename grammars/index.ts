@@ -1,5 +1,6 @@
 import type { FormatId } from '../src/core/format-ids.js';
 import type { Grammar } from '../src/core/grammar.js';
+import { readingPastTracebacks } from './_shared/tracebacks.js';
 // other load generators' exports (issue 3 item 6)
 import { grammar as genaiPerfConsole } from './genai-perf-console/index.js';
 import { grammar as genaiPerfCsv } from './genai-perf-csv/index.js';
@@ -52,8 +53,8 @@ import { grammar as sglangServer } from './sglang-server/index.js';
 import { grammar as benchlensManifest } from './benchlens-manifest/index.js';
 // vLLM server logs (issue 3 item 3)
 import { grammar as vllmServer } from './vllm-server/index.js';
-/** Every grammar, keyed by format id. A missing id is a compile error. */
-export const GRAMMARS = {
+/** Every grammar's module, keyed by format id. A missing id is a compile error. */
+const GRAMMAR_MODULES = {
   'vllm-bench-serve': vllmBenchServe,
   'vllm-bench-result-json': vllmBenchResultJson,
   // vLLM's offline benchmarks (in-process engine)
@@ -106,3 +107,12 @@ export const GRAMMARS = {
   // vLLM server logs (issue 3 item 3)
   'vllm-server': vllmServer,
 } as const satisfies Record<FormatId, Grammar>;
+
+/**
+ * Every grammar, keyed by format id: those that read whole sources read them without the Python
+ * tracebacks another process wrote into them (readingPastTracebacks); the line grammars of server
+ * logs read tracebacks as crashes.
+ */
+export const GRAMMARS = Object.fromEntries(
+  Object.entries(GRAMMAR_MODULES).map(([id, g]: [string, Grammar]) => [id, g.lines ? g : readingPastTracebacks(g)]),
+) as { readonly [K in keyof typeof GRAMMAR_MODULES]: Grammar };

@@ -1,0 +1,57 @@
+import type { DiagnosticSink } from '../../src/core/diagnostic.js';
+import type { Grammar, TextHead, TextSource } from '../../src/core/grammar.js';
+import { remappedSink, remapRecord, withoutLines } from '../../src/core/remap-lines.js';
+import { TRACEBACK_START, tracebackLines } from '../../src/ingest/python-tracebacks.js';
+import { insideRuns } from './inside-runs.js';
+
+/** The traceback lines of each source's lines (the grammars claiming a file read the same array in turn). */
+const FOUND = new WeakMap<readonly string[], ReadonlySet<number>>();
+
+function tracebacksOf(lines: readonly string[]): ReadonlySet<number> {
+  let found = FOUND.get(lines);
+  if (!found) FOUND.set(lines, (found = new Set(tracebackLines(lines))));
+  return found;
+}
+
+/** The last head detection saw without its tracebacks: every grammar detects on the same head in turn. */
+let lastHead: { readonly head: string; readonly clean: string } = { head: '', clean: '' };
+
+/** A head without the tracebacks in it (the same string when it has none). */
+function withoutTracebacks(head: string): string {
+  if (head === lastHead.head) return lastHead.clean;
+  let clean = head;
+  if (head.includes(TRACEBACK_START)) {
+    const lines = head.split('\n');
+    const found = new Set(tracebackLines(lines));
+    if (found.size > 0) clean = lines.filter((_, i) => !found.has(i)).join('\n');
+  }
+  lastHead = { head, clean };
+  return clean;
+}
+
+/**
+ * A grammar of whole sources that detects and reads them without the Python tracebacks another process wrote
+ * into them (src/ingest/python-tracebacks.ts: a server crashing while a benchmark printed its
+ * results): a traceback's frames, code and exception line are more lines of text than any table
+ * or block is read across, or than lies between a title and its table for detection. Its records and diagnostics are at their lines in the file, and the
+ * lines left out among a run's lines are counted (`block/interleaved-line`). The server grammars,
+ * which read tracebacks as crashes, read lines one by one and are not wrapped.
+ */
+export function readingPastTracebacks(g: Grammar): Grammar {
+  return {
+    ...g,
+    detect(input: TextHead) {
+      const head = withoutTracebacks(input.head);
+      return g.detect(head === input.head ? input : { path: input.path, head });
+    },
+    parse(source: TextSource, sink: DiagnosticSink) {
+      const found = tracebacksOf(source.lines);
+      if (found.size === 0) return g.parse(source, sink);
+      const view = withoutLines(source, (_, i) => found.has(i));
+      const records = g.parse(view.source, remappedSink(sink, view.lineOf)).map((r) => remapRecord(r, view.lineOf));
+      const within = insideRuns(view.dropped, records);
+      if (within.length > 0) sink.report('block/interleaved-line', { file: source.path, line: within[0] as number, column: 1 }, within.length);
+      return records;
+    },
+  };
+}
