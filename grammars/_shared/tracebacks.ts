@@ -30,12 +30,13 @@ function withoutTracebacks(head: string): string {
 }
 
 /**
- * A grammar of whole sources that detects and reads them without the Python tracebacks another process wrote
- * into them (src/ingest/python-tracebacks.ts: a server crashing while a benchmark printed its
- * results): a traceback's frames, code and exception line are more lines of text than any table
- * or block is read across, or than lies between a title and its table for detection. Its records and diagnostics are at their lines in the file, and the
- * lines left out among a run's lines are counted (`block/interleaved-line`). The server grammars,
- * which read tracebacks as crashes, read lines one by one and are not wrapped.
+ * A grammar of whole sources that detects and reads them without the Python tracebacks another
+ * process wrote into them (src/ingest/python-tracebacks.ts: a server crashing while a benchmark
+ * printed its results): a traceback's frames, code and exception line are more lines of text than
+ * any table or block is read across, or than detection allows between a title and its table. Its
+ * records and diagnostics are at their lines in the file, and the lines left out among a run's
+ * lines are counted (`block/interleaved-line`). The server grammars, which read tracebacks as
+ * crashes, read lines one by one and are not wrapped.
  */
 export function readingPastTracebacks(g: Grammar): Grammar {
   return {

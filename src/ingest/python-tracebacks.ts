@@ -63,11 +63,11 @@ function tracebackEnd(lines: readonly string[], at: number): number | null {
   if (frames === 0) return null;
   if (i < lines.length && EXCEPTION_LINE.test(lineAt(lines, i))) i++;
   // a chained traceback: a blank line, the chain's sentence, a blank line, the next traceback
-  const blank = (n: number): boolean => n < lines.length && lineAt(lines, n).trim() === '';
+  const blank = (n: number): boolean => n < lines.length && lineAt(lines, n) === '';
   const chain = blank(i) ? i + 1 : i;
   if (chain < lines.length && CHAIN.test(lineAt(lines, chain))) {
     const next = blank(chain + 1) ? chain + 2 : chain + 1;
-    if (next < lines.length && TRACEBACK.test(lineAt(lines, next))) return tracebackEnd(lines, next) ?? i;
+    if (next < lines.length && TRACEBACK.test(lines[next] as string)) return tracebackEnd(lines, next) ?? i;
   }
   return i;
 }
