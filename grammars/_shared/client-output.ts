@@ -1,7 +1,7 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextHead, TextSource } from '../../src/core/grammar.js';
-import { remappedSink, remapRecord, withoutLines } from '../../src/core/remap-lines.js';
-import { insideRuns } from './inside-runs.js';
+import { withoutLines } from '../../src/core/remap-lines.js';
+import { parsedWithout } from './inside-runs.js';
 import { INTERLEAVED_LINE, INTERLEAVED_PATTERN, overwroteOutput } from './interleaved-line.js';
 import { isDescribedBar, mayHoldDescribedBar } from './serving-block/tokens.js';
 import { readingAcrossTableGaps } from './table-gaps.js';
@@ -66,8 +66,7 @@ export function readingPastInterleavedLines(g: Grammar): Grammar {
     parse(source: TextSource, sink: DiagnosticSink) {
       const view = withoutLines(source, (text) => INTERLEAVED_LINE.test(text));
       if (view.dropped.length === 0) return inner.parse(source, sink);
-      const records = inner.parse(view.source, remappedSink(sink, view.lineOf)).map((r) => remapRecord(r, view.lineOf));
-      const within = insideRuns(view.dropped, records);
+      const { records, within } = parsedWithout(inner, view, sink);
       if (within.length > 0) sink.report('block/interleaved-line', { file: source.path, line: within[0] as number, column: 1 }, within.length);
       // a progress bar drawn over the client's own text (TextSource.overwritten): that text is lost, not skipped
       for (const n of within) if (overwroteOutput(source.overwritten?.get(n - 1))) sink.report('block/overwritten-line', { file: source.path, line: n, column: 1 });

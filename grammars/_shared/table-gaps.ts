@@ -1,8 +1,8 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
-import { remappedSink, remapRecord, withoutLines } from '../../src/core/remap-lines.js';
+import { withoutLines } from '../../src/core/remap-lines.js';
 import { stripEmbedding } from '../../src/parse/embedding.js';
-import { insideRuns } from './inside-runs.js';
+import { parsedWithout } from './inside-runs.js';
 import { INTERLEAVED_LINE } from './interleaved-line.js';
 
 /** A box-drawing table's top border (rich, tabulate's fancy grid). */
@@ -157,9 +157,7 @@ export function readingAcrossGaps(g: Grammar, gapsOf: (lines: readonly string[])
     parse(source: TextSource, sink: DiagnosticSink) {
       const gaps = gapsOf(source.lines);
       if (gaps.lines.size === 0) return g.parse(source, sink);
-      const view = withoutLines(source, (_, i) => gaps.lines.has(i));
-      const records = g.parse(view.source, remappedSink(sink, view.lineOf)).map((r) => remapRecord(r, view.lineOf));
-      const within = insideRuns(view.dropped, records);
+      const { records, within } = parsedWithout(g, withoutLines(source, (_, i) => gaps.lines.has(i)), sink);
       const plain = within.filter((n) => !gaps.numbered.has(n - 1));
       const numbered = within.filter((n) => gaps.numbered.has(n - 1));
       if (plain.length > 0) sink.report('block/gap-line', { file: source.path, line: plain[0] as number, column: 1 }, plain.length);

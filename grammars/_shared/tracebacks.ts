@@ -1,8 +1,8 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextHead, TextSource } from '../../src/core/grammar.js';
-import { remappedSink, remapRecord, withoutLines } from '../../src/core/remap-lines.js';
+import { withoutLines } from '../../src/core/remap-lines.js';
 import { TRACEBACK_START, tracebackLines } from '../../src/ingest/python-tracebacks.js';
-import { insideRuns } from './inside-runs.js';
+import { parsedWithout } from './inside-runs.js';
 
 /** The traceback lines of each source's lines (the grammars claiming a file read the same array in turn). */
 const FOUND = new WeakMap<readonly string[], ReadonlySet<number>>();
@@ -48,9 +48,7 @@ export function readingPastTracebacks(g: Grammar): Grammar {
     parse(source: TextSource, sink: DiagnosticSink) {
       const found = tracebacksOf(source.lines);
       if (found.size === 0) return g.parse(source, sink);
-      const view = withoutLines(source, (_, i) => found.has(i));
-      const records = g.parse(view.source, remappedSink(sink, view.lineOf)).map((r) => remapRecord(r, view.lineOf));
-      const within = insideRuns(view.dropped, records);
+      const { records, within } = parsedWithout(g, withoutLines(source, (_, i) => found.has(i)), sink);
       if (within.length > 0) sink.report('block/interleaved-line', { file: source.path, line: within[0] as number, column: 1 }, within.length);
       return records;
     },
