@@ -1,6 +1,7 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
-import type { Grammar, TextHead, TextSource } from '../../src/core/grammar.js';
+import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { withoutLines } from '../../src/core/remap-lines.js';
+import { detectingOn, headCleaner } from './clean-head.js';
 import { parsedWithout } from './inside-runs.js';
 import { INTERLEAVED_LINE, INTERLEAVED_PATTERN, overwroteOutput } from './interleaved-line.js';
 import { isDescribedBar, mayHoldDescribedBar } from './serving-block/tokens.js';
@@ -29,20 +30,15 @@ function anyInterleavedLine(text: string): boolean {
   return mayHoldDescribedBar(text) && text.split('\n').some(isDescribedBar);
 }
 
-/** The last head detection saw without its interleaved lines: the grammars that read past them detect on the same head in turn. */
-let lastHead: { readonly head: string; readonly clean: string } = { head: '', clean: '' };
-
-function withoutInterleavedLines(head: string): string {
-  if (head === lastHead.head) return lastHead.clean;
-  const clean = anyInterleavedLine(head)
+/** A head without its interleaved lines (the same string when it has none). */
+const withoutInterleavedLines = headCleaner((head) =>
+  anyInterleavedLine(head)
     ? head
         .split('\n')
         .filter((line) => !INTERLEAVED_LINE.test(line))
         .join('\n')
-    : head;
-  lastHead = { head, clean };
-  return clean;
-}
+    : head,
+);
 
 /**
  * A grammar of a load generator's console output that reads it without the lines another process
@@ -59,10 +55,7 @@ export function readingPastInterleavedLines(g: Grammar): Grammar {
   const inner = readingAcrossTableGaps(g, () => false);
   return {
     ...inner,
-    detect(input: TextHead) {
-      const head = withoutInterleavedLines(input.head);
-      return g.detect(head === input.head ? input : { path: input.path, head });
-    },
+    detect: detectingOn(g, withoutInterleavedLines),
     parse(source: TextSource, sink: DiagnosticSink) {
       const view = withoutLines(source, (text) => INTERLEAVED_LINE.test(text));
       if (view.dropped.length === 0) return inner.parse(source, sink);

@@ -1,7 +1,8 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
-import type { Grammar, TextHead, TextSource } from '../../src/core/grammar.js';
+import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { withoutLines } from '../../src/core/remap-lines.js';
 import { TRACEBACK_START, tracebackLines } from '../../src/ingest/python-tracebacks.js';
+import { detectingOn, headCleaner } from './clean-head.js';
 import { parsedWithout } from './inside-runs.js';
 
 /** The traceback lines of each source's lines (the grammars claiming a file read the same array in turn). */
@@ -13,21 +14,13 @@ function tracebacksOf(lines: readonly string[]): ReadonlySet<number> {
   return found;
 }
 
-/** The last head detection saw without its tracebacks: every grammar detects on the same head in turn. */
-let lastHead: { readonly head: string; readonly clean: string } = { head: '', clean: '' };
-
 /** A head without the tracebacks in it (the same string when it has none). */
-function withoutTracebacks(head: string): string {
-  if (head === lastHead.head) return lastHead.clean;
-  let clean = head;
-  if (head.includes(TRACEBACK_START)) {
-    const lines = head.split('\n');
-    const found = new Set(tracebackLines(lines));
-    if (found.size > 0) clean = lines.filter((_, i) => !found.has(i)).join('\n');
-  }
-  lastHead = { head, clean };
-  return clean;
-}
+const withoutTracebacks = headCleaner((head) => {
+  if (!head.includes(TRACEBACK_START)) return head;
+  const lines = head.split('\n');
+  const found = new Set(tracebackLines(lines));
+  return found.size === 0 ? head : lines.filter((_, i) => !found.has(i)).join('\n');
+});
 
 /**
  * A grammar of whole sources that detects and reads them without the Python tracebacks another
@@ -41,10 +34,7 @@ function withoutTracebacks(head: string): string {
 export function readingPastTracebacks(g: Grammar): Grammar {
   return {
     ...g,
-    detect(input: TextHead) {
-      const head = withoutTracebacks(input.head);
-      return g.detect(head === input.head ? input : { path: input.path, head });
-    },
+    detect: detectingOn(g, withoutTracebacks),
     parse(source: TextSource, sink: DiagnosticSink) {
       const found = tracebacksOf(source.lines);
       if (found.size === 0) return g.parse(source, sink);
