@@ -6,7 +6,7 @@ import type { RelPath } from '../../src/core/types.js';
 import { addFlags } from '../../src/normalize/flags.js';
 import { settleSglangSpec } from '../../src/normalize/sglang-spec.js';
 import { parseKeywordArgs } from '../../src/parse/python-repr.js';
-import { reportFailures, TracebackTracker } from '../../src/parse/traceback.js';
+import { reportFailures, TracebackTracker, UNCOMMON_EXCEPTION_ANCHORS } from '../../src/parse/traceback.js';
 import { splitPrefix } from './prefix.js';
 import { parseStatsLine } from './stats-parser.js';
 import { isoTime, writeStatsEntry } from './timeline.js';
@@ -16,7 +16,7 @@ export const ANCHORS: readonly string[] = [
   'Prefill batch', 'Decode batch', 'new fill batch', '#running-req:', 'server_args=', 'max_total_num_tokens=',
   'KV Cache is allocated', 'fired up and ready', 'sglang', 'Traceback', 'Error', 'Exception', 'out of memory',
   'Interrupt', 'SystemExit', 'During handling', 'direct cause', 'Load weight end', 'Retract requests',
-  'crashed with exit code', 'watchdog timeout',
+  'crashed with exit code', 'watchdog timeout', ...UNCOMMON_EXCEPTION_ANCHORS,
 ];
 /** uvicorn access-log lines (`"POST /generate HTTP/1.1" 200 OK`): never read, even when they say `Error`. */
 export const SKIP: readonly string[] = ['HTTP/1.'];

@@ -3,7 +3,7 @@ import { type LineParser, wantsLine } from '../../src/core/grammar.js';
 import { type BenchRecord, FieldMapBuilder, type FailureRecord, timelineRecords } from '../../src/core/records.js';
 import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
 import type { RelPath } from '../../src/core/types.js';
-import { reportFailures, TracebackTracker } from '../../src/parse/traceback.js';
+import { reportFailures, TracebackTracker, UNCOMMON_EXCEPTION_ANCHORS } from '../../src/parse/traceback.js';
 import { parseIterLine } from './iter-parser.js';
 import { isErrorLevel, splitPrefix, trackerLevel } from './prefix.js';
 import { writeIterEntry } from './timeline.js';
@@ -11,7 +11,7 @@ import { writeIterEntry } from './timeline.js';
 /** Substrings every line this grammar reads contains; the rest may be skipped unread. */
 export const ANCHORS: readonly string[] = [
   '[TRT-LLM]', '[TensorRT-LLM]', 'iter = ', 'Uvicorn running', 'Application startup complete', 'Traceback', 'Error',
-  'Exception', 'out of memory', 'Interrupt', 'SystemExit', 'During handling', 'direct cause',
+  'Exception', 'out of memory', 'Interrupt', 'SystemExit', 'During handling', 'direct cause', ...UNCOMMON_EXCEPTION_ANCHORS,
 ];
 /** uvicorn access-log lines (`"POST /generate HTTP/1.1" 200 OK`): never read, even when they say `Error`. */
 export const SKIP: readonly string[] = ['HTTP/1.'];

@@ -1,4 +1,5 @@
 import { NOT_MINE, parseByLines, type Grammar } from '../../src/core/grammar.js';
+import { UNCOMMON_EXCEPTION_ANCHORS } from '../../src/parse/traceback.js';
 import { SKIP, VllmServerParser } from './server.js';
 
 /** Lines only vLLM's server prints. */
@@ -44,6 +45,7 @@ export const grammar: Grammar = {
     // the `--cudagraph-metrics` table: its first row, and each data row by its runtime mode (cudagraph.ts)
     'CUDAGraph', 'FULL ', 'PIECEWISE ', 'NONE ', 'Uvicorn running', 'Available routes', 'Route: /',
     'Traceback', 'rror', 'xception', '[type=', 'Interrupt', 'SystemExit', 'out of memory', 'During handling', 'File "',
+    ...UNCOMMON_EXCEPTION_ANCHORS,
   ],
   skip: SKIP,
   // `docker logs -t`'s time gives the year its `INFO 12-31 23:59:40` lines leave out, journald's

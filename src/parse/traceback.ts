@@ -23,6 +23,15 @@ const MAX_MESSAGE = 500;
 /** Lines of foreign output tolerated inside a traceback before it is given up as cut short. */
 const MAX_NOISE = 50;
 
+/**
+ * What the exception lines hold whose type names none of `Error`, `Exception`, `Interrupt` and
+ * `SystemExit` (the server grammars' own anchors): Python's `StopIteration`, `StopAsyncIteration`
+ * and `GeneratorExit`, httpx's `ReadTimeout` and kin, and types known by their module only
+ * (`triton.runtime.errors.OutOfResources`, `ray.exceptions.RayActorError`). A stream prefilter
+ * that passes none of them leaves such a traceback without its end: recorded as cut short.
+ */
+export const UNCOMMON_EXCEPTION_ANCHORS: readonly string[] = ['StopIteration', 'StopAsyncIteration', 'GeneratorExit', 'Timeout', 'errors.', 'exceptions.'];
+
 /** What a truncated traceback (no exception line before EOF or a new traceback) is recorded as. */
 export const TRUNCATED_EXCEPTION = 'Traceback';
 export const TRUNCATED_MESSAGE = 'traceback ends before its exception line';
