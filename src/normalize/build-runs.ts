@@ -177,6 +177,9 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     }
     row.config_sources = JSON.stringify(rowSources);
     addDerived(row);
+    // a tool's own value of a derived column (trtllm-bench's per-GPU throughput, over its world
+    // size) stays where the row lacks what the derivation needs
+    for (const c of DERIVED_COLUMNS) if ((row[c] === null || row[c] === undefined) && typeof base[c] === 'number') row[c] = base[c];
     // built key by key, the row is in V8's dictionary mode (several times the memory of a fast
     // object); a spread copy is fast, and tens of thousands of these live until the table is written
     return { ...row };

@@ -505,3 +505,23 @@ describe('buildRuns: run ids', () => {
     expect(again.rows.map((r) => r.run_id)).toEqual(ids.slice(0, 3));
   });
 });
+
+describe('buildRuns: derived columns a tool printed', () => {
+  it("keeps a tool's per-GPU throughput where the run's GPUs are not known, and derives it where they are", () => {
+    const printed = { ...bench, output_throughput: 5530.7382, output_throughput_per_gpu: 5530.7382 };
+    const { rows } = buildRuns(
+      [
+        runRec('a/report.log', printed, 1),
+        runRec('b/report.log', { ...printed, tp: 2 }, 1),
+        configRec('c/serve.log', 'server-log', { ...serverFields, tp: 4 }, 2),
+        runRec('c/report.log', { ...printed, model: MODEL }, 1),
+      ],
+      new DiagnosticCollector(),
+    );
+    expect(rows.map((r) => [r.source_file, r.output_throughput_per_gpu])).toEqual([
+      ['a/report.log', 5530.7382],
+      ['b/report.log', 2765.3691],
+      ['c/report.log', 1382.68455],
+    ]);
+  });
+});
