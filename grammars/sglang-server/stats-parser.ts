@@ -7,7 +7,7 @@
  */
 import { lazily } from '../../src/parse/lazily.js';
 import { EmbeddedActionsParser } from '../../src/parse/chevrotain-runtime.js';
-import { Colon, Head, Key, NumberValue, statsLexer, statsTokens, WordValue } from './stats-tokens.js';
+import { Colon, Head, isLineTime, Key, NumberValue, statsLexer, statsTokens, TimeValue, WordValue } from './stats-tokens.js';
 
 export interface StatsLine {
   /** `Prefill batch [3]` → `prefill batch [3]`; null for the bare 2024 `#running-req: …` line. */
@@ -32,7 +32,7 @@ class StatsParser extends EmbeddedActionsParser {
       this.CONSUME(Colon);
       let value = '';
       this.OPTION2(() => {
-        value = this.OR([{ ALT: () => this.CONSUME(NumberValue).image }, { ALT: () => this.CONSUME(WordValue).image }]);
+        value = this.OR([{ ALT: () => this.CONSUME(TimeValue).image }, { ALT: () => this.CONSUME(NumberValue).image }, { ALT: () => this.CONSUME(WordValue).image }]);
       });
       if (!fields.has(key)) fields.set(key, value);
     });
@@ -105,13 +105,14 @@ function isCommonKey(key: string): boolean {
 }
 
 /**
- * A value the grammar reads as one token: a decimal (`-?(\d+(\.\d+)?|\.\d+)%?`), `nan`, `nan%`
- * or `inf`, or a word of letters that does not start like those (the grammar splits `infinity`
- * after `inf`).
+ * A value the grammar reads as one token: a line's time (`2025-07-18T15:32:52.498932`), a decimal
+ * (`-?(\d+(\.\d+)?|\.\d+)%?`), `nan`, `nan%` or `inf`, or a word of letters that does not start
+ * like those (the grammar splits `infinity` after `inf`).
  */
 function isCommonValue(value: string): boolean {
   const n = value.length;
   if (n === 0) return false;
+  if (isLineTime(value)) return true;
   if (value === 'nan' || value === 'nan%' || value === 'inf') return true;
   if (isLetter(value.charCodeAt(0))) {
     if (value.startsWith('nan') || value.startsWith('inf')) return false;

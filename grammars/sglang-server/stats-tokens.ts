@@ -22,11 +22,20 @@ export const Head = createToken({ name: 'Head', pattern: /(?:Prefill|Decode) bat
  */
 export const Key = createToken({ name: 'Key', pattern: /#?(?:est\. )?[A-Za-z][\w/-]*(?: [A-Za-z][\w/-]*)*(?: \([^)]*\))?(?=:)/ });
 export const Colon = createToken({ name: 'Colon', pattern: /:/ });
+const TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?/;
+/**
+ * `timestamp: 2025-07-18T15:32:52.498932`, the line's local time (`datetime.isoformat()`) that some
+ * mid-2025 builds end their stats lines with: one value, not a number and a key `T15` before a colon.
+ */
+export const TimeValue = createToken({ name: 'TimeValue', pattern: TIME });
+const WHOLE_TIME = new RegExp(`^(?:${TIME.source})$`);
+/** A whole value is one TimeValue. */
+export const isLineTime = (value: string): boolean => value.length >= 19 && WHOLE_TIME.test(value);
 /** `nan%`: `fwd occupancy` before its device timer has measured a window. */
 export const NumberValue = createToken({ name: 'NumberValue', pattern: /-?(?:\d+(?:\.\d+)?|\.\d+)%?|nan%?|inf/ });
 /** Anything else up to a separator (`True`, `None`); its first characters are hinted so the lexer keeps its first-character optimization. */
 export const WordValue = createToken({ name: 'WordValue', pattern: /[^\s,:]+/, start_chars_hint: complementHint(' \t\r\n\f\v,:') });
 
-export const statsTokens = [WhiteSpace, Head, Key, Colon, NumberValue, Separator, WordValue];
+export const statsTokens = [WhiteSpace, Head, Key, Colon, TimeValue, NumberValue, Separator, WordValue];
 
 export const statsLexer = lazily(() => new Lexer(statsTokens, { positionTracking: 'onlyOffset', ensureOptimizations: true, skipValidations: true }));

@@ -2,6 +2,7 @@ import type { FieldWriter } from '../../src/core/records.js';
 import type { FieldValue } from '../../src/core/types.js';
 import { percentToFraction, readNumber } from '../../src/parse/values.js';
 import type { StatsLine } from './stats-parser.js';
+import { isLineTime } from './stats-tokens.js';
 import { lookupTable } from '../../src/core/cells.js';
 
 /** Batch-line keys (every era) → timeline columns (schema.md §2); usage values are fractions already. */
@@ -92,6 +93,11 @@ export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number
   const decode = head.batch === 'decode';
   let hisparseGpuUsage: FieldValue | undefined;
   for (const [key, raw] of stats.fields) {
+    if (key === 'timestamp') {
+      // the line's own time, to the microsecond: the prefix's, which some logs leave out
+      if (!time && isLineTime(raw)) out.set('time', raw, line);
+      continue;
+    }
     const k = keyOf(key);
     if (k.percent) {
       const v = readNumber(raw);

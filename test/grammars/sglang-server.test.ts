@@ -72,6 +72,21 @@ describe('sglang-server', () => {
     expect(sink.list()).toEqual([]);
   });
 
+  it("reads a line's trailing `timestamp:` as one value: the row's time where no prefix gives one, never columns of its own", () => {
+    const sink = new DiagnosticCollector();
+    const lines = [
+      '[2025-07-18 15:32:52 TP0] Prefill batch. #new-seq: 1, #new-token: 2192, #cached-token: 35, #token: 35, token usage: 0.00, #running-req: 0, #queue-req: 0, timestamp: 2025-07-18T15:32:52.498932',
+      'Decode batch. #running-req: 1, #token: 2266, token usage: 0.00, cuda graph: True, gen throughput (token/s): 3.13, #queue-req: 0, timestamp: 2025-07-18T15:32:54.159394',
+    ];
+    const records = grammar.parse({ path: asRelPath('s.log'), lines }, sink);
+    const rows = records.flatMap((r) => (r.kind === 'timeline' ? seriesEntries(r.series, r.at.file) : []));
+    expect(rows.map((r) => [r.fields.time, r.fields.new_tokens ?? r.fields.gen_throughput])).toEqual([
+      ['2025-07-18T15:32:52', 2192],
+      ['2025-07-18T15:32:54.159394', 3.13],
+    ]);
+    expect(rows.flatMap((r) => Object.keys(r.fields)).filter((k) => /^t\d|timestamp/.test(k))).toEqual([]);
+  });
+
   it('records a Prefill OOM and a traceback as failures of a failed start', () => {
     const sink = new DiagnosticCollector();
     const lines = ['[2025-01-01 00:00:00 TP0] Prefill out of memory. Try to lower your batch size.', '[2025-01-01 00:00:01 TP0] Scheduler hit an exception: Traceback (most recent call last):', '  File "x.py", line 1, in f', 'RuntimeError: CUDA error: an illegal memory access was encountered'];
@@ -103,6 +118,7 @@ describe('sglang-server stats lines: the common shape read without the grammar',
   const key = fc.constantFrom('#running-req', 'token usage', 'gen throughput (token/s)', '#queue-req', 'cuda graph', 'accept len', 'mamba num', '#new-token', 'full token usage', 'x (a, b)', 'x (a: b)', '9lives', 'a-b c-d', 'key with  two spaces', 'Decode batch', 'Prefill batch size', 'new fill batch', 'x Decode batch', 'tree_cache_hit_rate', 'est. decode TFLOPS/s (per GPU)', 'est. read BW (GB/s per GPU)', 'est.x', 'est.  y', 'est. Decode batch', 'a/b c', '/s', 'fwd occupancy', '#bootstrap-req');
   const value = fc.oneof(
     fc.constantFrom('0', '68', '0.49', '2499.67', '.5', '-.5', '-3', '-', '12%', '%', '-%', '5%%', '.5%', 'True', 'False', 'None', 'NaN', 'nan', 'nan%', 'nan%%', 'nan%5', 'inf', 'inf%', 'infinity', 'nano', 'nan5', 'v1.2', '1e-5', '1.2.3', '', '0.', 'a:b', 'x y', 'b: c'),
+    fc.constantFrom('2025-07-18T15:32:52.498932', '2025-07-18T15:32:52', '2025-07-18T15:32:52.', '2025-07-18T15:32', '2025-07-18 15:32:52', '2025-07-18T15:32:52.5x', '2025-07-18T15:32:52.5%'),
     fc.double({ noNaN: true }).map(String),
     fc.string({ maxLength: 4 }),
   );
