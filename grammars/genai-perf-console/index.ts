@@ -5,10 +5,10 @@ import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { documentContext, labelAbove } from '../../src/parse/context.js';
 import { readNumber } from '../../src/parse/values.js';
 import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
-import { commandWords, durationSeconds } from './footer.js';
+import { commandWords, durationSeconds, perfAnalyzerWords } from './footer.js';
 import { consoleTableParser } from './parser.js';
 import { consoleLexer } from './tokens.js';
-import { addTable, applyCommand, type Draft, gpuPowerTable, missingFooter, setGpuPower } from './table.js';
+import { addTable, applyCommand, applyPerfAnalyzer, artifactLoadPoint, type Draft, gpuPowerTable, missingFooter, setGpuPower } from './table.js';
 import { type ConsoleItem, type ConsoleTable, toItems } from './visitor.js';
 import { lexedPieces, parseTokens } from '../../src/parse/pieces.js';
 import { signature } from '../../src/parse/signature.js';
@@ -105,6 +105,7 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
   const drafts: Draft[] = [];
   let current: Draft | null = null;
   let pendingCommand: { words: string[]; line: number } | null = null;
+  let pendingAnalyzer: { words: string[]; line: number } | null = null;
   const unrecognized: number[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
@@ -138,12 +139,14 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
       // (a log kept from its middle), and the steady-state or an archetype's table reads the same
       if (current === null && item.title === null && item.rows.length > 0) sink.report('table/untitled', { file: source.path, line: item.line, column: 1 });
       if (current === null || (main && current.hasMain)) {
-        current = { builder: new FieldMapBuilder(), line: item.line, unknown: [], client: null, complete: true, hasMain: false, bareTitle: item.title?.trim() === 'LLM Metrics', header: [], power: [], reasoning: false };
+        current = { builder: new FieldMapBuilder(), line: item.line, unknown: [], client: null, complete: true, hasMain: false, bareTitle: item.title?.trim() === 'LLM Metrics', header: [], power: [], reasoning: false, pasted: null, artifact: null };
         drafts.push(current);
       }
       current.hasMain ||= main;
       addTable(current, item, source, sink);
-      if (pendingCommand) applyCommand(current, pendingCommand.words, pendingCommand.line);
+      if (pendingAnalyzer) applyPerfAnalyzer(current, pendingAnalyzer.words, pendingAnalyzer.line);
+      current.pasted ??= pendingCommand;
+      pendingAnalyzer = null;
       pendingCommand = null;
     } else if (item.kind === 'cli') {
       const { words, consumed } = commandWords(items, i);
@@ -162,6 +165,12 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
     } else if (item.kind === 'panel') {
       // AIPerf's notice above its GPU sections (`GPU Telemetry Platform`): no figure of the run
       continue;
+    } else if (item.text.includes('artifacts/') && artifactLoadPoint(item.text, item.line) !== null) {
+      if (current) current.artifact ??= artifactLoadPoint(item.text, item.line);
+    } else if (item.text.includes('Running Perf Analyzer')) {
+      const words = perfAnalyzerWords(item.text);
+      if (words) pendingAnalyzer = { words, line: item.line };
+      else unrecognized.push(item.line);
     } else if (readTableTitle(item.text)) {
       // the title of a table the run is read from, with no table below it: a line written between them took its place
       sink.report('parse/syntax', { file: source.path, line: item.line, column: 1 }, 'the table below this title', item.text);
@@ -175,6 +184,8 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
   let floor = -1;
   for (const d of drafts) setGpuPower(d);
   return drafts.filter((d) => d.builder.size > 0).map((d) => {
+    if (d.pasted) applyCommand(d, d.pasted.words, d.pasted.line);
+    if (d.artifact) d.builder.set(d.artifact.column, d.artifact.value, d.artifact.line);
     const missing = missingFooter(d);
     if (missing !== null) {
       d.complete = false;

@@ -4,6 +4,7 @@ import type { FieldMapBuilder } from '../../src/core/records.js';
 import { readNumber } from '../../src/parse/values.js';
 import { addMetricRow, type MetricRow, snakeMetric } from '../_shared/perf-metrics/index.js';
 import { addCommandFlags, commandTool } from '../_shared/perf-metrics/cli-command.js';
+import { lookupTable } from '../../src/core/cells.js';
 import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 import type { ConsoleTable } from './visitor.js';
 import { addAiperfSpecDecodeRow } from '../genai-perf-json/spec-decode.js';
@@ -25,6 +26,21 @@ export interface Draft {
   readonly power: GpuPowerRow[];
   /** A reasoning-token row above 0: the run counted reasoning tokens. */
   reasoning: boolean;
+  /** A command pasted above the run: what its author meant to run, applied after what the tool says it ran. */
+  pasted: { readonly words: readonly string[]; readonly line: number } | null;
+  /** The load point its artifacts folder is named after, the last resort (artifactLoadPoint). */
+  artifact: { readonly column: string; readonly value: number; readonly line: number } | null;
+}
+
+/**
+ * GenAI-Perf and AIPerf name a run's artifacts folder after its load point
+ * (`artifacts/llama-3-openai-chat-concurrency1/profile_export_genai_perf.csv`, `…-request_rate4/`),
+ * in the `CSV Export:` / `JSON Export:` lines and the `Generating artifacts/…` log lines below a run.
+ */
+export function artifactLoadPoint(text: string, line: number): Draft['artifact'] {
+  const m = /artifacts\/[^\s/]*?-(concurrency|request_rate)(\d+(?:\.\d+)?)\//.exec(text);
+  if (!m?.[1] || !m[2]) return null;
+  return { column: m[1] === 'concurrency' ? 'max_concurrency' : 'request_rate', value: Number(m[2]), line };
 }
 
 /**
@@ -119,6 +135,33 @@ function joinWrappedRows(table: ConsoleTable): Array<{ label: string; cells: str
 export function applyCommand(draft: Draft, words: readonly string[], line: number): void {
   draft.client ??= commandTool(words);
   addCommandFlags(draft.builder, words, line);
+}
+
+/** Perf Analyzer flags GenAI-Perf passes a run's model and load point in. */
+const PERF_ANALYZER_FLAGS: Readonly<Record<string, string>> = lookupTable({
+  '-m': 'model',
+  '--concurrency-range': 'max_concurrency',
+  '--request-rate-range': 'request_rate',
+});
+
+/**
+ * Adds what the Perf Analyzer command GenAI-Perf logged it ran gives: the model and the one load
+ * point of a range `N` or `N:N` (a range of several is a sweep, not this run's value).
+ */
+export function applyPerfAnalyzer(draft: Draft, words: readonly string[], line: number): void {
+  draft.client ??= 'genai-perf';
+  for (let i = 0; i < words.length - 1; i++) {
+    const column = PERF_ANALYZER_FLAGS[words[i] ?? ''];
+    const raw = words[i + 1] ?? '';
+    if (column === undefined) continue;
+    if (column === 'model') {
+      draft.builder.set(column, raw, line);
+      continue;
+    }
+    const [from, to = from] = raw.split(':');
+    const value = Number(from);
+    if (from !== '' && from === to && Number.isFinite(value)) draft.builder.set(column, value, line);
+  }
 }
 
 /** What a run's footer should have given and did not: AIPerf's duration, SDK 24.06's throughputs. */

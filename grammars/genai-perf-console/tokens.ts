@@ -54,8 +54,8 @@ export const HeaderRow = lineToken('HeaderRow', /^\s*┃.*┃/);
 export const HeaderRule = lineToken('HeaderRule', /^\s*┡[━╇]+┩?\s*$/);
 export const BodyRow = lineToken('BodyRow', /^\s*│.*│/);
 export const BottomRule = lineToken('BottomRule', /^\s*└[─┴]+┘?\s*$/);
-/** AIPerf's `CLI Command:` echo after its tables, or a pasted `$ genai-perf profile …` line. */
-export const CliCommand = lineToken('CliCommand', /^\s*(?:CLI Command:|\$?\s*(?:genai-perf|aiperf) profile\b)/);
+/** AIPerf's `CLI Command:` echo after its tables, or a pasted `$ genai-perf profile …` line (`genai-perf \` continued onto the next line too). */
+export const CliCommand = lineToken('CliCommand', /^\s*(?:CLI Command:|\$?\s*(?:genai-perf|aiperf)(?: profile\b|\s*\\\s*$))/);
 /** SDK 24.06 printed the throughputs below the table: `Request throughput (per sec): 0.62`. */
 export const MetricLine = lineToken('MetricLine', /^\s*[A-Z][\w ]{2,60}\((?:per sec|tokens\/sec|requests\/sec)\):\s*[\d,.]+\s*$/);
 export const DurationLine = lineToken('DurationLine', /^\s*Benchmark Duration:/);

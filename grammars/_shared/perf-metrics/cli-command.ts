@@ -19,6 +19,9 @@ const FLAGS: Readonly<Record<string, string>> = lookupTable({
   '--tokenizer': 'tokenizer',
 });
 
+/** A shell variable, command substitution or `<placeholder>` left as written. */
+const UNEXPANDED = /\$(?:\{|\(|[A-Za-z_])|`|^<[^>]*>$/;
+
 /** Splits a shell command on blanks, honouring single and double quotes. */
 export function shellWords(text: string): string[] {
   const words: string[] = [];
@@ -43,7 +46,8 @@ export function addCommandFlags(builder: FieldMapBuilder, words: readonly string
     if (!column) continue;
     const next = words[i + 1];
     const raw = inline ?? (next !== undefined && !next.startsWith('--') ? next : undefined);
-    if (raw === undefined) continue;
+    // `--model ${MODEL}` pasted from a script: the value is whatever the shell had, not this text
+    if (raw === undefined || UNEXPANDED.test(raw)) continue;
     const value = toField(column, raw);
     if (value !== undefined) builder.set(column, value, line);
   }

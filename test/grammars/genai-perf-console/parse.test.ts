@@ -53,6 +53,53 @@ describe('genai-perf-console', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  describe("a run's model and load point: what the tool says it ran, then the command pasted above it, then its artifacts folder", () => {
+    const THROUGHPUT = table('NVIDIA GenAI-Perf | LLM Metrics', 'Statistic', ['│ Request throughput (per sec) │ 3.00 │ N/A │']);
+    const AIPERF = table('NVIDIA AIPerf | LLM Metrics', 'Metric', ['│ Request Throughput │ 3.00 │ N/A │', '│   (requests/sec) │          │          │']);
+    const fields = (lines: string[]) => runFields(runGrammar(grammar, lines.join('\n')).records);
+
+    it("reads the Perf Analyzer command GenAI-Perf logs before a run, over a pasted command's values", () => {
+      expect(
+        fields([
+          'genai-perf profile -m acme/meant --concurrency 8',
+          "2024-10-14 22:43 [INFO] genai_perf.wrapper:163 - Running Perf Analyzer : 'perf_analyzer -m acme/ran --async -i http --concurrency-range 2 --service-kind openai'",
+          ...THROUGHPUT,
+        ]),
+      ).toEqual([{ request_throughput: 3, model: 'acme/ran', max_concurrency: 2, client: 'genai-perf' }]);
+      // a sweep's range is no one run's value
+      expect(fields(["[INFO] genai_perf.wrapper:163 - Running Perf Analyzer : 'perf_analyzer -m m --concurrency-range 1:8:2'", ...THROUGHPUT])).toEqual([{ request_throughput: 3, model: 'm', client: 'genai-perf' }]);
+    });
+
+    it("gives AIPerf's echo of its command precedence over the one pasted above the run", () => {
+      const echoed = fields(['aiperf profile --model acme/x --concurrency 5', ...AIPERF, 'CLI Command: aiperf profile --model acme/x --concurrency 1']);
+      expect(echoed[0]).toMatchObject({ model: 'acme/x', max_concurrency: 1, client: 'aiperf' });
+    });
+
+    it('follows a pasted command over its backslashes only, from a bare `genai-perf \\` line too', () => {
+      expect(fields(['genai-perf \\', '  profile \\', '  -m ensemble \\', '  --backend tensorrtllm \\', '  --concurrency 4', ...THROUGHPUT])).toEqual([
+        { request_throughput: 3, model: 'ensemble', backend: 'tensorrtllm', max_concurrency: 4, client: 'genai-perf' },
+      ]);
+      // a line without a trailing backslash ends the command: the shell never passed the next line's flags
+      expect(fields(['aiperf profile \\', '  --model acme/x \\', '  --url http://localhost:8000', '  --concurrency 5 \\', '  --request-count 10', ...AIPERF, 'Benchmark Duration: 10 sec'])).toEqual([
+        { request_throughput: 3, model: 'acme/x', duration_s: 10, client: 'aiperf' },
+      ]);
+    });
+
+    it('leaves out values a pasted script left to its shell variables', () => {
+      expect(fields(['MODEL="acme/x"', 'genai-perf profile \\', '  --model ${MODEL} \\', '  --tokenizer $TOKENIZER \\', '  --concurrency $(nproc)', ...THROUGHPUT])).toEqual([
+        { request_throughput: 3, client: 'genai-perf' },
+      ]);
+    });
+
+    it('takes the load point from the artifacts folder a run is saved in when nothing else gives it', () => {
+      expect(fields([...THROUGHPUT, 'CSV Export: artifacts/acme_x-openai-chat-concurrency16/profile_export_genai_perf.csv'])).toEqual([{ request_throughput: 3, max_concurrency: 16, client: 'genai-perf' }]);
+      expect(fields([...THROUGHPUT, '2024-10-14 22:44 [INFO] genai_perf.export_data.json_exporter:62 - Generating artifacts/m-openai-chat-request_rate2.5/profile_export_genai_perf.json'])).toEqual([
+        { request_throughput: 3, request_rate: 2.5, client: 'genai-perf' },
+      ]);
+      expect(fields(['genai-perf profile -m m --concurrency 4', ...THROUGHPUT, 'CSV Export: artifacts/m-openai-chat-concurrency16/x.csv'])[0]).toMatchObject({ max_concurrency: 4 });
+    });
+  });
+
   it('applies a pasted shell command to the table after it', () => {
     const text = ['$ genai-perf profile -m acme/x --concurrency 16', ...table('LLM Metrics', 'Statistic', ['│ Request throughput (per sec) │ 3.00 │ N/A │'])].join('\n');
     expect(runFields(runGrammar(grammar, text).records)).toEqual([{ model: 'acme/x', max_concurrency: 16, request_throughput: 3, client: 'genai-perf' }]);
