@@ -1,6 +1,6 @@
 import { type ConfigRecord, FieldMapBuilder } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
-import { addFlags, canonicalFlag, toField } from '../../src/normalize/flags.js';
+import { addFlags, canonicalFlag, datasetNameOf, toField } from '../../src/normalize/flags.js';
 import { settleSglangSpec } from '../../src/normalize/sglang-spec.js';
 import { parsePyValue, type PyValue } from '../../src/parse/python-repr.js';
 import type { Args, Flag } from './args.js';
@@ -39,6 +39,7 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
   }
   if (args.model) b.set('model', args.model.text, args.model.line);
   const trt = rec.tool.value.startsWith('trtllm');
+  const datasetName = datasetNameOf(Object.fromEntries(args.flags.map((f) => [f.name, typeof f.value === 'string' ? f.value : null])));
   const nested = new Map<string, { value: Record<string, PyValue>; line: number }>();
   for (const flag of args.flags) {
     const dot = flag.name.indexOf('.');
@@ -48,7 +49,7 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
       nested.set('speculative_config', entry);
       continue;
     }
-    addFlag(b, { ...flag, name: CLIENT_FLAGS[rec.tool.value]?.[flag.name.replace(/^-+/, '').replaceAll('-', '_')] ?? flag.name }, trt, loops);
+    addFlag(b, { ...flag, name: CLIENT_FLAGS[rec.tool.value]?.[flag.name.replace(/^-+/, '').replaceAll('-', '_')] ?? flag.name }, trt, rec.role === 'bench-command', loops, datasetName);
   }
   for (const [name, { value, line: at }] of nested) addFlags(b, { [name]: value }, at);
   if (rec.tool.value === 'sglang' || rec.inProcess === 'sglang') settleSglangSpec(b);
@@ -69,6 +70,8 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
 const CLIENT_FLAGS: Readonly<Record<string, Readonly<Record<string, string>>>> = lookupTable({
   'sglang-bench-multiturn': lookupTable<string>({ max_parallel: 'max_concurrency', num_rounds: 'turns_per_conversation', output_length: 'output_len' }),
   'vllm-multi-turn-bench': lookupTable<string>({ num_clients: 'max_concurrency' }),
+  // trtllm-bench's `-m` is its `--model` (the name; `--model_path` the weights on disk)
+  'trtllm-bench': lookupTable<string>({ m: 'model' }),
 });
 
 /** Flags that read part of a server's configuration from a file, out of sight. */
@@ -99,13 +102,16 @@ function servesWithoutSpeculation(words: readonly Word[], args: Args): boolean {
   return !args.flags.some((f) => SPECULATIVE.test(f.name) || CONFIG_FILES.has(canonicalFlag(f.name)));
 }
 
-function addFlag(b: FieldMapBuilder, flag: Flag, trt: boolean, loops: Loops): void {
+function addFlag(b: FieldMapBuilder, flag: Flag, trt: boolean, bench: boolean, loops: Loops, datasetName: string | null): void {
   let name = flag.name;
   const column = canonicalFlag(name);
-  if (trt && column === 'backend') name = 'trtllm_backend';
+  // trtllm-bench's `--backend` is its report's (`pytorch`, `tensorrt`); a server's would read as a client's API backend
+  if (trt && column === 'backend' && !bench) name = 'trtllm_backend';
   let value: PyValue = flag.value;
+  // `--model_path ${model_path}` after `model_path=<your model path>`: the shell passed nothing
+  if (value === '') return;
   if (column === 'speculative_config' && typeof value === 'string') value = jsonOrPython(value);
-  addFlags(b, { [name]: value }, flag.line);
+  addFlags(b, { [name]: value }, flag.line, datasetName);
   const loop = flag.unresolved.map((v) => loops.get(v)).find((v) => v !== undefined);
   if (loop && loop.length > 0 && b.has(canonicalFlag(name))) {
     const numbers = loop.map(Number);

@@ -1,4 +1,5 @@
 import { lookupTable } from '../../src/core/cells.js';
+import { lengthKnobApplies } from '../../src/normalize/flags.js';
 
 /**
  * `bench_serving` writes every dataset's knobs into its argument dump and its JSONL line, used or
@@ -18,9 +19,6 @@ import { lookupTable } from '../../src/core/cells.js';
  *   `--mooncake-*` (`mooncake`) and `--agentic-*` (`agentic-trace`); for their dataset some are the
  *   run's lengths (`DATASET_KNOB_COLUMNS`), elsewhere their defaults say nothing of the run.
  */
-const RANDOM_OUTPUT_DATASETS: ReadonlySet<string> = new Set(['image', 'mmmu']);
-const RANDOM_INPUT_DATASETS: ReadonlySet<string> = new Set(['image']);
-const SHAREGPT_OUTPUT_DATASETS: ReadonlySet<string> = new Set(['sharegpt', 'custom', 'openai', 'longbench_v2', 'agentic-trace', 'autobench']);
 
 /**
  * The embedding backends (`sglang-embedding`, `vllm-embedding`; `python/sglang/benchmark/serving.py`,
@@ -76,9 +74,8 @@ export function datasetKnobApplies(key: string, dataset: string | null, backend?
   if (OUTPUT_LEN_KNOBS.has(key) && isEmbeddingBackend(backend)) return false;
   const name = dataset ?? '';
   if (name === '') return true;
-  if (key === 'random_output_len') return name.startsWith('random') || RANDOM_OUTPUT_DATASETS.has(name);
-  if (key.startsWith('random_')) return name.startsWith('random') || RANDOM_INPUT_DATASETS.has(name);
-  if (key === 'sharegpt_output_len') return SHAREGPT_OUTPUT_DATASETS.has(name);
+  const length = lengthKnobApplies(key, name);
+  if (length !== undefined) return length;
   for (const [prefix, owner] of OWN_DATASET_PREFIXES) if (key.startsWith(prefix)) return name === owner;
   // generated-shared-prefix sends its groups × prompts per group, whatever `--num-prompts` says
   if (key === 'num_prompts') return name !== 'generated-shared-prefix';

@@ -108,10 +108,12 @@ export function canonicalFlag(flag: string): string {
  * Adds flags (a parsed argument dump or command line) to a builder under canonical columns.
  * Nested speculative configs (`speculative_config={'method': ..., 'model': ...}`) are unfolded.
  */
-export function addFlags(builder: FieldMapBuilder, args: Readonly<Record<string, PyValue>>, line: number): void {
+export function addFlags(builder: FieldMapBuilder, args: Readonly<Record<string, PyValue>>, line: number, datasetName: string | null = datasetNameOf(args)): void {
   for (const [flag, raw] of Object.entries(args)) {
-    const column = canonicalFlag(flag);
+    let column = canonicalFlag(flag);
     if (IGNORED.has(column) || isSecretFlag(column, raw) || raw === null || raw === undefined) continue;
+    // another dataset's length (a Namespace dump holds every default): not this run's, kept under its own name
+    if (datasetName !== null && lengthKnobApplies(flagName(flag), datasetName) === false) column = flagName(flag);
     if (column === 'speculative_config') {
       addSpeculativeConfig(builder, raw, line);
       continue;
@@ -122,6 +124,31 @@ export function addFlags(builder: FieldMapBuilder, args: Readonly<Record<string,
     const value = toField(column, raw);
     if (value !== undefined) builder.set(column, value, line);
   }
+}
+
+const RANDOM_OUTPUT_DATASETS: ReadonlySet<string> = new Set(['image', 'mmmu']);
+const RANDOM_INPUT_DATASETS: ReadonlySet<string> = new Set(['image']);
+const SHAREGPT_OUTPUT_DATASETS: ReadonlySet<string> = new Set(['sharegpt', 'custom', 'openai', 'longbench_v2', 'agentic-trace', 'autobench']);
+
+/**
+ * Whether a length knob a benchmark writes for every dataset (a Namespace dump holds each default)
+ * shapes the requests of `dataset` (its `--dataset-name`), or undefined for a key that is no such
+ * knob. vLLM's and SGLang's random datasets (`random`, `random-mm`, `random-ids`, …) and `image`
+ * take `--random-input-len`, and `mmmu` `--random-output-len` too; `--sharegpt-output-len` is the
+ * fixed output length of `sharegpt`, and of SGLang's `custom`, `openai`, `longbench_v2` and 2026
+ * `agentic-trace` and `autobench` (grammars/sglang-bench-serving/dataset-knobs.ts, with the sources).
+ */
+export function lengthKnobApplies(key: string, dataset: string): boolean | undefined {
+  if (key === 'random_output_len') return dataset.startsWith('random') || RANDOM_OUTPUT_DATASETS.has(dataset);
+  if (key.startsWith('random_')) return dataset.startsWith('random') || RANDOM_INPUT_DATASETS.has(dataset);
+  if (key === 'sharegpt_output_len') return SHAREGPT_OUTPUT_DATASETS.has(dataset);
+  return undefined;
+}
+
+/** The `--dataset-name` among a command's or dump's arguments, or null. */
+export function datasetNameOf(args: Readonly<Record<string, PyValue>>): string | null {
+  for (const [flag, raw] of Object.entries(args)) if (typeof raw === 'string' && flagName(flag) === 'dataset_name') return raw.toLowerCase();
+  return null;
 }
 
 /** The `backend` of an attention config given as a dict or as its JSON text; undefined when it names none. */

@@ -51,6 +51,26 @@ describe('launch-command grammar', () => {
     ]);
   });
 
+  it("reads trtllm-bench's -m and --backend as its report's model and backend, and no value a variable left empty", () => {
+    const text = ['model_path=<your model path>', 'trtllm-bench -m org/Big-V3 --model_path ${model_path} throughput --tp 4 --dataset ${data_path} --backend pytorch --concurrency 1'].join('\n');
+    const [bench] = parse(text);
+    expect(bench?.fields).toMatchObject({ client: 'trtllm-bench', model: 'org/Big-V3', tp: 4, backend: 'pytorch', max_concurrency: 1 });
+    expect(bench?.fields).not.toHaveProperty('trtllm_backend');
+    expect(bench?.fields).not.toHaveProperty('m');
+    // a server's --backend stays apart from a client's API backend
+    expect(parse('trtllm-serve org/Big-V3 --backend pytorch --tp_size 8')[0]?.fields).toMatchObject({ engine: 'trtllm', trtllm_backend: 'pytorch', tp: 8 });
+  });
+
+  it("reads a benchmark command's random lengths as the run's only when its dataset is random", () => {
+    const lengths = (command: string) => {
+      const f = parse(command)[0]?.fields ?? {};
+      return [f.dataset ?? null, f.input_len ?? null, f.random_input_len ?? null];
+    };
+    expect(lengths('vllm bench serve --model m --dataset-name sharegpt --random-input-len 1024')).toEqual(['sharegpt', null, 1024]);
+    expect(lengths('vllm bench serve --model m --dataset-name random --random-input-len 1024')).toEqual(['random', 1024, null]);
+    expect(lengths('vllm bench serve --model m --random-input-len 1024')).toEqual([null, 1024, null]);
+  });
+
   it("gives a vLLM throughput benchmark of another engine's backend (--backend hf, mii) no engine: it timed that one", () => {
     const text = ['vllm bench throughput --model m --backend hf --hf-max-batch-size 8', 'python benchmarks/benchmark_throughput.py --backend=mii --model m', 'vllm bench throughput --backend vllm-chat --model m'].join('\n');
     expect(parse(text).map((r) => [r.fields.client, r.fields.engine ?? null, r.fields.backend ?? null])).toEqual([

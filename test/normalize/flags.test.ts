@@ -21,6 +21,24 @@ describe('addFlags', () => {
     expect(dflash.fields).toMatchObject({ spec_num_draft_tokens: 8 });
   });
 
+  it("reads a dataset's length knobs as the run's lengths only for the datasets that take them", () => {
+    // a Namespace dump holds every default: a ShareGPT run's random lengths are not its lengths
+    const sharegpt = new FieldMapBuilder();
+    addFlags(sharegpt, { dataset_name: 'sharegpt', random_input_len: 1024, random_output_len: 128, sharegpt_output_len: null }, 1);
+    expect(sharegpt.fields).toEqual({ dataset: 'sharegpt', random_input_len: 1024, random_output_len: 128 });
+    const random = new FieldMapBuilder();
+    addFlags(random, { dataset_name: 'random', random_input_len: 1024, random_output_len: 128, sharegpt_output_len: 256 }, 1);
+    expect(random.fields).toEqual({ dataset: 'random', input_len: 1024, output_len: 128, sharegpt_output_len: 256 });
+    // no dataset named: the knobs given are the run's
+    const unnamed = new FieldMapBuilder();
+    addFlags(unnamed, { random_input_len: 512 }, 1);
+    expect(unnamed.fields).toEqual({ input_len: 512 });
+    // a command's flags come one at a time: its dataset is passed along
+    const oneByOne = new FieldMapBuilder();
+    addFlags(oneByOne, { 'random-input-len': 512 }, 1, 'sharegpt');
+    expect(oneByOne.fields).toEqual({ random_input_len: 512 });
+  });
+
   it('never keeps a credential as a column, whatever the flag is called', () => {
     const b = new FieldMapBuilder();
     addFlags(b, { hf_token: 'hf_abc', api_key: 'sk-1', 'openai-api-key': 'sk-2', authorization: 'Bearer x', key: 'k', db_password: 'p', client_secret: 's', max_num_seqs: 64, num_speculative_tokens: 3, max_tokens: 128, allow_credentials: false }, 1);
