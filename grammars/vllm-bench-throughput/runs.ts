@@ -19,7 +19,9 @@ const COUNT = /^\s*Total num (prompt|output) tokens:\s*(\S+)\s*$/;
 /** `--backend hf` (HF transformers) and `mii` (DeepSpeed-MII) time another engine than vLLM (`vllm`, `vllm-chat`). */
 const NOT_VLLM_BACKENDS = new Set(['hf', 'mii']);
 /** `vllm bench throughput … --backend hf` / `benchmark_throughput.py … --backend=mii`: the backend of a command above the result. */
-const COMMAND_BACKEND = /(?:\bbench\s+throughput|benchmark_throughput\.py)\b.*\s--backend(?:=|\s+)['"]?([\w-]+)/;
+const THROUGHPUT_COMMAND = /(?:\bbench\s+throughput|benchmark_throughput\.py)\b/;
+const BACKEND_FLAG = /\s--backend(?:=|\s+)['"]?([\w-]+)/;
+const CONTINUED = /\\\s*$/;
 /**
  * The tool's own warning above its `Throughput:` line (throughput.py): with a multimodal dataset and
  * a backend other than `vllm-chat`, image tokens are not counted in the token totals and rates.
@@ -79,9 +81,16 @@ function toRun(r: ResultLines, source: TextSource, ctx: ReturnType<typeof docume
 function backendAbove(dump: NamespaceDump | null, lines: readonly string[], from: number, to: number): { name: string; line: number } | null {
   const dumped = dump?.args.backend;
   if (dump && typeof dumped === 'string') return { name: dumped, line: dump.line };
-  for (let i = Math.min(to, lines.length - 1); i >= from && i >= 0; i--) {
-    const m = COMMAND_BACKEND.exec(lines[i] ?? '');
-    if (m?.[1]) return { name: m[1], line: i + 1 };
+  const last = Math.min(to, lines.length - 1);
+  for (let i = last; i >= from && i >= 0; i--) {
+    const start = lines[i] ?? '';
+    const at = start.search(THROUGHPUT_COMMAND);
+    if (at < 0) continue;
+    // the nearest command, over the lines its backslashes continue it onto; without `--backend` it ran vLLM
+    let text = start.slice(at);
+    for (let j = i + 1; j <= last && CONTINUED.test(text); j++) text = `${text.replace(CONTINUED, ' ')}${lines[j] ?? ''}`;
+    const m = BACKEND_FLAG.exec(text);
+    return m?.[1] ? { name: m[1], line: i + 1 } : null;
   }
   return null;
 }

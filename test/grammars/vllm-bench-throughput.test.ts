@@ -23,6 +23,13 @@ describe('vllm-bench-throughput backends (vllm/benchmarks/throughput.py --backen
     expect(run?.fields.engine).toBe(engine);
   });
 
+  it('reads the backend of a command continued over backslashed lines, and of the nearest command only', () => {
+    const multiLine = ['```bash', 'python benchmark_throughput.py \\', '    --model /models/m \\', '    --backend hf \\', '    --num-prompts 25', '```', ...RESULT].join('\n');
+    expect(runs(multiLine).runs[0]?.fields.engine).toBeNull();
+    const nearest = ['$ vllm bench throughput --backend hf --model m', 'oops, that was the HF one; again with vLLM:', '$ vllm bench throughput --model m', ...RESULT].join('\n');
+    expect(runs(nearest).runs[0]?.fields.engine).toBe('vllm');
+  });
+
   it('takes the backend of the command since the previous result only', () => {
     const { runs: found } = runs(['$ vllm bench throughput --backend hf --model m', ...RESULT, '$ vllm bench throughput --model m', ...RESULT].join('\n'));
     expect(found.map((r) => r.fields.engine)).toEqual([null, 'vllm']);
