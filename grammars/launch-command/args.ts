@@ -91,7 +91,7 @@ export function readArgs(words: readonly Word[], rec: Recognized): Args {
       flags.push({ name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, unresolved: w.unresolved });
       continue;
     }
-    if (MULTI_VALUE.has(snake(w.text))) {
+    if (MULTI_VALUE.has(snake(w.text)) || numberList(words, i + 1, rec.skip)) {
       let j = i + 1;
       while (j < words.length && !rec.skip.has(j) && !isFlag(words[j]?.text ?? '')) j++;
       const values = words.slice(i + 1, j);
@@ -113,6 +113,16 @@ export function readArgs(words: readonly Word[], rec: Recognized): Args {
     else flags.push({ name: w.text, value: true, line: w.line, unresolved: [] });
   }
   return { flags, model, strays };
+}
+
+/**
+ * Two numbers or more from `from` up to the next flag or the command's end: the values of an
+ * `nargs='+'` option this list does not name (SGLang's `--cuda-graph-bs-decode 1 2 4 8`), not prose.
+ */
+function numberList(words: readonly Word[], from: number, skip: ReadonlySet<number>): boolean {
+  let j = from;
+  while (j < words.length && !skip.has(j) && NUMBER.test(words[j]?.text ?? '')) j++;
+  return j - from >= 2 && (j === words.length || skip.has(j) || isFlag(words[j]?.text ?? ''));
 }
 
 function isFlag(text: string): boolean {

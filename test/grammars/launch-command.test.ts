@@ -61,6 +61,13 @@ describe('launch-command grammar', () => {
     expect(parse('trtllm-serve org/Big-V3 --backend pytorch --tp_size 8')[0]?.fields).toMatchObject({ engine: 'trtllm', trtllm_backend: 'pytorch', tp: 8 });
   });
 
+  it('reads a list of numbers after a flag as its values, whatever the flag (nargs=+), not as prose', () => {
+    const [server] = parse('sglang serve --model-path m --tp-size 16 --cuda-graph-bs-decode 1 2 4 8 12 13 --speculative-algorithm EAGLE3 --speculative-num-draft-tokens 5');
+    expect(server?.fields).toMatchObject({ engine: 'sglang', tp: 16, cuda_graph_bs_decode: '1 2 4 8 12 13', spec_method: 'eagle3', num_spec_tokens: 5 });
+    // one number and a word are a value and a stray
+    expect(parse('vllm serve --max-num-seqs 8 16 and then some')).toEqual([]);
+  });
+
   it("reads a benchmark command's random lengths as the run's only when its dataset is random", () => {
     const lengths = (command: string) => {
       const f = parse(command)[0]?.fields ?? {};
