@@ -10,6 +10,9 @@ const QUANT = new Map([['fp8', 'fp8'], ['int8', 'int8'], ['int4', 'int4'], ['awq
 const DTYPE = new Map([['bf16', 'bfloat16'], ['bfloat16', 'bfloat16'], ['fp16', 'float16'], ['float16', 'float16']]);
 const ENGINES = new Map([['vllm', 'vllm'], ['sglang', 'sglang'], ['trtllm', 'trtllm'], ['tensorrt-llm', 'trtllm'], ['tgi', 'tgi']]);
 
+/** Model families whose names go on with a `K<n>` token. */
+const MODEL_K: ReadonlySet<string> = new Set(['kimi']);
+
 type TokenRule = readonly [RegExp, (m: RegExpExecArray) => PathConfig];
 
 const num = (s: string | undefined): number => (s === undefined ? Number.NaN : /^inf$/i.test(s) ? Infinity : Number(s));
@@ -90,7 +93,10 @@ export function segmentConfig(segment: string): PathConfig {
   if (/(?:^|[-_.\s])draft[-_]?model(?:$|[-_.\s])/.test(lower)) set('spec_method', 'draft_model');
   const dataset = DATASETS.find((d) => lower.includes(d));
   if (dataset) set('dataset', dataset.replace('mt_bench', 'mt-bench'));
-  for (const token of lower.split(/[-_.\s]+/).filter((t) => t.length > 0)) {
+  const tokens = lower.split(/[-_.\s]+/).filter((t) => t.length > 0);
+  for (const [i, token] of tokens.entries()) {
+    // Moonshot's Kimi K2 family (`kimi-k2`, `Kimi-K2.6`, `kimi-k26`) names a model, not K draft tokens
+    if (MODEL_K.has(tokens[i - 1] ?? '') && /^k\d+$/.test(token)) continue;
     if (METHODS.includes(token)) set('spec_method', canonicalSpecMethod(token));
     const quant = QUANT.get(token);
     if (quant) set('quantization', quant);

@@ -31,6 +31,12 @@ describe('configFromPath', () => {
     expect(configFromPath('mtp/a.log').spec_method).toBe('mtp');
     expect(configFromPath('medusa/a.log').spec_method).toBe('medusa');
   });
+  it("takes no K from a model's name that goes on with one (Kimi K2)", () => {
+    expect(configFromPath('kimi-k26-eagle3-npu.md')).toEqual({ spec_method: 'eagle3' });
+    expect(configFromPath('Kimi-K2.6/eagle3-k4/run.log')).toEqual({ spec_method: 'eagle3', num_spec_tokens: 4 });
+    expect(configFromPath('kimi-k2-instruct/k8/c16.log')).toEqual({ num_spec_tokens: 8, max_concurrency: 16 });
+  });
+
   it('reads parallelism', () => {
     expect(configFromPath('tp8/a.log')).toEqual({ tp: 8 });
     expect(configFromPath('tp2pp4/a.log')).toEqual({ tp: 2, pp: 4 });
