@@ -18,6 +18,7 @@ import { countBelow, type Located, lineOfLocated, lineOfNumber, nearestBefore } 
 import { type ServedLines, serverAggregates } from './server-aggregates.js';
 import { isMarkdown } from './server-sources.js';
 import { type RatesLine, ratesLines, runRates, SPEC_RATES } from './spec-rates.js';
+import { isOfflineClient } from './offline-clients.js';
 
 type Row = Record<string, FieldValue>;
 
@@ -100,7 +101,9 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
   const section = sectionOf(file.configs, r);
   const owners = new Map<string, string>(Object.keys(run.fields).map((c) => [c, `${String(row.source_format)}:${run.at.file}:${r}`]));
   const sources: string[] = parseSources(row.config_sources);
-  const nearest = ORIGINS.map((o) => nearestCommand(file.byOrigin.get(o) ?? [], r));
+  // an offline benchmark runs its engine itself: a server launched in the same file is not its engine
+  const origins = isOfflineClient(row.client) ? ORIGINS.filter((o) => o !== 'launch-command') : ORIGINS;
+  const nearest = origins.map((o) => nearestCommand(file.byOrigin.get(o) ?? [], r));
   for (const config of nearest) {
     if (!config) continue;
     const fields = Object.entries(config.record.fields).filter(([c, v]) => !META.has(c) && !(typeof v === 'string' && v.includes('$')));

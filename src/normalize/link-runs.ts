@@ -2,6 +2,7 @@ import { seriesValue } from '../core/timeline-series.js';
 import { type ConfigSource, neverServed, sourceFailure } from './server-sources.js';
 import { configFromPath } from './path-config.js';
 import { SPAN_SLACK_MS, spanDistance, spanOverlaps, type TimeWindow } from './time-window.js';
+import { isOfflineClient } from './offline-clients.js';
 
 /** Words in log file names that say nothing about the configuration. */
 const GENERIC = new Set(['bench', 'benchmark', 'serve', 'server', 'serving', 'log', 'logs', 'result', 'results', 'run', 'out', 'output', 'client', 'vllm', 'sglang', 'trtllm', 'txt', 'json']);
@@ -21,8 +22,6 @@ function dirOf(file: string): string {
   return i < 0 ? '' : file.slice(0, i);
 }
 
-/** Clients that run the engine in-process: their runs have no server to link to, only the engine that logged in their own output. */
-const OFFLINE_CLIENTS = new Set(['trtllm-bench', 'sglang-bench-one-batch', 'sglang-bench-offline', 'vllm-bench-latency', 'vllm-bench-throughput']);
 
 /** What linking needs to know about the run itself. */
 export interface RunIdentity {
@@ -154,7 +153,7 @@ export interface LinkResult {
  * start above them in their own output, never a server beside them.
  */
 export function linkServer(runFile: string, window: TimeWindow | null, sources: SourceIndex, run: RunIdentity = { engine: null, client: null }, printedAt: readonly RunPlace[] = []): LinkResult {
-  const offline = run.client !== null && OFFLINE_CLIENTS.has(run.client);
+  const offline = isOfflineClient(run.client);
   for (const place of printedAt) {
     const own = serverAbove(sources.serversInFile.get(place.file) ?? [], place.line, run.engine);
     if (own) return { source: own, tied: [] };

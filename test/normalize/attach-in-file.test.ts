@@ -119,6 +119,23 @@ describe('attaching in one file (synthetic records)', () => {
     ]);
   });
 
+  it("gives an offline benchmark's run its own command's settings, not those of a server launched in the same file", () => {
+    const sink = new DiagnosticCollector();
+    const [offline, served] = toRunRows(
+      [
+        config(1, 'launch-command', { engine: 'sglang', model: 'm', chunked_prefill_size: 32768, max_num_seqs: 32, command: 'python -m sglang.launch_server --model m' }),
+        config(3, 'bench-command', { client: 'sglang-bench-one-batch', engine: 'sglang', model: 'm', chunked_prefill_size: 8192, command: 'python -m sglang.bench_one_batch --model-path m' }),
+        run(6, { client: 'sglang-bench-one-batch', batch_size: 1 }),
+        run(9, { client: 'sglang-bench-serving', max_concurrency: 8 }),
+      ],
+      sink,
+    );
+    expect([offline?.chunked_prefill_size, offline?.max_num_seqs ?? null, offline?.config_sources]).toEqual([8192, null, JSON.stringify(['vllm-bench-serve:w.md:6', 'bench-command:w.md:3'])]);
+    // a serving benchmark's run takes the server launched above it
+    expect(served?.max_num_seqs).toBe(32);
+    expect(sink.list().filter((d) => d.code === 'config/conflict' && d.line === 6)).toEqual([]);
+  });
+
   it('labels an unlabelled run with the nearest command and never attaches unresolved $VAR text', () => {
     const [row] = toRunRows([
       config(1, 'launch-command', { engine: 'vllm', model: 'm', command: 'vllm serve m' }),
