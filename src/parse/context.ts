@@ -1,7 +1,8 @@
 /**
- * Labels from document context: for a block starting at a line, the nearest comment line above it
- * inside the same fenced code block (`# BS=1`, `# --speculative-algorithm EAGLE3 ...`), else the
- * nearest Markdown heading above it.
+ * Labels from document context: for a block starting at a line, the caption right above it or its
+ * fence (`vLLM results`, `"helion":`), else the nearest comment line above it inside the same
+ * fenced code block (`# BS=1`, `# --speculative-algorithm EAGLE3 ...`), else the nearest Markdown
+ * heading above it.
  */
 export interface DocumentContext {
   /** Fence number of each line (0-based index), -1 outside fenced code. */
@@ -68,11 +69,14 @@ export function documentContext(lines: readonly string[]): DocumentContext {
 }
 
 /**
- * The label for a block whose first line has index `start` (0-based). Comments are searched back to
- * `floor` (exclusive; the end of the previous block), headings back to the top of the file.
+ * The label for a block whose first line has index `start` (0-based): its caption (captionAbove),
+ * else a comment searched back to `floor` (exclusive; the end of the previous block), else a
+ * heading searched back to the top of the file.
  * `lines` are those `ctx` was made from (its heading index is of them).
  */
 export function labelAbove(ctx: DocumentContext, lines: readonly string[], start: number, floor: number): string | null {
+  const caption = captionAbove(ctx, lines, start, floor);
+  if (caption !== null) return caption;
   const region = ctx.fence[start] ?? -1;
   if (region >= 0 || !ctx.hasFences) {
     for (let i = start - 1; i > floor; i--) {
@@ -88,6 +92,40 @@ export function labelAbove(ctx: DocumentContext, lines: readonly string[], start
   const heading = ctx.headingAbove[start - 1] ?? -1;
   return heading < 0 ? null : tidy(headingLabel(lines[heading] ?? '') as string);
 }
+
+/**
+ * A caption: the short line right above a block (one blank line between allowed), or above the
+ * fence it opens, that names what it is: `vLLM results`, `"helion":`, `torch_npu.npu_mrope():`,
+ * `With EAGLE-3 (K=4):`. Above a fence any such line (a write-up's prose introducing its code
+ * block), above a bare block only one ending with `:` (a log's `Starting main benchmark run...`
+ * is no caption). It must name something (a digit, a code-like word, an engine or method):
+ * `The expected results:` or `Example output:` leave the heading above as the label.
+ */
+function captionAbove(ctx: DocumentContext, lines: readonly string[], start: number, floor: number): string | null {
+  const region = ctx.fence[start] ?? -1;
+  let i = start - 1;
+  let fenced = false;
+  if (region >= 0) {
+    while (i > floor && (ctx.fence[i] ?? -1) === region && (lines[i] ?? '').trim() === '') i--;
+    if (i <= floor || (ctx.fence[i] ?? -1) !== region || !FENCE.test(lines[i] ?? '')) return null;
+    fenced = true;
+    i--;
+  }
+  if (i > floor && (lines[i] ?? '').trim() === '') i--;
+  if (i <= floor || (ctx.fence[i] ?? -1) >= 0) return null;
+  const text = (lines[i] ?? '').trim();
+  if (!(fenced || text.endsWith(':')) || !CAPTION.test(text) || NOT_CAPTION.test(text) || isData(text)) return null;
+  if (text.split(/\s+/).length > MAX_CAPTION_WORDS || !NAMES_SOMETHING.test(text)) return null;
+  return tidy(text.replace(/^["'`](.*)["'`]:?$/, '$1'));
+}
+
+const MAX_CAPTION_WORDS = 8;
+/** Short text with a letter, no table, prompt, heading, list, quote or rule. */
+const CAPTION = /^(?=.*[A-Za-z])[^|#>*\-=$\s][^|]{0,79}$/;
+/** Commands, progress bars, log and value lines. */
+const NOT_CAPTION = /\s--?\w|%|^(?:python[\d.]*|vllm (?:serve|bench)|sglang serve|trtllm-\w+|export|cd|docker|curl|sudo|bash|sh) |\[(?:INFO|WARNING|ERROR|DEBUG)\]|^(?:INFO|WARNING|ERROR|DEBUG)\b|https?:\/\//;
+/** A digit, a code-like word (quotes, `_`, `()`, `=`, a dotted name) or an engine, method or setting. */
+const NAMES_SOMETHING = /\d|["'`_()=]|\w\.\w|\b(?:vllm|sglang|trt-?llm|tensorrt|tgi|lmdeploy|eagle\w*|mtp|medusa|ngram|n-gram|suffix|dflash|draft|baseline|spec\w*|fp8|fp4|nvfp4|int[48]|awq|gptq|bf16|fp16|tp|pp|dp|ep)\b/i;
 
 /** The text of a Markdown heading that labels what follows it (not a rule or a statistic), or null. */
 function headingLabel(line: string): string | null {

@@ -44,4 +44,38 @@ describe('labelAbove', () => {
     expect([10, 4, 7].map((i) => labelAbove(ctx, lines, i, -1))).toEqual(['Eagle, K=4', 'in a fence', 'Sweep']);
     expect(labelAbove(documentContext(['no heading', header]), ['no heading', header], 1, -1)).toBeNull();
   });
+
+  describe('captions', () => {
+    const BLOCK = 'Avg latency: 3.386 seconds';
+    it.each([
+      [['## Notes', 'vLLM results', '', '```', BLOCK], 'vLLM results'],
+      [['## Notes', '"helion":', BLOCK], 'helion'],
+      [['## Notes', 'torch_npu.npu_mrope():', '```', BLOCK], 'torch_npu.npu_mrope()'],
+      [['## Notes', 'With EAGLE-3 (K=4):', '', BLOCK], 'With EAGLE-3 (K=4)'],
+      [['## Notes', 'kimi2.7', '', '```bash', '', BLOCK], 'kimi2.7'],
+    ])('labels a block by the short line that names it right above it or its fence: %j', (lines, expected) => {
+      expect(label(lines)).toBe(expected);
+    });
+
+    it.each([
+      [['## Min-latency', 'The expected results:', '```', BLOCK]],
+      [['## Min-latency', 'Example output', '```', BLOCK]],
+      [['## Min-latency', '得到的结果如下所示', '```', BLOCK]],
+      [['## Min-latency', 'Starting main benchmark run...', BLOCK]],
+      [['## Min-latency', 'vllm bench latency --model m --tp 2:', BLOCK]],
+      [['## Min-latency', 'Maximum request concurrency: 16', BLOCK]],
+      [['## Min-latency', '100%|██████████| 50/50 [00:10<00:00]:', BLOCK]],
+      [['## Min-latency', 'vLLM results', '', '', '```', BLOCK]],
+      [['## Min-latency', '- vLLM results:', BLOCK]],
+      [['## Min-latency', '```', 'vLLM results', '```', '```', BLOCK]],
+      [['## Min-latency', 'see http://x/y_z.md', '```', BLOCK]],
+    ])('keeps the heading for a line that names nothing, is data, a command, or not right above: %j', (lines) => {
+      expect(label(lines)).toBe('Min-latency');
+    });
+
+    it('gives no caption from above the previous block', () => {
+      const lines = ['## Sweep', 'vLLM results:', 'Avg latency: 1 seconds', BLOCK];
+      expect(labelAbove(documentContext(lines), lines, 3, 2)).toBe('Sweep');
+    });
+  });
 });
