@@ -19,6 +19,7 @@ import { type ServedLines, serverAggregates } from './server-aggregates.js';
 import { isMarkdown } from './server-sources.js';
 import { type RatesLine, ratesLines, runRates, SPEC_RATES } from './spec-rates.js';
 import { isOfflineClient } from './offline-clients.js';
+import { engineNamedIn } from './engine.js';
 
 type Row = Record<string, FieldValue>;
 
@@ -103,7 +104,8 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
   const sources: string[] = parseSources(row.config_sources);
   // an offline benchmark runs its engine itself: a server launched in the same file is not its engine
   const origins = isOfflineClient(row.client) ? ORIGINS.filter((o) => o !== 'launch-command') : ORIGINS;
-  const nearest = origins.map((o) => nearestCommand(file.byOrigin.get(o) ?? [], r));
+  const named = typeof row.label === 'string' ? engineNamedIn(row.label) : null;
+  const nearest = origins.map((o) => nearestCommand(file.byOrigin.get(o) ?? [], r, o === 'launch-command' ? named : null));
   for (const config of nearest) {
     if (!config) continue;
     const fields = Object.entries(config.record.fields).filter(([c, v]) => !META.has(c) && !(typeof v === 'string' && v.includes('$')));
@@ -171,9 +173,16 @@ function labelerOf(file: FileIndex, origin: string): (command: string) => string
  * and follow each other down the file, so when the nearest command above is in an earlier
  * section, every command above it is too.
  */
-function nearestCommand(configs: readonly Located<ConfigRecord>[], line: number): Located<ConfigRecord> | null {
+function nearestCommand(configs: readonly Located<ConfigRecord>[], line: number, engine: string | null = null): Located<ConfigRecord> | null {
   const nearest = nearestBefore(configs, line, 0);
-  return nearest && inSection(nearest.record, line) ? nearest : null;
+  if (!nearest || !inSection(nearest.record, line)) return null;
+  if (engine === null || nearest.record.fields.engine === engine) return nearest;
+  // a run captioned `vLLM results` below an SGLang launch that followed the vLLM one: that engine's nearest launch
+  for (let k = countBelow(configs, line, lineOfLocated) - 1; k >= 0; k--) {
+    const c = configs[k] as Located<ConfigRecord>;
+    if (c.record.fields.engine === engine && inSection(c.record, line)) return c;
+  }
+  return nearest;
 }
 
 /** A command applies to runs below it up to the end of its section (the whole file without headings). */

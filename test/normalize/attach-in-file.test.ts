@@ -136,6 +136,18 @@ describe('attaching in one file (synthetic records)', () => {
     expect(sink.list().filter((d) => d.code === 'config/conflict' && d.line === 6)).toEqual([]);
   });
 
+  it('gives a run captioned with one engine that engine\'s launch above it, when another engine\'s came later', () => {
+    const launches = [
+      config(2, 'launch-command', { engine: 'vllm', model: 'm', tp: 4, command: 'vllm serve m -tp 4' }),
+      config(5, 'launch-command', { engine: 'sglang', model: 'm', tp: 4, enable_torch_compile: true, command: 'python -m sglang.launch_server --model-path m' }),
+    ];
+    const [vllm, sglang, both] = toRunRows([...launches, run(10, {}, 'vLLM results'), run(20, {}, 'SGLang results'), run(30, {}, 'vLLM vs SGLang')]);
+    expect([vllm?.engine, vllm?.enable_torch_compile ?? null]).toEqual(['vllm', null]);
+    expect([sglang?.engine, sglang?.enable_torch_compile]).toEqual(['sglang', true]);
+    // a label naming both engines, or none, takes the nearest launch
+    expect(both?.engine).toBe('sglang');
+  });
+
   it('labels an unlabelled run with the nearest command and never attaches unresolved $VAR text', () => {
     const [row] = toRunRows([
       config(1, 'launch-command', { engine: 'vllm', model: 'm', command: 'vllm serve m' }),
