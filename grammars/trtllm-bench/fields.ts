@@ -3,7 +3,7 @@ import type { FieldMapBuilder } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
 import { percentToFraction, readNumber } from '../../src/parse/values.js';
 import { snakeCase } from '../_shared/serving-block/fields.js';
-import { breakdownColumn, convertUnit, decodingMethod, type LabelSpec, REPORT_LABELS, reportKey, schedulingPolicy, statName } from './labels.js';
+import { breakdownColumn, convertUnit, decodingMethod, isStatSection, labelSpec, type LabelSpec, reportKey, schedulingPolicy, statName, statSectionColumn } from './labels.js';
 import type { Report, ReportLine, ReportSection } from './visitor.js';
 
 /** Values that mean "not set" in the report (`None`, `N/A`). */
@@ -15,9 +15,13 @@ export function addReportFields(report: Report, builder: FieldMapBuilder, sink: 
   for (const section of report.sections) {
     sectionFacts(section, builder);
     const seen = new Set<string>();
+    const stats = isStatSection(section.title);
     for (const l of section.lines) {
       const at = { file, line: l.line, column: 1 };
-      if (l.kind === 'kv') addKv(l, seen, builder, sink, file);
+      // (the latency report's breakdowns: `MIN (ms): x` lexes as a label line, `MIN: 1.00` as a
+      // dataset row; neither is either)
+      if (stats && (l.kind === 'kv' || l.kind === 'row')) addStatLine(l, section.title, seen, builder, sink, file);
+      else if (l.kind === 'kv') addKv(l, section.title, seen, builder, sink, file);
       else if (l.kind === 'breakdown') addBreakdown(l, builder, sink, file);
       else if (l.kind === 'row') addDatasetRow(l, builder, sink, file, approximate);
       else if (l.kind === 'machine') addMachine(l, builder);
@@ -37,7 +41,7 @@ function sectionFacts(section: ReportSection, builder: FieldMapBuilder): void {
   if (mode?.[1]) builder.set('spec_method', decodingMethod(mode[1], builder.fields.backend), section.line);
 }
 
-function addKv(l: ReportLine, seen: Set<string>, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {
+function addKv(l: ReportLine, section: string, seen: Set<string>, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {
   const at = { file, line: l.line, column: 1 };
   const i = l.text.indexOf(':');
   const label = l.text.slice(0, i).trim();
@@ -48,7 +52,7 @@ function addKv(l: ReportLine, seen: Set<string>, builder: FieldMapBuilder, sink:
     return;
   }
   seen.add(key);
-  const spec: LabelSpec | undefined = REPORT_LABELS[key];
+  const spec: LabelSpec | undefined = labelSpec(section, key);
   if (!spec) {
     sink.report('block/unknown-label', at, label);
     const v = readNumber(raw);
@@ -71,6 +75,33 @@ function addKv(l: ReportLine, seen: Set<string>, builder: FieldMapBuilder, sink:
   }
   const value = spec.kind === 'percent' ? percentToFraction(v.value) : convertUnit(v.value, spec.unit, spec.column);
   builder.set(spec.column, value, l.line);
+}
+
+/**
+ * A line of the latency report's GENERATION LATENCY BREAKDOWN (`P95 (ms): 63331.7136`) or
+ * ACCEPTANCE BREAKDOWN (`MIN: 1.00`): one statistic of its section's quantity (statSectionColumn).
+ */
+function addStatLine(l: ReportLine, section: string, seen: Set<string>, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {
+  const at = { file, line: l.line, column: 1 };
+  const i = l.text.indexOf(':');
+  const label = l.text.slice(0, i).trim();
+  const raw = l.text.slice(i + 1).trim();
+  if (seen.has(reportKey(label))) {
+    sink.report('block/duplicate-label', at, label);
+    return;
+  }
+  seen.add(reportKey(label));
+  const column = statSectionColumn(section, label);
+  if (column === null) {
+    sink.report('block/unknown-label', at, label);
+    return;
+  }
+  const v = readNumber(raw);
+  if (!v.ok || v.value === null || v.rest !== '') {
+    sink.report('block/bad-value', at, label, raw);
+    return;
+  }
+  builder.set(column, v.value, l.line);
 }
 
 function addBreakdown(l: ReportLine, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {

@@ -212,9 +212,18 @@ function toRun(report: Report, line: number, floor: number, source: TextSource, 
   };
 }
 
-/** What a cut report lacks: its performance section, or (1.x) the request latency breakdown. */
+/**
+ * What a cut report lacks: its performance section, or (1.x) the request latency breakdown. The
+ * 0.15–0.16 latency report (GENERAL OVERVIEW) has no performance section: its results are its
+ * THROUGHPUT and LATENCY OVERVIEW and GENERATION LATENCY BREAKDOWN.
+ */
 function missingPart(report: Report, builder: FieldMapBuilder): string | null {
   const titles = report.sections.map((s) => s.title.toLowerCase());
+  if (titles.includes('general overview')) {
+    for (const t of ['throughput overview', 'latency overview']) if (!titles.includes(t)) return `no ${t.toUpperCase()} section`;
+    if (!builder.has('request_throughput')) return 'no request throughput';
+    return builder.has('max_generation_latency_ms') ? null : 'no generation latency breakdown';
+  }
   if (!titles.some((t) => t === 'performance overview' || t === 'statistics')) return 'no PERFORMANCE OVERVIEW section';
   if (!builder.has('request_throughput')) return 'no request throughput';
   if (titles.includes('request details') && !builder.has('max_e2el_ms')) return 'no request latency breakdown';

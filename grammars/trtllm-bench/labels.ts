@@ -77,6 +77,53 @@ export const REPORT_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
   'number of sequences': num('dataset_num_sequences'),
 });
 
+/**
+ * Labels whose meaning depends on their section, read from the source that prints them: those
+ * sections' own table is asked before REPORT_LABELS.
+ */
+const SECTION_LABELS: Readonly<Record<string, Readonly<Record<string, LabelSpec>>>> = lookupTable({
+  // `trtllm-bench latency` of 0.15–0.16 (report_latency_statistics; BenchmarkStatistics in
+  // tensorrt_llm/bench/benchmark/dataclasses.py): `Total Token Throughput` is token_throughput_ns,
+  // OUTPUT tokens over the total latency (0.18+'s PERFORMANCE OVERVIEW label of that name is input +
+  // output); `Generation Token Throughput` the mean over requests of each one's output tokens per
+  // second of generation time, per user: the `[GTPS]` breakdown's mean
+  'throughput overview': lookupTable({
+    'total token throughput (tokens/sec)': num('output_throughput'),
+    'generation token throughput (tokens/sec)': num('mean_gtps'),
+  }),
+  // `Acceptance Rate (Speculative)`: total output tokens / total decoding iterations, tokens per
+  // step (1.00 without speculation): an acceptance LENGTH, as `[AL]`
+  'latency overview': lookupTable({ 'acceptance rate (speculative)': num('spec_acceptance_length') }),
+});
+
+/** The spec of a label (its reportKey) in a section (its title). */
+export function labelSpec(section: string, key: string): LabelSpec | undefined {
+  return SECTION_LABELS[reportKey(section)]?.[key] ?? REPORT_LABELS[key];
+}
+
+/**
+ * The 0.15–0.16 latency report's breakdowns, one statistic a line (`P95 (ms): x`, `MIN: 1.00`):
+ * the section → the column stem. Their `P90` line prints the p50 (PercentileStats of that era has
+ * no p90: `f"P90 (ms): {...percentiles.p50...}"`), so it is stored as `median_`.
+ */
+const STAT_SECTIONS: Readonly<Record<string, string>> = lookupTable({
+  'generation latency breakdown': 'generation_latency_ms',
+  'acceptance breakdown': 'spec_acceptance_length',
+});
+
+/** Whether a section is one of STAT_SECTIONS. */
+export function isStatSection(section: string): boolean {
+  return STAT_SECTIONS[reportKey(section)] !== undefined;
+}
+
+/** `P90 (ms)` in GENERATION LATENCY BREAKDOWN → `median_generation_latency_ms`; null when unknown. */
+export function statSectionColumn(section: string, label: string): string | null {
+  const stem = STAT_SECTIONS[reportKey(section)];
+  const raw = label.replace(/\([^)]*\)\s*$/, '').trim();
+  const stat = raw.toLowerCase() === 'p90' ? 'median' : statName(raw);
+  return stem === undefined || stat === null ? null : `${stat}_${stem}`;
+}
+
 /** Lower case, runs of blanks folded: the lookup key of a label. */
 export function reportKey(label: string): string {
   return label.toLowerCase().replace(/\s+/g, ' ').trim();
