@@ -12,6 +12,7 @@ const UNSET = /^(?:none|n\/a|null)$/i;
 /** Reads every section of a report into canonical columns. */
 export function addReportFields(report: Report, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {
   const approximate = new Set<string>();
+  const misprinted = misprintedLabels(report);
   for (const section of report.sections) {
     sectionFacts(section, builder);
     const seen = new Set<string>();
@@ -21,7 +22,7 @@ export function addReportFields(report: Report, builder: FieldMapBuilder, sink: 
       // (the latency report's breakdowns: `MIN (ms): x` lexes as a label line, `MIN: 1.00` as a
       // dataset row; neither is either)
       if (stats && (l.kind === 'kv' || l.kind === 'row')) addStatLine(l, section.title, seen, builder, sink, file);
-      else if (l.kind === 'kv') addKv(l, section.title, seen, builder, sink, file);
+      else if (l.kind === 'kv') addKv(l, section.title, seen, misprinted, builder, sink, file);
       else if (l.kind === 'breakdown') addBreakdown(l, builder, sink, file);
       else if (l.kind === 'row') addDatasetRow(l, builder, sink, file, approximate);
       else if (l.kind === 'machine') addMachine(l, builder);
@@ -41,7 +42,16 @@ function sectionFacts(section: ReportSection, builder: FieldMapBuilder): void {
   if (mode?.[1]) builder.set('spec_method', decodingMethod(mode[1], builder.fields.backend), section.line);
 }
 
-function addKv(l: ReportLine, section: string, seen: Set<string>, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {
+/**
+ * Labels a report prints another value under: the suite's first BenchmarkResults (the one whose
+ * METADATA has `KV Cache Size (tokens)`) prints `Total Output Length: {self.total_input_tokens}`.
+ */
+function misprintedLabels(report: Report): ReadonlySet<string> {
+  const kvCacheSize = report.sections.some((s) => s.lines.some((l) => l.kind === 'kv' && reportKey(l.text.slice(0, l.text.indexOf(':'))) === 'kv cache size (tokens)'));
+  return new Set(kvCacheSize ? ['total output length'] : []);
+}
+
+function addKv(l: ReportLine, section: string, seen: Set<string>, misprinted: ReadonlySet<string>, builder: FieldMapBuilder, sink: DiagnosticSink, file: RelPath): void {
   const at = { file, line: l.line, column: 1 };
   const i = l.text.indexOf(':');
   const label = l.text.slice(0, i).trim();
@@ -52,6 +62,7 @@ function addKv(l: ReportLine, section: string, seen: Set<string>, builder: Field
     return;
   }
   seen.add(key);
+  if (misprinted.has(key)) return;
   const spec: LabelSpec | undefined = labelSpec(section, key);
   if (!spec) {
     sink.report('block/unknown-label', at, label);
@@ -64,6 +75,12 @@ function addKv(l: ReportLine, section: string, seen: Set<string>, builder: Field
     builder.set(spec.column, value, l.line);
     return;
   }
+  if (spec.kind === 'flag') {
+    const flag = /^(true|false)$/i.exec(raw);
+    if (flag?.[1]) builder.set(spec.column, flag[1].toLowerCase() === 'true', l.line);
+    else sink.report('block/bad-value', at, label, raw);
+    return;
+  }
   const v = readNumber(raw);
   if (!v.ok) {
     sink.report('block/bad-value', at, label, raw);
@@ -73,6 +90,7 @@ function addKv(l: ReportLine, section: string, seen: Set<string>, builder: Field
     builder.set(spec.column, null, l.line);
     return;
   }
+  if (spec.zeroUnmeasured && v.value === 0) return;
   const value = spec.kind === 'percent' ? percentToFraction(v.value) : convertUnit(v.value, spec.unit, spec.column);
   builder.set(spec.column, value, l.line);
 }

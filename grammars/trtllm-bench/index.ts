@@ -215,7 +215,8 @@ function toRun(report: Report, line: number, floor: number, source: TextSource, 
 /**
  * What a cut report lacks: its performance section, or (1.x) the request latency breakdown. The
  * 0.15–0.16 latency report (GENERAL OVERVIEW) has no performance section: its results are its
- * THROUGHPUT and LATENCY OVERVIEW and GENERATION LATENCY BREAKDOWN.
+ * THROUGHPUT and LATENCY OVERVIEW and GENERATION LATENCY BREAKDOWN. The suite's report (METADATA)
+ * prints no request throughput: its result is STATISTICS' output throughput.
  */
 function missingPart(report: Report, builder: FieldMapBuilder): string | null {
   const titles = report.sections.map((s) => s.title.toLowerCase());
@@ -225,6 +226,7 @@ function missingPart(report: Report, builder: FieldMapBuilder): string | null {
     return builder.has('max_generation_latency_ms') ? null : 'no generation latency breakdown';
   }
   if (!titles.some((t) => t === 'performance overview' || t === 'statistics')) return 'no PERFORMANCE OVERVIEW section';
+  if (titles.includes('metadata')) return builder.has('output_throughput') ? null : 'no output throughput';
   if (!builder.has('request_throughput')) return 'no request throughput';
   if (titles.includes('request details') && !builder.has('max_e2el_ms')) return 'no request latency breakdown';
   return null;

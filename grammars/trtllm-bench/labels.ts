@@ -8,17 +8,24 @@ import { lookupTable } from '../../src/core/cells.js';
 import type { FieldValue } from '../../src/core/types.js';
 import { canonicalSpecMethod } from '../../src/normalize/spec-method.js';
 
-export type LabelKind = 'string' | 'number' | 'percent' | 'policy';
+export type LabelKind = 'string' | 'number' | 'percent' | 'policy' | 'flag';
 export type Unit = 'ms' | 's';
 
 export interface LabelSpec {
   readonly column: string;
   readonly kind: LabelKind;
   readonly unit?: Unit;
+  /** A 0 printed under it means "not measured" (a constant the tool filled in), never a value. */
+  readonly zeroUnmeasured?: true;
 }
 
 const str = (column: string): LabelSpec => ({ column, kind: 'string' });
 const num = (column: string, unit?: Unit): LabelSpec => (unit ? { column, kind: 'number', unit } : { column, kind: 'number' });
+/**
+ * The benchmarks/suite report's (METADATA layout) TTFT, TPOT and peak memory: its in-flight path
+ * (`benchmarkers/pybind_executor.py`) fills in 0 for all three, only its static path measures them.
+ */
+const measuredOrZero = (column: string, unit?: Unit): LabelSpec => ({ ...num(column, unit), zeroUnmeasured: true });
 
 export const REPORT_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
   // ENGINE DETAILS (TRT engine) / PYTORCH BACKEND / PyTorch backend (0.17)
@@ -47,11 +54,27 @@ export const REPORT_LABELS: Readonly<Record<string, LabelSpec>> = lookupTable({
   'scheduling policy': { column: 'scheduling_policy', kind: 'policy' },
   'kv memory percentage': { column: 'kv_cache_free_gpu_memory_fraction', kind: 'percent' },
   'issue rate (req/sec)': num('issue_rate'),
+  // METADATA / ENGINE DETAILS of the earliest layout (TensorRT-LLM's benchmarks/suite,
+  // tensorrt_llm_bench/utils/dataclasses.py, BenchmarkResults.get_summary): the engine's build
+  // limits, which the executor runs with, and the run's token totals
+  'max batch size': num('max_num_seqs'),
+  'max tokens': num('max_num_batched_tokens'),
+  // (no stored copy of the suite prints it: read for a copy that does, as its Max Input Length)
+  'max output length': num('max_output_len'),
+  'in-flight batcher?': { column: 'inflight_batching', kind: 'flag' },
+  'kv cache size (tokens)': num('kv_cache_tokens'),
+  'total input length': num('total_input_tokens'),
+  'total output length': num('total_output_tokens'),
   // PERFORMANCE OVERVIEW, every label set
   'request throughput (req/sec)': num('request_throughput'),
   'total output throughput (tokens/sec)': num('output_throughput'),
   'token throughput (tokens/sec)': num('output_throughput'),
   'total token throughput (tokens/sec)': num('total_token_throughput'),
+  // METADATA layout's STATISTICS: `Throughput ({throughput_units})`, output tokens over the run's time
+  'throughput (tokens/second)': num('output_throughput'),
+  'first token latency (ms)': measuredOrZero('mean_ttft_ms', 'ms'),
+  'token-to-token latency (ms)': measuredOrZero('mean_tpot_ms', 'ms'),
+  'peak gpu memory usage (gb)': measuredOrZero('peak_gpu_memory_gb'),
   'total latency (ms)': num('duration_s', 'ms'),
   'total latency (seconds)': num('duration_s', 's'),
   'average request latency (ms)': num('mean_e2el_ms', 'ms'),
@@ -94,6 +117,8 @@ const SECTION_LABELS: Readonly<Record<string, Readonly<Record<string, LabelSpec>
   // `Acceptance Rate (Speculative)`: total output tokens / total decoding iterations, tokens per
   // step (1.00 without speculation): an acceptance LENGTH, as `[AL]`
   'latency overview': lookupTable({ 'acceptance rate (speculative)': num('spec_acceptance_length') }),
+  // benchmarks/suite's last section: the commands it ran (empty when it built none)
+  commands: lookupTable({ build: str('build_command'), benchmark: str('benchmark_command') }),
 });
 
 /** The spec of a label (its reportKey) in a section (its title). */

@@ -41,12 +41,23 @@ const KIND: Readonly<Record<string, ReportLineKind>> = {
   MachineLine: 'machine',
 };
 
-/** Sections that start a new run: every report opens with its backend section. */
-const BACKEND = /^(?:engine details|pytorch backend)$/i;
+/**
+ * Sections that start a new run: every report opens with its backend section, or (TensorRT-LLM's
+ * benchmarks/suite, before trtllm-bench) with `= METADATA`, its ENGINE DETAILS printed second.
+ */
+const OPENING = /^(?:engine details|pytorch backend|metadata)$/i;
+const METADATA = /^metadata$/i;
+
+/** Whether a report's next section, an opening one, starts the next report. */
+function opensNext(title: string, current: Report): boolean {
+  if (!OPENING.test(title) || current.sections.length === 0) return false;
+  // the suite's ENGINE DETAILS, under its METADATA
+  return !(/^engine details$/i.test(title) && current.sections.every((s) => METADATA.test(s.title)));
+}
 
 /**
  * Walks the CSTs of a source's pieces, in order, into reports. A log line inside a report does
- * not end it; a backend section or a section seen already (by its kind: see sameKind) starts the
+ * not end it; an opening section (see opensNext) or a section seen already (by its kind: see sameKind) starts the
  * next one (reports printed back to back, or in a write-up).
  */
 export function toReports(documents: Iterable<CstNode>): Report[] {
@@ -63,7 +74,7 @@ export function toReports(documents: Iterable<CstNode>): Report[] {
         if (t.tokenType.name === 'SectionHeader') {
           const title = sectionTitle(t.image);
           const seen = current?.sections.some((s) => sameKind(s.title, title)) ?? false;
-          if (current === null || seen || (BACKEND.test(title) && current.sections.length > 0)) {
+          if (current === null || seen || opensNext(title, current)) {
             current = { sections: [], endLine: line, closed: false };
             reports.push(current);
           }

@@ -101,3 +101,90 @@ describe('trtllm-bench latency report of 0.15–0.16', () => {
     expect(truncated([...ENGINE, ...WORLD, ...GENERAL, ...THROUGHPUT, ...LATENCY])[1]).toEqual([expect.stringContaining('generation latency breakdown')]);
   });
 });
+
+// TensorRT-LLM's benchmarks/suite (tensorrt_llm_bench, before trtllm-bench): METADATA, ENGINE DETAILS, STATISTICS, COMMANDS
+const SUITE_REPORT = [
+  ...section('METADATA', 'Model:\t\t\torg/model-13b', 'TP Size:\t\t2', 'PP Size:\t\t1', 'Scheduling Policy:\tMax Utilization', 'In-flight Batcher?:\tTrue', 'Dtype:\t\t\tbfloat16', 'KV Cache Dtype:\t\tFP8', 'Quantization:\t\tFP8', 'KV Memory Percentage:\t92.0%'),
+  ...section('ENGINE DETAILS', 'Engine Directory:\t/tmp/org/model-13b', 'Max Batch Size:\t\t512', 'Total Input Length:\t64000', 'Total Output Length:\t32000', 'Max Tokens:\t\t4096'),
+  ...section('STATISTICS', 'Throughput (tokens/second):\t9876.54321', 'Total Latency (ms):\t\t3240.0000', 'First Token Latency (ms):\t0.0', 'Token-to-token Latency (ms):\t0.0', 'Peak GPU Memory Usage (GB):\t0.0'),
+  ...section('COMMANDS', 'Build: trtllm-build --output_dir /tmp/org/model-13b --max_batch_size 512', 'Benchmark: '),
+];
+
+describe('benchmarks/suite report (METADATA layout)', () => {
+  it('reads METADATA, ENGINE DETAILS and STATISTICS as one complete run, every label mapped', () => {
+    const { runs: found, sink } = runs(SUITE_REPORT.join('\n'));
+    expect(found.map((r) => r.at.line)).toEqual([1]);
+    expect(found[0]?.complete).toBe(true);
+    expect(found[0]?.fields).toMatchObject({
+      backend: 'tensorrt',
+      model: 'org/model-13b',
+      tp: 2,
+      pp: 1,
+      scheduling_policy: 'MAX_UTILIZATION',
+      inflight_batching: true,
+      dtype: 'bfloat16',
+      kv_cache_dtype: 'FP8',
+      quantization: 'FP8',
+      kv_cache_free_gpu_memory_fraction: 0.92,
+      engine_dir: '/tmp/org/model-13b',
+      max_num_seqs: 512,
+      total_input_tokens: 64000,
+      total_output_tokens: 32000,
+      max_num_batched_tokens: 4096,
+      output_throughput: 9876.54321,
+      duration_s: 3.24,
+      build_command: 'trtllm-build --output_dir /tmp/org/model-13b --max_batch_size 512',
+      benchmark_command: null,
+    });
+    expect(sink.list()).toEqual([]);
+  });
+
+  it('leaves the 0 the in-flight path prints for TTFT, TPOT and peak memory unset; keeps measured ones', () => {
+    const ifb = runs(SUITE_REPORT.join('\n')).runs[0]?.fields ?? {};
+    for (const column of ['mean_ttft_ms', 'mean_tpot_ms', 'peak_gpu_memory_gb']) expect(ifb).not.toHaveProperty(column);
+    const measured = SUITE_REPORT.map((l) => l.replace('First Token Latency (ms):\t0.0', 'First Token Latency (ms):\t41.5').replace('Token-to-token Latency (ms):\t0.0', 'Token-to-token Latency (ms):\t9.25').replace('Peak GPU Memory Usage (GB):\t0.0', 'Peak GPU Memory Usage (GB):\t61.2'));
+    expect(runs(measured.join('\n')).runs[0]?.fields).toMatchObject({ mean_ttft_ms: 41.5, mean_tpot_ms: 9.25, peak_gpu_memory_gb: 61.2 });
+  });
+
+  it('starts one run per METADATA section when reports follow one another', () => {
+    const second = SUITE_REPORT.map((l) => l.replace('9876.54321', '1234.5'));
+    expect(runs([...SUITE_REPORT, ...second].join('\n')).runs.map((r) => [r.fields.model, r.fields.output_throughput])).toEqual([
+      ['org/model-13b', 9876.54321],
+      ['org/model-13b', 1234.5],
+    ]);
+  });
+
+  it('maps the METADATA labels of the layout with its limits there, and the 0.12 STATISTICS labels', () => {
+    const text = [
+      ...section('METADATA', 'Model:\t\t\torg/model-7b', 'TP Size:\t\t1', 'PP Size:\t\t1', 'Max Input Length:\t512', 'Max Output Length:\t256', 'Max Batch Size:\t\t2048', 'Max Tokens:\t\t6144', 'Scheduling Policy:\tGuaranteed No Evict', 'KV Memory Percentage:\t85.0%', 'Issue Rate (req/sec):\t2.5e+16'),
+      ...section('ENGINE DETAILS', 'Engine Directory:\t/tmp/e'),
+      ...section('STATISTICS', 'Number of requests:\t\t500', 'Average Input Length (tokens):\t512.0', 'Average Output Length (tokens):\t256.0', 'Token Throughput (tokens/sec):\t4321.5', 'Request Throughput (req/sec):\t16.88', 'Total Latency (seconds):\t29.62'),
+      RULE,
+    ].join('\n');
+    const { runs: found, sink } = runs(text);
+    expect(found).toHaveLength(1);
+    expect(found[0]?.fields).toMatchObject({
+      model: 'org/model-7b',
+      max_input_len: 512,
+      max_output_len: 256,
+      max_num_seqs: 2048,
+      max_num_batched_tokens: 6144,
+      scheduling_policy: 'GUARANTEED_NO_EVICT',
+      kv_cache_free_gpu_memory_fraction: 0.85,
+      issue_rate: 2.5e16,
+      request_rate: Infinity,
+      num_prompts: 500,
+      output_throughput: 4321.5,
+      request_throughput: 16.88,
+      duration_s: 29.62,
+    });
+    expect(sink.list()).toEqual([]);
+  });
+
+  it('reads no output total from the first suite report, which prints the input total under that label', () => {
+    const first = SUITE_REPORT.map((l) => (l.startsWith('KV Memory Percentage') ? `KV Cache Size (tokens):\t81920\n${l}` : l));
+    const fields = runs(first.join('\n')).runs[0]?.fields ?? {};
+    expect(fields).toMatchObject({ kv_cache_tokens: 81920, total_input_tokens: 64000 });
+    expect(fields).not.toHaveProperty('total_output_tokens');
+  });
+});
