@@ -181,9 +181,36 @@ function prefixIsPlausible(words: readonly Word[], k: number): boolean {
       continue;
     }
     if (i === from && PROMPT.test(t)) continue;
+    const inContainer = containerExec(words, i, k);
+    if (inContainer > i) {
+      i = inContainer - 1;
+      continue;
+    }
     return false;
   }
   return true;
+}
+
+/** `docker exec` / `podman exec` options that take the next word. */
+const EXEC_OPTIONS = new Set(['-e', '--env', '-u', '--user', '-w', '--workdir', '--env-file']);
+
+/**
+ * `docker exec -e A=1 -it CONTAINER cmd …`, `podman exec …`, `docker compose exec SERVICE cmd …`,
+ * `kubectl exec -it POD -- cmd …`: the index of the command's first word when the words from `i`
+ * on run a command in a container ending before `k`, else -1.
+ */
+function containerExec(words: readonly Word[], i: number, k: number): number {
+  const t = (j: number): string => words[j]?.text ?? '';
+  if (t(i) === 'kubectl' && t(i + 1) === 'exec') {
+    for (let j = i + 2; j < k; j++) if (t(j) === '--') return j + 1;
+    return -1;
+  }
+  if (t(i) !== 'docker' && t(i) !== 'podman') return -1;
+  let j = t(i + 1) === 'compose' ? i + 2 : i + 1;
+  if (t(j) !== 'exec') return -1;
+  for (j++; j < k && t(j).startsWith('-'); j++) if (EXEC_OPTIONS.has(t(j))) j++;
+  // the container (or service), then the command
+  return j + 1 === k ? k : -1;
 }
 
 const KEYWORDS = new Set(['do', 'then', 'else', '{', '(']);
