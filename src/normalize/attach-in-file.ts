@@ -14,7 +14,7 @@ import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
 import { commandLabeler } from './command-label.js';
 import { setCell } from '../core/cells.js';
-import { countBelow, type Located, lineOfLocated, lineOfNumber, nearestBefore } from './line-search.js';
+import { countBelow, type Located, lineOfLocated, lineOfNumber } from './line-search.js';
 import { type ServedLines, serverAggregates } from './server-aggregates.js';
 import { isMarkdown } from './server-sources.js';
 import { type RatesLine, ratesLines, runRates, SPEC_RATES } from './spec-rates.js';
@@ -169,20 +169,29 @@ function labelerOf(file: FileIndex, origin: string): (command: string) => string
 }
 
 /**
- * The command of one origin nearest above `line` in its Markdown section. Sections do not overlap
- * and follow each other down the file, so when the nearest command above is in an earlier
- * section, every command above it is too.
+ * The command of one origin nearest above `line` whose Markdown section holds it (a command's
+ * section takes in its subsections, so one further up may hold the line when the nearest does not);
+ * with `engine`, that engine's nearest launch (a run captioned `vLLM results` below an SGLang
+ * launch pasted after the vLLM one), never another engine's.
  */
 function nearestCommand(configs: readonly Located<ConfigRecord>[], line: number, engine: string | null = null): Located<ConfigRecord> | null {
-  const nearest = nearestBefore(configs, line, 0);
-  if (!nearest || !inSection(nearest.record, line)) return null;
-  if (engine === null || nearest.record.fields.engine === engine) return nearest;
-  // a run captioned `vLLM results` below an SGLang launch that followed the vLLM one: that engine's nearest launch
+  let first: Located<ConfigRecord> | null = null;
   for (let k = countBelow(configs, line, lineOfLocated) - 1; k >= 0; k--) {
     const c = configs[k] as Located<ConfigRecord>;
-    if (c.record.fields.engine === engine && inSection(c.record, line)) return c;
+    if (!inSection(c.record, line)) continue;
+    if (engine === null) return firstOnItsLine(configs, k);
+    if (c.record.fields.engine === engine) return c;
+    // a run captioned with one engine is never another engine's
+    if (typeof c.record.fields.engine !== 'string') first ??= firstOnItsLine(configs, k);
   }
-  return nearest;
+  return first;
+}
+
+/** Of the commands on one line (`a && b`), the first. */
+function firstOnItsLine(configs: readonly Located<ConfigRecord>[], k: number): Located<ConfigRecord> {
+  const at = lineOfLocated(configs[k] as Located<ConfigRecord>);
+  while (k > 0 && lineOfLocated(configs[k - 1] as Located<ConfigRecord>) === at) k--;
+  return configs[k] as Located<ConfigRecord>;
 }
 
 /** A command applies to runs below it up to the end of its section (the whole file without headings). */

@@ -61,6 +61,37 @@ describe('launch-command grammar', () => {
     expect(parse('trtllm-serve org/Big-V3 --backend pytorch --tp_size 8')[0]?.fields).toMatchObject({ engine: 'trtllm', trtllm_backend: 'pytorch', tp: 8 });
   });
 
+  it('gives a command in a Markdown write-up the runs of its section, its subsections and the sections that go on with it', () => {
+    const lines = [
+      '# Guide', '```', 'x', '```',
+      '## Step 3', 'vllm serve m --tensor-parallel-size 8', // line 6
+      '#### FP8', 'text',
+      '## Step 4', '```', 'vllm bench serve --model m --max-concurrency 4', '```', // line 11
+      '## Expected results', 'block here',
+      '### Numbers', 'more',
+      '## Next experiment', 'text', // line 17
+    ];
+    const bounds = (text: string[]) => parse(text.join('\n')).map((r) => [r.at.line, r.fields.section_start, r.fields.section_end]);
+    // each: its section and subsections, then the next step and the results, up to another topic
+    expect(bounds(lines)).toEqual([[6, 5, 16], [11, 9, 16]]);
+    // a command under a subsection goes on into the guide's next step at that step's level
+    expect(bounds(['# Guide', '```', 'x', '```', '#### Step 3', '##### FP8', 'vllm serve m', '#### Step 4', 'run', '#### Tuning', 'text'])).toEqual([[7, 6, 9]]);
+    // (not into a sibling variant)
+    expect(bounds(['# Guide', '```', 'x', '```', '#### Step 3', '##### FP8', 'vllm serve m', '##### BF16', 'vllm serve m2'])).toEqual([[7, 6, 7], [9, 8, 9]]);
+    // a heading of another topic ends it
+    expect(bounds(['# Guide', '```', 'x', '```', '## Setup', 'vllm serve m', '## Troubleshooting', 'text'])).toEqual([[6, 5, 6]]);
+  });
+
+  it('reads a command run in a container: docker/podman exec, docker compose exec, kubectl exec --', () => {
+    const clients = (text: string) => parse(text).map((r) => [r.fields.client ?? r.fields.engine, r.fields.max_concurrency ?? null]);
+    expect(clients('docker exec -e PYTHONUNBUFFERED=1 -it vllm-bench vllm bench serve --model m --max-concurrency 25')).toEqual([['vllm-bench-serve', 25]]);
+    expect(clients('podman exec -w /work bench python3 -m sglang.bench_serving --backend sglang --max-concurrency 4')).toEqual([['sglang-bench-serving', 4]]);
+    expect(clients('docker compose exec bench vllm bench serve --model m --max-concurrency 8')).toEqual([['vllm-bench-serve', 8]]);
+    expect(clients('kubectl exec -it pod-0 -n llm -- vllm serve m --tensor-parallel-size 2')).toEqual([['vllm', null]]);
+    // a word between the container and the command is prose, as anywhere
+    expect(parse('docker exec box then vllm serve m')).toEqual([]);
+  });
+
   it('reads a list of numbers after a flag as its values, whatever the flag (nargs=+), not as prose', () => {
     const [server] = parse('sglang serve --model-path m --tp-size 16 --cuda-graph-bs-decode 1 2 4 8 12 13 --speculative-algorithm EAGLE3 --speculative-num-draft-tokens 5');
     expect(server?.fields).toMatchObject({ engine: 'sglang', tp: 16, cuda_graph_bs_decode: '1 2 4 8 12 13', spec_method: 'eagle3', num_spec_tokens: 5 });

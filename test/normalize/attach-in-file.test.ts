@@ -146,6 +146,18 @@ describe('attaching in one file (synthetic records)', () => {
     expect([sglang?.engine, sglang?.enable_torch_compile]).toEqual(['sglang', true]);
     // a label naming both engines, or none, takes the nearest launch
     expect(both?.engine).toBe('sglang');
+    // and one naming an engine no launch above ran takes none
+    const [alone] = toRunRows([launches[0] as ParsedRecord, run(10, {}, 'SGLang results')]);
+    expect([alone?.engine ?? null, alone?.tp ?? null]).toEqual([null, null]);
+  });
+
+  it("takes the nearest command whose section holds the run, further up than one whose section ended", () => {
+    const [row] = toRunRows([
+      config(2, 'launch-command', { engine: 'vllm', model: 'm', tp: 8, section_start: 1, section_end: 40, command: 'vllm serve m -tp 8' }),
+      config(12, 'launch-command', { engine: 'vllm', model: 'm', tp: 2, section_start: 10, section_end: 20, command: 'vllm serve m -tp 2' }),
+      run(30, {}),
+    ]);
+    expect(row?.tp).toBe(8);
   });
 
   it('labels an unlabelled run with the nearest command and never attaches unresolved $VAR text', () => {
