@@ -22,7 +22,7 @@ import { fnv1a } from '../core/fnv1a.js';
  * one grid point: gridPointIdentity; bench_multiturn.py's console and `--log-file` line of one run:
  * multiturnIdentity; vLLM's multi-turn summary and its `--stats-json-output`: vllmMultiturnIdentity;
  * vllm bench startup's copies of one run: sameStartupRun; auto_tune.sh's result.txt line and the
- * bm_log it copied: autoTuneIdentity. Exact copies of a
+ * bm_log it copied: autoTuneIdentity; a trtllm-bench report and its copies: trtllmReportIdentity. Exact copies of a
  * result file in another folder: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathConfig?: (row: RunRow) => RunRow): RunRow[] {
@@ -31,7 +31,8 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathCo
   const once = mergeCopies(rows, identity, (a, b) => sameMeasurement(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const guidellmRows = mergeCopies(once, guidellmIdentity, (a, b) => sameGuidellmBenchmark(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const guidellm = guidellmRows.some(isPartialCsvRow) ? mergeCopies(guidellmRows, guidellmCountsIdentity, (a, b) => samePartialGuidellmRow(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : guidellmRows;
-  const single = mergeCopies(guidellm, batchIdentity, (a, b) => sameBatch(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+  const reports = guidellm.some((r) => r.client === TRTLLM_BENCH) ? mergeCopies(guidellm, trtllmReportIdentity, (a, b) => sameTrtllmReport(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : guidellm;
+  const single = mergeCopies(reports, batchIdentity, (a, b) => sameBatch(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const batches = mergeCopies(single, gridPointIdentity, (a, b) => sameGridPoint(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
   const multiturn = batches.some((r) => r.client === SGLANG_MULTITURN) ? mergeCopies(batches, multiturnIdentity, (a, b) => sameMultiturnRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : batches;
   const vllmMultiturn = multiturn.some((r) => r.client === VLLM_MULTITURN) ? mergeCopies(multiturn, vllmMultiturnIdentity, (a, b) => sameVllmMultiturnRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : multiturn;
@@ -330,6 +331,27 @@ function sameAutoTuneRun(a: RunRow, b: RunRow): boolean {
     return typeof x === 'number' && typeof y === 'number' && Math.abs(x - y) <= TWO_DECIMALS;
   });
 }
+
+const TRTLLM_BENCH = 'trtllm-bench';
+
+/**
+ * A trtllm-bench report prints no request or token totals (what `identity` needs): a report and a
+ * copy of it in its folder (a write-up quoting it twice, its `--report_json` beside its log) meet
+ * by their request and output throughputs and total latency to the report's four printed decimals
+ * (the latency in ms); sameTrtllmReport asks the rest.
+ */
+function trtllmReportIdentity(row: RunRow): string | null {
+  const { request_throughput: rate, output_throughput: tput, duration_s: seconds } = row;
+  if (row.client !== TRTLLM_BENCH || typeof rate !== 'number' || typeof tput !== 'number' || typeof seconds !== 'number') return null;
+  return JSON.stringify([folderOf(row), Math.round(rate * 1e4), Math.round(tput * 1e4), Math.round(seconds * 1e7)]);
+}
+
+/** Two reports of one folder agreeing on their throughputs and latency are one when their request counts and configurations do. */
+function sameTrtllmReport(a: RunRow, b: RunRow): boolean {
+  const [x, y] = [a.num_prompts ?? null, b.num_prompts ?? null];
+  return (x === null || y === null || x === y) && configurationsAgree(a, b);
+}
+
 
 /**
  * A grid point of SGLang's `bench_speculative.py`: its JSONL line (no request counts, no latencies,

@@ -175,6 +175,23 @@ describe('dedupeRuns: a single-batch benchmark printed and saved', () => {
   });
 });
 
+describe('dedupeRuns: a trtllm-bench report and its copies', () => {
+  const report = { source_file: 'blog/post.md', source_line: 7, source_format: 'trtllm-bench', config_sources: '["bench-args"]', label: null, client: 'trtllm-bench', model: 'm', num_prompts: 100, request_throughput: 86.5373, output_throughput: 11076.77, duration_s: 1.1555715 };
+
+  it('is one report quoted twice in one write-up, or beside its --report_json, with no request totals to agree on', () => {
+    const quoted = { ...report, source_line: 125, label: 'Analyze performance results', num_prompts: null };
+    expect(dedupeRuns([report, quoted], new DiagnosticCollector()).map((r) => [r.source_line, r.label])).toEqual([[7, 'Analyze performance results']]);
+    const json = { ...report, source_file: 'blog/report.json', source_format: 'trtllm-bench-report-json', request_throughput: 86.53731234, output_throughput: 11076.7700412, duration_s: 1.15557149 };
+    expect(dedupeRuns([report, json], new DiagnosticCollector()).map((r) => r.source_file)).toEqual(['blog/report.json']);
+  });
+
+  it('keeps two reports with a throughput or the latency apart, other request counts or configurations, or in two folders', () => {
+    for (const other of [{ request_throughput: 86.5374 }, { duration_s: 1.1555716 }, { num_prompts: 200 }, { model: 'n' }, { source_file: 'other/post.md' }]) {
+      expect(dedupeRuns([report, { ...report, source_line: 125, ...other }], new DiagnosticCollector())).toHaveLength(2);
+    }
+  });
+});
+
 describe('dedupeRuns: an InferenceX processed result beside the client result it was made from', () => {
   // the client's vLLM-format JSON, and process_result.py's agg_ file: latencies in s (read back as ms), throughput rebuilt from per-GPU figures
   const raw = { source_file: 'r/dsr1_1k1k_conc64.json', source_line: 1, source_format: 'vllm-bench-result-json', config_sources: '["a"]', label: null, model: 'deepseek-ai/DeepSeek-R1-0528', max_concurrency: 64, completed: 640, duration_s: 241.7, output_throughput: 2711.4, mean_ttft_ms: 412.7, mean_tpot_ms: 22.91, std_ttft_ms: 190.3 };
