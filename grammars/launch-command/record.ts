@@ -72,6 +72,8 @@ const CLIENT_FLAGS: Readonly<Record<string, Readonly<Record<string, string>>>> =
   'vllm-multi-turn-bench': lookupTable<string>({ num_clients: 'max_concurrency' }),
   // trtllm-bench's `-m` is its `--model` (the name; `--model_path` the weights on disk)
   'trtllm-bench': lookupTable<string>({ m: 'model' }),
+  // argparse takes a flag's unambiguous prefix: bench_one_batch's `--batch 4 8` is its `--batch-size`
+  'sglang-bench-one-batch': lookupTable<string>({ batch: 'batch_size' }),
 });
 
 /** Flags that read part of a server's configuration from a file, out of sight. */
@@ -111,12 +113,28 @@ function addFlag(b: FieldMapBuilder, flag: Flag, trt: boolean, bench: boolean, l
   // `--model_path ${model_path}` after `model_path=<your model path>`: the shell passed nothing
   if (value === '') return;
   if (column === 'speculative_config' && typeof value === 'string') value = jsonOrPython(value);
+  const list = typeof value === 'string' && LOAD_POINTS.has(column) ? numberList(value) : null;
+  if (list) {
+    // `bench_one_batch --batch-size 4 8 --output-len 1 1024`: a run per combination, none of them all
+    b.set(`${column}_values`, list, flag.line);
+    return;
+  }
   addFlags(b, { [name]: value }, flag.line, datasetName);
   const loop = flag.unresolved.map((v) => loops.get(v)).find((v) => v !== undefined);
   if (loop && loop.length > 0 && b.has(canonicalFlag(name))) {
     const numbers = loop.map(Number);
     b.set(`${canonicalFlag(name)}_values`, numbers.every(Number.isFinite) ? numbers : loop.join(','), flag.line);
   }
+}
+
+/** The columns of a benchmark's load point, which a list of values (nargs='+') sweeps. */
+const LOAD_POINTS: ReadonlySet<string> = new Set(['batch_size', 'input_len', 'output_len', 'max_concurrency', 'request_rate', 'num_prompts']);
+
+/** `1 1024` → [1, 1024]; null for one value or any word that is no number. */
+function numberList(text: string): number[] | null {
+  const words = text.trim().split(/\s+/);
+  const numbers = words.map(Number);
+  return words.length > 1 && numbers.every(Number.isFinite) ? numbers : null;
 }
 
 function jsonOrPython(text: string): PyValue {

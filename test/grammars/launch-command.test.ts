@@ -95,6 +95,12 @@ describe('launch-command grammar', () => {
   it('reads a list of numbers after a flag as its values, whatever the flag (nargs=+), not as prose', () => {
     const [server] = parse('sglang serve --model-path m --tp-size 16 --cuda-graph-bs-decode 1 2 4 8 12 13 --speculative-algorithm EAGLE3 --speculative-num-draft-tokens 5');
     expect(server?.fields).toMatchObject({ engine: 'sglang', tp: 16, cuda_graph_bs_decode: '1 2 4 8 12 13', spec_method: 'eagle3', num_spec_tokens: 5 });
+    // a benchmark's load point given as a list is a sweep, no one run's value
+    expect(parse('python -m sglang.bench_one_batch --model-path m --batch 4 8 --input-len 1024 --output-len 1 1024')[0]?.fields).toMatchObject({
+      batch_size_values: [4, 8],
+      input_len: 1024,
+      output_len_values: [1, 1024],
+    });
     // one number and a word are a value and a stray
     expect(parse('vllm serve --max-num-seqs 8 16 and then some')).toEqual([]);
   });
