@@ -39,7 +39,7 @@ export function findCommands(source: TextSource, sink: DiagnosticSink, limit = I
       while (end < lines.length - 1 && end - i < MAX_CONTINUATION && continues(lines[end])) end++;
       const scope = new Map(loops.map((l) => [l.name, l.values]));
       for (const statement of shellStatements(lines.slice(start, end + 1).join('\n'), start + 1)) {
-        const expanded = statement.map((w) => expand(w, vars));
+        const expanded = statement.flatMap((w) => expandSplit(w, vars));
         const rec = recognize(expanded);
         const record = rec ? toConfigRecord(expanded, rec, scope, source.path) : null;
         if (!record) continue;
@@ -65,6 +65,20 @@ function expand(w: RawWord, vars: ReadonlyMap<string, string>): Word {
   // fields named, not spread: a spread of the expansion cost more than the rest of reading a word
   const { text, unresolved, dynamic } = expandWord(w.raw, vars);
   return { text, unresolved, dynamic, line: w.line, raw: w.raw };
+}
+
+/** An unquoted `$X` / `${X}` alone. */
+const BARE_VARIABLE = /^\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)$/;
+
+/**
+ * A word expanded as the shell does: an unquoted variable alone whose value holds blanks is split
+ * into words (`export bench_method="--num-prompts 20 --max-concurrency 1"` … `vllm bench serve
+ * ${bench_method}` passes four arguments, not one flag named by the whole text).
+ */
+function expandSplit(w: RawWord, vars: ReadonlyMap<string, string>): Word[] {
+  const word = expand(w, vars);
+  if (!BARE_VARIABLE.test(w.raw) || !/\s/.test(word.text)) return [word];
+  return word.text.split(/\s+/).filter((t) => t !== '').map((text) => ({ ...word, text, raw: text }));
 }
 
 function words(text: string, line: number, vars: ReadonlyMap<string, string>): Word[] {
