@@ -29,7 +29,7 @@ export interface Recognized {
 
 /** Cheap prefilter: a line that may hold (part of) a command. */
 export const TRIGGER =
-  /\bvllm\s+(?:serve|bench\s+(?:serve|latency|throughput))\b|\bsglang\s+serve\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server|sglang\.bench_(?:serving|offline_throughput|one_batch)|sglang\.benchmark\.(?:serving|one_batch_server)|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_(?:serving|latency|throughput)\.py|bench_multiturn\.py|benchmark_serving_multi_turn(?:_v2)?\.py/;
+  /\bvllm\s+(?:serve|bench\s+(?:serve|latency|throughput))\b|\bsglang\s+serve\b|vllm\.entrypoints\.(?:openai\.)?api_server|sglang\.launch_server|sglang\.bench_(?:serving|offline_throughput|one_batch)|sglang\.benchmark\.(?:serving|one_batch_server)|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_(?:serving|latency|throughput)\.py|bench_multiturn\.py|benchmark_serving_multi_turn(?:_v2)?\.py/;
 
 /** Wrappers and shell keywords that may precede a command in the same statement. */
 const WRAPPERS = new Set(['do', 'then', 'else', '{', '(', 'nohup', 'env', 'time', 'sudo', '-E', 'exec', 'command', 'uv', 'uvx', 'run', 'srun', 'stdbuf', '-oL', '-eL']);
@@ -42,6 +42,8 @@ const PROMPT = /^(?:\$|%|\+|>>>|\S*[$%#]|\(.*\)|!)$/;
 
 const MODULES: Readonly<Record<string, { role: Role; column: 'engine' | 'client'; value: string; inProcess?: string }>> = lookupTable({
   'vllm.entrypoints.openai.api_server': { role: 'launch-command', column: 'engine', value: 'vllm' },
+  // the first, non-OpenAI server (2023, `/generate`), which its early benchmark_serving.py spoke to
+  'vllm.entrypoints.api_server': { role: 'launch-command', column: 'engine', value: 'vllm' },
   'sglang.launch_server': { role: 'launch-command', column: 'engine', value: 'sglang' },
   'sglang.bench_serving': { role: 'bench-command', column: 'client', value: 'sglang-bench-serving' },
   'sglang.benchmark.serving': { role: 'bench-command', column: 'client', value: 'sglang-bench-serving' },
