@@ -56,6 +56,8 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
   if (rec.inProcess) b.set('engine', rec.inProcess, words[rec.start]?.line ?? line);
   // the command's own words: a `$` prompt before it hides nothing
   if (rec.role === 'launch-command' || rec.inProcess) settleServerSpec(b, words.slice(commandStart(words, rec.start)), args, line);
+  const port = portOf(args.flags) ?? (rec.role === 'launch-command' ? DEFAULT_PORTS[rec.tool.value] : undefined);
+  if (port !== undefined) b.set(rec.role === 'launch-command' ? 'server_port' : 'target_port', port, line);
   b.set('command', commandText(words.slice(commandStart(words, rec.start))), line);
   return { kind: 'config', at: { file, line, column: 1 }, origin: rec.role, fields: b.fields, lines: b.lines };
 }
@@ -125,6 +127,23 @@ function addFlag(b: FieldMapBuilder, flag: Flag, trt: boolean, bench: boolean, l
     const numbers = loop.map(Number);
     b.set(`${canonicalFlag(name)}_values`, numbers.every(Number.isFinite) ? numbers : loop.join(','), flag.line);
   }
+}
+
+/** The port a server listens on when its launch names none. */
+const DEFAULT_PORTS: Readonly<Record<string, number>> = lookupTable({ vllm: 8000, sglang: 30000, trtllm: 8000 });
+
+/**
+ * The port a command names: its `--port`, or the one in its `--base-url` (record-only: a benchmark
+ * aimed at another port than a launch's is not that server's, src/normalize/attach-in-file.ts).
+ */
+function portOf(flags: readonly Flag[]): number | undefined {
+  for (const f of flags) {
+    if (typeof f.value !== 'string' || f.unresolved.length > 0) continue;
+    const name = f.name.replace(/^-+/, '').replaceAll('_', '-');
+    const text = name === 'port' ? f.value : name === 'base-url' ? (/^\w+:\/\/[^/:]+:(\d+)/.exec(f.value)?.[1] ?? '') : '';
+    if (/^\d{1,5}$/.test(text)) return Number(text);
+  }
+  return undefined;
 }
 
 /** The columns of a benchmark's load point, which a list of values (nargs='+') sweeps. */

@@ -20,11 +20,12 @@ import { isMarkdown } from './server-sources.js';
 import { type RatesLine, ratesLines, runRates, SPEC_RATES } from './spec-rates.js';
 import { isOfflineClient } from './offline-clients.js';
 import { engineNamedIn } from './engine.js';
+import { sameValue } from './config-layers.js';
 
 type Row = Record<string, FieldValue>;
 
 /** Fields of a command record that describe the record itself (grammars/launch-command). */
-const META = new Set(['command', 'section_start', 'section_end']);
+const META = new Set(['command', 'section_start', 'section_end', 'server_port', 'target_port']);
 const ORIGINS = ['launch-command', 'bench-command'] as const;
 
 /**
@@ -105,7 +106,9 @@ function attach(row: Row, run: RunRecord, file: FileIndex | undefined, sink: Dia
   // an offline benchmark runs its engine itself: a server launched in the same file is not its engine
   const origins = isOfflineClient(row.client) ? ORIGINS.filter((o) => o !== 'launch-command') : ORIGINS;
   const named = typeof row.label === 'string' ? engineNamedIn(row.label) : null;
-  const nearest = origins.map((o) => nearestCommand(file.byOrigin.get(o) ?? [], r, o === 'launch-command' ? named : null));
+  const bench = origins.includes('bench-command') ? nearestCommand(file.byOrigin.get('bench-command') ?? [], r) : null;
+  const target = bench?.record.fields.target_port;
+  const nearest = origins.map((o) => (o === 'bench-command' ? bench : nearestCommand(file.byOrigin.get(o) ?? [], r, named, typeof target === 'number' ? target : null)));
   for (const config of nearest) {
     if (!config) continue;
     const fields = Object.entries(config.record.fields).filter(([c, v]) => !META.has(c) && !(typeof v === 'string' && v.includes('$')));
@@ -149,10 +152,15 @@ function fill(row: Row, fields: readonly [string, FieldValue][], source: string,
   for (const [column, value] of fields) {
     const have = row[column];
     if (have === null || have === undefined) {
+      if (sentMoreThan(row, column, value)) {
+        // `--num-prompts 20` above a run that completed 200: the command shown is not the one that ran
+        sink?.report('config/conflict', run.at, column, `at least ${show(row.completed ?? null)} (the requests completed, ${owners.get('completed') ?? 'run'})`, `${show(value)} (${source})`);
+        continue;
+      }
       setCell(row, column, value);
       owners.set(column, source);
       used = true;
-    } else if (!same(have, value)) {
+    } else if (!sameValue(column, have, value)) {
       sink?.report('config/conflict', run.at, column, `${show(have)} (${owners.get(column) ?? 'run'})`, `${show(value)} (${source})`);
     }
   }
@@ -172,13 +180,17 @@ function labelerOf(file: FileIndex, origin: string): (command: string) => string
  * The command of one origin nearest above `line` whose Markdown section holds it (a command's
  * section takes in its subsections, so one further up may hold the line when the nearest does not);
  * with `engine`, that engine's nearest launch (a run captioned `vLLM results` below an SGLang
- * launch pasted after the vLLM one), never another engine's.
+ * launch pasted after the vLLM one), never another engine's; with `port` (the run's benchmark
+ * command's), never a launch listening on another.
  */
-function nearestCommand(configs: readonly Located<ConfigRecord>[], line: number, engine: string | null = null): Located<ConfigRecord> | null {
+function nearestCommand(configs: readonly Located<ConfigRecord>[], line: number, engine: string | null = null, port: number | null = null): Located<ConfigRecord> | null {
   let first: Located<ConfigRecord> | null = null;
   for (let k = countBelow(configs, line, lineOfLocated) - 1; k >= 0; k--) {
     const c = configs[k] as Located<ConfigRecord>;
     if (!inSection(c.record, line)) continue;
+    // a benchmark aimed at port 7013 did not measure the server launched on 8000
+    const listens = c.record.fields.server_port;
+    if (port !== null && typeof listens === 'number' && listens !== port) continue;
     if (engine === null) return firstOnItsLine(configs, k);
     if (c.record.fields.engine === engine) return c;
     // a run captioned with one engine is never another engine's
@@ -224,8 +236,10 @@ function parseSources(value: FieldValue | undefined): string[] {
   }
 }
 
-function same(a: FieldValue, b: FieldValue): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+/** A request count below the requests the run completed and failed. */
+function sentMoreThan(row: Row, column: string, value: FieldValue): boolean {
+  if (column !== 'num_prompts' || typeof value !== 'number' || typeof row.completed !== 'number') return false;
+  return row.completed + (typeof row.failed === 'number' ? row.failed : 0) > value;
 }
 
 function show(v: FieldValue): string {

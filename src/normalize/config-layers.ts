@@ -2,6 +2,7 @@ import type { DiagnosticSink } from '../core/diagnostic.js';
 import type { FieldValue, SourcePos } from '../core/types.js';
 import { PROVENANCE_COLUMNS, RESULT_COLUMNS } from './schema.js';
 import { setCell } from '../core/cells.js';
+import { canonicalDataset } from './dataset.js';
 
 /** One source of configuration values for a run, e.g. `server-log:tp-results/nosd-serve.log:2`. */
 export interface ConfigLayer {
@@ -50,8 +51,10 @@ export function applyLayers(
 /** Equal as configuration: numbers and numeric strings compare by value; a model path matches its id. */
 export function sameValue(column: string, a: FieldValue, b: FieldValue): boolean {
   if (keyOf(a) === keyOf(b)) return true;
+  if (column === 'dataset' && typeof a === 'string' && typeof b === 'string') return canonicalDataset(a, null) === canonicalDataset(b, null);
   if ((column === 'model' || column === 'draft_model') && typeof a === 'string' && typeof b === 'string') {
-    const tail = (s: string): string => s.replace(/\/+$/, '').toLowerCase();
+    // ModelScope's cache names a model's `.` as `___` (`Qwen2___5-72B-Instruct`)
+    const tail = (s: string): string => s.replace(/\/+$/, '').replaceAll('___', '.').toLowerCase();
     const ta = tail(a);
     const tb = tail(b);
     return ta.endsWith(`/${tb}`) || tb.endsWith(`/${ta}`) || ta.split('/').at(-1) === tb.split('/').at(-1);

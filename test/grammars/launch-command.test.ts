@@ -82,6 +82,30 @@ describe('launch-command grammar', () => {
     expect(bounds(['# Guide', '```', 'x', '```', '## Setup', 'vllm serve m', '## Troubleshooting', 'text'])).toEqual([[6, 5, 6]]);
   });
 
+  it("splits an unquoted variable's value into words, as the shell does", () => {
+    const text = ['export bench_method="--num-prompts 20 --max-concurrency 1"', 'vllm bench serve --model m ${bench_method}'].join('\n');
+    const [bench] = parse(text);
+    expect(bench?.fields).toMatchObject({ client: 'vllm-bench-serve', model: 'm', num_prompts: 20, max_concurrency: 1 });
+    expect(Object.keys(bench?.fields ?? {}).filter((k) => k.includes(' '))).toEqual([]);
+  });
+
+  it("reads vLLM's first API server (vllm.entrypoints.api_server) as a vLLM launch", () => {
+    expect(parse('python -m vllm.entrypoints.api_server --model /data/llama-7b --swap-space 16')[0]?.fields).toMatchObject({ engine: 'vllm', model: '/data/llama-7b' });
+  });
+
+  it("records the port a launch listens on (its engine's default when not named) and the one a benchmark aims at", () => {
+    const ports = (command: string) => {
+      const f = parse(command)[0]?.fields ?? {};
+      return [f.server_port ?? null, f.target_port ?? null];
+    };
+    expect(ports('vllm serve m')).toEqual([8000, null]);
+    expect(ports('python -m sglang.launch_server --model-path m')).toEqual([30000, null]);
+    expect(ports('vllm serve m --port 7013')).toEqual([7013, null]);
+    expect(ports('vllm bench serve --model m --host 10.0.0.2 --port 7013')).toEqual([null, 7013]);
+    expect(ports('vllm bench serve --model m --base-url http://10.0.0.2:9000/v1')).toEqual([null, 9000]);
+    expect(ports('vllm bench serve --model m')).toEqual([null, null]);
+  });
+
   it('reads a command run in a container: docker/podman exec, docker compose exec, kubectl exec --', () => {
     const clients = (text: string) => parse(text).map((r) => [r.fields.client ?? r.fields.engine, r.fields.max_concurrency ?? null]);
     expect(clients('docker exec -e PYTHONUNBUFFERED=1 -it vllm-bench vllm bench serve --model m --max-concurrency 25')).toEqual([['vllm-bench-serve', 25]]);

@@ -151,6 +151,28 @@ describe('attaching in one file (synthetic records)', () => {
     expect([alone?.engine ?? null, alone?.tp ?? null]).toEqual([null, null]);
   });
 
+  it('takes no request count from a command that asked for fewer requests than the run completed, and says so', () => {
+    const sink = new DiagnosticCollector();
+    const [row] = toRunRows([config(2, 'bench-command', { client: 'vllm-bench-serve', num_prompts: 20, max_concurrency: 1 }), run(6, { completed: 200, failed: 0, max_concurrency: 8 })], sink);
+    expect(row?.num_prompts ?? null).toBeNull();
+    expect(sink.list().map((d) => d.message)).toEqual([
+      'max_concurrency: 8 (vllm-bench-serve:w.md:6) disagrees with 1 (bench-command:w.md:2); kept the first',
+      'num_prompts: at least 200 (the requests completed, vllm-bench-serve:w.md:6) disagrees with 20 (bench-command:w.md:2); kept the first',
+    ]);
+  });
+
+  it('gives a run no launch listening on another port than its benchmark aimed at', () => {
+    const [remote, local] = toRunRows([
+      config(2, 'launch-command', { engine: 'vllm', model: 'm-w8a8', tp: 4, server_port: 8000, command: 'vllm serve m-w8a8 -tp 4' }),
+      config(4, 'bench-command', { client: 'vllm-bench-serve', model: 'm', target_port: 7013, command: 'vllm bench serve --model m --host 10.0.0.2 --port 7013' }),
+      run(6, {}),
+      config(8, 'bench-command', { client: 'vllm-bench-serve', model: 'm-w8a8', target_port: 8000, command: 'vllm bench serve --model m-w8a8 --port 8000' }),
+      run(10, {}),
+    ]);
+    expect([remote?.model, remote?.tp ?? null, remote?.engine ?? null]).toEqual(['m', null, null]);
+    expect([local?.model, local?.tp, local?.engine]).toEqual(['m-w8a8', 4, 'vllm']);
+  });
+
   it("takes the nearest command whose section holds the run, further up than one whose section ended", () => {
     const [row] = toRunRows([
       config(2, 'launch-command', { engine: 'vllm', model: 'm', tp: 8, section_start: 1, section_end: 40, command: 'vllm serve m -tp 8' }),

@@ -525,3 +525,17 @@ describe('buildRuns: derived columns a tool printed', () => {
     ]);
   });
 });
+
+describe('buildRuns: values that name one thing two ways', () => {
+  it("takes a ShareGPT file for the sharegpt dataset and ModelScope's `___` for a model's `.`: no conflict", () => {
+    const sink = new DiagnosticCollector();
+    buildRuns(
+      [
+        runRec('x/run.log', { ...bench, model: '/models/Qwen/Qwen2.5-7B-Instruct', dataset: 'sharegpt' }, 9),
+        configRec('x/serve.log', 'server-log', { ...serverFields, model: '/cache/modelscope/Qwen/Qwen2___5-7B-Instruct', dataset: 'ShareGPT_V3_unfiltered_cleaned_split.json' }, 2),
+      ],
+      sink,
+    );
+    expect(sink.list().filter((d) => d.code === 'config/conflict')).toEqual([]);
+  });
+});
