@@ -15,11 +15,14 @@ import { addPreamble } from './preamble.js';
 import { addSteadyState, bridgesSteadyState, continuesSteadyState, isSteadyStateWarning, startsSteadyState } from './steady-state.js';
 
 // the Rust `vllm-bench` (2026) titles a pooling run's block `Embedding/Pooling Benchmark Result`, a
-// `--multi-turn` run's `Multi-Turn Benchmark Result`
+// `--multi-turn` run's `Multi-Turn Benchmark Result`; a fork or an edited script may name its run
+// in the title (`==== Helion Serving Benchmark Result ====`)
 const HEADER = signature(
   ['Serving Benchmark Result', 'Pooling Benchmark Result', 'Multi-Turn Benchmark Result'],
-  /^\W{0,8}=+ ?(?:Serving|Embedding\/Pooling|Multi-Turn) Benchmark Result ?=+/m,
+  /^\W{0,8}=+ ?(?:[\w.+-]+ ){0,3}(?:Serving|Embedding\/Pooling|Multi-Turn) Benchmark Result ?=+/m,
 );
+/** A block title naming its run before the standard words: the run's label. */
+const NAMED_TITLE = /^(\S.*?)\s+(?:Serving|Embedding\/Pooling|Multi-Turn) Benchmark Result$/i;
 // (another process's message of a few lines may lie between: the tokenizers' fork warning is 300 characters)
 const LEGACY = signature(['Total time: '], /^\W{0,8}Total time: [\d.]+ s\s*$[\s\S]{0,600}^\W{0,8}Throughput: [\d.]+ requests\/s/m);
 
@@ -122,7 +125,7 @@ function toRun(pending: PendingBlock, source: TextSource, ctx: ReturnType<typeof
   return {
     kind: 'run',
     at,
-    label: labelAbove(ctx, source.lines, block.line - 1, floor),
+    label: NAMED_TITLE.exec(block.title)?.[1] ?? labelAbove(ctx, source.lines, block.line - 1, floor),
     complete: block.footer,
     ...compactFieldMap(builder),
   };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { grammar } from '../../grammars/vllm-bench-serve/index.js';
+import { asRelPath } from '../../src/core/types.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { runFields, runGrammar } from '../helpers/grammar-run.js';
 
@@ -16,6 +17,20 @@ const block = (title = ' Serving Benchmark Result ', width = 50): string[] => {
     '='.repeat(width),
   ];
 };
+
+describe('a block whose title names its run', () => {
+  it('is read, the name its label (an edited script: `==== Helion Serving Benchmark Result ====`)', () => {
+    const text = ['## Notes', ...block(' Helion Serving Benchmark Result '), '', ...block(' Cutlass v2 Serving Benchmark Result ')].join('\n');
+    expect(grammar.detect({ path: asRelPath('x.md'), head: text }).score).toBeGreaterThan(0);
+    const { records } = runGrammar(grammar, text);
+    expect(records.map((r) => r.kind === 'run' && [r.label, r.fields.completed])).toEqual([
+      ['Helion', 10],
+      ['Cutlass v2', 10],
+    ]);
+    // the standard title names nothing: the label comes from around the block
+    expect(runGrammar(grammar, ['## Notes', ...block()].join('\n')).records.map((r) => r.kind === 'run' && r.label)).toEqual(['Notes']);
+  });
+});
 
 describe('the model a run without --model took from the server', () => {
   it('is read from the late-2025 `Using model:` line', () => {
