@@ -34,8 +34,8 @@ export interface ResultLines {
  * Results of a format that prints a first line and then one line per statistic (`Avg latency:` then
  * percentiles): a statistic belongs to the result above it, up to the next first line, even with
  * lines interleaved (a tee'd log). One the result already has is a `block/duplicate-label` (the
- * first is kept: the first line of the next result may have been lost); one above every first
- * line is counted in one `parse/unrecognized-lines`.
+ * first is kept: the first line of the next result may have been lost); those above every first
+ * line are said in one `block/headless` warning.
  * `keyOf` names the statistic a line holds.
  */
 export function groupResults(
@@ -69,7 +69,8 @@ export function groupResults(
     open.last = l.line;
   }
   if (open) results.push(open);
-  if (strays > 0) sink.report('parse/unrecognized-lines', { file, line: firstStray, column: 1 }, strays);
+  // a result's statistics whose first line is missing (a paste that left it out): no run is made of them
+  if (strays > 0) sink.report('block/headless', { file, line: firstStray, column: 1 }, strays);
   return results.map((r) => ({ head: r.head, lines: r.lines, last: r.last }));
 }
 
