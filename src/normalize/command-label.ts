@@ -13,7 +13,7 @@ export const MAX_COMMAND_LABEL = 80;
 /** Flags that locate the server or the output (and `python -m module`), never the measured configuration. */
 const NOISE = new Set([
   'm',
-  'host', 'port', 'base-url', 'endpoint', 'model', 'served-model-name', 'tokenizer', 'trust-remote-code', 'seed',
+  'host', 'port', 'base-url', 'endpoint', 'model', 'model-path', 'served-model-name', 'tokenizer', 'trust-remote-code', 'seed',
   'save-result', 'save-detailed', 'result-dir', 'result-filename', 'output-file', 'output-details', 'dataset-path',
   'disable-tqdm', 'disable-log-requests', 'disable-log-stats', 'uvicorn-log-level', 'download-dir', 'output-json',
 ]);
@@ -91,14 +91,17 @@ export function optionsOf(command: string): Option[] {
       out.push({ key: key(w.slice(0, eq)), text: `${w.slice(0, eq)} ${unquote(w.slice(eq + 1))}` });
       continue;
     }
-    const next = words[i + 1];
-    if (next !== undefined && !isFlag(next)) {
-      out.push({ key: key(w), text: `${w} ${unquote(next)}` });
-      i++;
-    } else out.push({ key: key(w), text: w });
+    // every value up to the next flag: `--batch-size 4 8` (nargs='+') names both, never the first alone
+    let j = i + 1;
+    while (j < words.length && !isFlag(words[j] ?? '') && (j === i + 1 || NUMBER.test(words[j] ?? ''))) j++;
+    const values = words.slice(i + 1, j).map(unquote);
+    out.push({ key: key(w), text: [w, ...values].join(' ') });
+    i = j - 1;
   }
   return out;
 }
+
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 function isFlag(word: string): boolean {
   return /^--?[A-Za-z]/.test(word);

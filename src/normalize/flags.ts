@@ -68,6 +68,7 @@ const IGNORED = new Set([
   'extra_request_body', 'extra_body', 'header', 'headers', 'lora_modules', 'pretty', 'best_of',
   'use_beam_search', 'logprobs', 'sonnet_input_len', 'sonnet_output_len', 'sonnet_prefix_len', 'hf_subset',
   'hf_split', 'hf_output_len', 'served_model_name', 'label', 'plot_timeline', 'plot_dataset_stats',
+  'output_json', 'output_dir',
 ]);
 
 /**

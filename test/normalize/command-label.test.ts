@@ -5,6 +5,11 @@ import { commandLabel, commandLabeler, describesConfiguration, MAX_COMMAND_LABEL
 describe('commandLabel', () => {
   const loop = [1, 4, 16].map((c) => `vllm bench serve --model acme/m --base-url http://h:8000 --max-concurrency ${c} --num-prompts ${c * 10} --save-result`);
 
+  it("names every value of a flag that takes a list (--batch 4 8), never the first alone", () => {
+    const command = 'python -m sglang.bench_one_batch --model-path m --tp 8 --batch 4 8 --output-len 1 1024';
+    expect(commandLabel(command, [command])).toBe('--tp 8 --batch 4 8 --output-len 1 1024');
+  });
+
   it('keeps only the flags that differ between the commands of the file', () => {
     const lengths = [1024, 4096].flatMap((n) => loop.map((c) => `${c} --random-input-len ${n} --seed ${n % 7}`));
     expect(lengths.map((c) => commandLabel(c, lengths))).toEqual([...loop.map(() => '--random-input-len 1024'), ...loop.map(() => '--random-input-len 4096')]);
