@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DiagnosticCollector } from '../../src/core/diagnostic.js';
-import type { RunRecord } from '../../src/core/records.js';
-import { asRelPath } from '../../src/core/types.js';
 import { grammar } from '../../grammars/trtllm-bench/index.js';
+import { grammarRuns } from '../helpers/grammar-run.js';
 import { labelSpec, reportKey, statSectionColumn } from '../../grammars/trtllm-bench/labels.js';
 
 const RULE = '='.repeat(59);
 
-function runs(text: string): { runs: RunRecord[]; sink: DiagnosticCollector } {
-  const sink = new DiagnosticCollector();
-  const records = grammar.parse({ path: asRelPath('r.txt'), lines: text.split('\n') }, sink);
-  return { runs: records.filter((r): r is RunRecord => r.kind === 'run'), sink };
-}
+const runs = (text: string) => grammarRuns(grammar, text);
 
 /** A section as the report prints it: its title with the trailing space of that era, a blank line after it. */
 function section(title: string, ...body: string[]): string[] {
@@ -30,7 +24,7 @@ const LATENCY_REPORT = [...ENGINE, ...WORLD, ...GENERAL, ...THROUGHPUT, ...LATEN
 
 describe('trtllm-bench latency report of 0.15–0.16', () => {
   it('reads it as one complete run with the meanings its source computes, without a warning', () => {
-    const { runs: found, sink } = runs(LATENCY_REPORT.join('\n'));
+    const { runs: found, diagnostics } = runs(LATENCY_REPORT.join('\n'));
     expect(found).toHaveLength(1);
     expect(found[0]?.complete).toBe(true);
     expect(found[0]?.fields).toMatchObject({
@@ -62,7 +56,7 @@ describe('trtllm-bench latency report of 0.15–0.16', () => {
     });
     expect(found[0]?.fields).not.toHaveProperty('total_token_throughput');
     expect(found[0]?.fields).not.toHaveProperty('generation_token_throughput_tokens_sec');
-    expect(sink.list()).toEqual([]);
+    expect(diagnostics).toEqual([]);
   });
 
   it('stores the breakdowns\' P90 line as the median: the source prints the p50 under that label', () => {
@@ -91,8 +85,8 @@ describe('trtllm-bench latency report of 0.15–0.16', () => {
 
   it('says a latency report cut before its results or its breakdown is truncated', () => {
     const truncated = (lines: string[]) => {
-      const { runs: found, sink } = runs(lines.join('\n'));
-      return [found.map((r) => r.complete), sink.list().filter((d) => d.code === 'block/truncated').map((d) => d.message)];
+      const { runs: found, diagnostics } = runs(lines.join('\n'));
+      return [found.map((r) => r.complete), diagnostics.filter((d) => d.code === 'block/truncated').map((d) => d.message)];
     };
     const [complete, noThroughput] = truncated([...ENGINE, ...WORLD, ...GENERAL]);
     expect(complete).toEqual([false]);
@@ -112,7 +106,7 @@ const SUITE_REPORT = [
 
 describe('benchmarks/suite report (METADATA layout)', () => {
   it('reads METADATA, ENGINE DETAILS and STATISTICS as one complete run, every label mapped', () => {
-    const { runs: found, sink } = runs(SUITE_REPORT.join('\n'));
+    const { runs: found, diagnostics } = runs(SUITE_REPORT.join('\n'));
     expect(found.map((r) => r.at.line)).toEqual([1]);
     expect(found[0]?.complete).toBe(true);
     expect(found[0]?.fields).toMatchObject({
@@ -136,7 +130,7 @@ describe('benchmarks/suite report (METADATA layout)', () => {
       build_command: 'trtllm-build --output_dir /tmp/org/model-13b --max_batch_size 512',
       benchmark_command: null,
     });
-    expect(sink.list()).toEqual([]);
+    expect(diagnostics).toEqual([]);
   });
 
   it('leaves the 0 the in-flight path prints for TTFT, TPOT and peak memory unset; keeps measured ones', () => {
@@ -161,7 +155,7 @@ describe('benchmarks/suite report (METADATA layout)', () => {
       ...section('STATISTICS', 'Number of requests:\t\t500', 'Average Input Length (tokens):\t512.0', 'Average Output Length (tokens):\t256.0', 'Token Throughput (tokens/sec):\t4321.5', 'Request Throughput (req/sec):\t16.88', 'Total Latency (seconds):\t29.62'),
       RULE,
     ].join('\n');
-    const { runs: found, sink } = runs(text);
+    const { runs: found, diagnostics } = runs(text);
     expect(found).toHaveLength(1);
     expect(found[0]?.fields).toMatchObject({
       model: 'org/model-7b',
@@ -178,7 +172,7 @@ describe('benchmarks/suite report (METADATA layout)', () => {
       request_throughput: 16.88,
       duration_s: 29.62,
     });
-    expect(sink.list()).toEqual([]);
+    expect(diagnostics).toEqual([]);
   });
 
   it('reads no output total from the first suite report, which prints the input total under that label', () => {

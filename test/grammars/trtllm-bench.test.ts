@@ -3,15 +3,12 @@ import { DiagnosticCollector } from '../../src/core/diagnostic.js';
 import type { RunRecord } from '../../src/core/records.js';
 import { asRelPath } from '../../src/core/types.js';
 import { grammar } from '../../grammars/trtllm-bench/index.js';
+import { grammarRuns } from '../helpers/grammar-run.js';
 import { breakdownColumn, convertUnit, decodingMethod, REPORT_LABELS, reportKey, schedulingPolicy, statName } from '../../grammars/trtllm-bench/labels.js';
 
 const RULE = '='.repeat(59);
 
-function runs(text: string): { runs: RunRecord[]; sink: DiagnosticCollector } {
-  const sink = new DiagnosticCollector();
-  const records = grammar.parse({ path: asRelPath('r.txt'), lines: text.split('\n') }, sink);
-  return { runs: records.filter((r): r is RunRecord => r.kind === 'run'), sink };
-}
+const runs = (text: string) => grammarRuns(grammar, text);
 
 function section(title: string, ...body: string[]): string[] {
   return [RULE, `= ${title}`, RULE, ...body];
@@ -77,7 +74,7 @@ describe('trtllm-bench report values', () => {
       ...section('WORLD + RUNTIME INFORMATION ', 'EP Size:                None', 'KV Memory Percentage:   36.59%', 'Issue Rate (req/sec):   7.9353E+13'),
       ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec):\t0.7743', 'Total Latency (ms):\t\t1291504.1051'),
     ].join('\n');
-    const { runs: [run], sink } = runs(text);
+    const { runs: [run], diagnostics } = runs(text);
     expect(run?.fields).toMatchObject({
       engine: 'trtllm',
       client: 'trtllm-bench',
@@ -93,7 +90,7 @@ describe('trtllm-bench report values', () => {
     });
     expect(run?.at.line).toBe(2);
     expect(run?.complete).toBe(true);
-    expect(sink.list()).toEqual([]);
+    expect(diagnostics).toEqual([]);
   });
 
   it('keeps a measured issue rate out of request_rate unless every request was issued at once', () => {
@@ -123,12 +120,12 @@ describe('trtllm-bench report values', () => {
     expect(runs(text).runs.map((r) => [r.at.line, r.fields.model, r.fields.quantization, r.fields.request_throughput])).toEqual([[1, 'org/model-8b', 'FP8', 1]]);
     // and by a line another process wrote there, counted
     const log = '[03/14/2025-02:16:14] [TRT-LLM] [I] Starting benchmark...';
-    const { runs: found, sink } = runs([RULE, log, '= PYTORCH BACKEND', RULE, 'Model:\t\t\torg/model-8b', ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0')].join('\n'));
+    const { runs: found, diagnostics } = runs([RULE, log, '= PYTORCH BACKEND', RULE, 'Model:\t\t\torg/model-8b', ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0')].join('\n'));
     expect(found.map((r) => [r.fields.model, r.fields.request_throughput])).toEqual([['org/model-8b', 1]]);
-    expect(sink.list().filter((d) => d.code === 'block/interleaved-line').map((d) => d.line)).toEqual([2]);
+    expect(diagnostics.filter((d) => d.code === 'block/interleaved-line').map((d) => d.line)).toEqual([2]);
     // a line of unknown kind there: the section is lost, and a warning says so
     const lost = runs([RULE, 'benchmark: done', '= PYTORCH BACKEND', RULE, 'Model:\t\t\torg/model-8b', ...section('PERFORMANCE OVERVIEW ', 'Request Throughput (req/sec): 1.0')].join('\n'));
-    expect(lost.sink.list().filter((d) => d.severity === 'warning').map((d) => `${d.line} ${d.code}`)).toEqual(['3 parse/syntax']);
+    expect(lost.diagnostics.filter((d) => d.severity === 'warning').map((d) => `${d.line} ${d.code}`)).toEqual(['3 parse/syntax']);
   });
 
   it("reads a report past a server's lines tee'd between a section's title and its lines, or between two lines, counted", () => {
@@ -148,7 +145,7 @@ describe('trtllm-bench report values', () => {
     const after = runs(teed);
     expect(after.runs.map((r) => r.fields)).toEqual(before.runs.map((r) => r.fields));
     expect(after.runs.map((r) => [r.fields.model, r.fields.quantization, r.fields.output_throughput, r.complete])).toEqual([['org/model-8b', 'FP8', 2, true]]);
-    expect(after.sink.list().map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual([
+    expect(after.diagnostics.map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual([
       "4 block/interleaved-line 4 interleaved lines (a server's log, a progress bar) skipped in a result block or table",
     ]);
     // after the report's closing rule, a log line still ends it: what follows is not the report's
@@ -163,7 +160,7 @@ describe('trtllm-bench report values', () => {
     const text = ['/usr/lib/python3/dist-packages/torch/cuda/__init__.py:128: UserWarning: CUDA initialization', 'If this is not desired, please set os.environ.', 'Setting ds_accelerator to cuda (auto detect)'];
     const gapped = runs([...clean.slice(0, 3), ...text, ...clean.slice(3, 9), 'done in 12 s', ...clean.slice(9)].join('\n'));
     expect(gapped.runs.map((r) => r.fields)).toEqual(before.runs.map((r) => r.fields));
-    expect(gapped.sink.list().map((d) => `${d.line} ${d.severity} ${d.code}`)).toEqual(['4 info block/interleaved-line', '5 info block/gap-line', '13 warning block/numbers-in-gap']);
+    expect(gapped.diagnostics.map((d) => `${d.line} ${d.severity} ${d.code}`)).toEqual(['4 info block/interleaved-line', '5 info block/gap-line', '13 warning block/numbers-in-gap']);
     const four = runs([...clean.slice(0, 8), 'one', 'two', 'three', 'four', ...clean.slice(8)].join('\n'));
     expect(four.runs.map((r) => r.fields.output_throughput)).toEqual([undefined]);
   });
@@ -177,13 +174,13 @@ describe('trtllm-bench report values', () => {
       for (const written of [['Setting ds_accelerator to cuda (auto detect)'], ['one', 'two', 'three']]) {
         const gapped = runs([...clean.slice(0, at), ...written, ...clean.slice(at)].join('\n'));
         expect(gapped.runs.map((r) => r.fields), `after line ${at}`).toEqual(before.runs.map((r) => r.fields));
-        expect(gapped.sink.list().map((d) => `${d.line} ${d.code}`), `after line ${at}`).toEqual([`${at + 1} block/gap-line`]);
+        expect(gapped.diagnostics.map((d) => `${d.line} ${d.code}`), `after line ${at}`).toEqual([`${at + 1} block/gap-line`]);
       }
     }
     // text under a report's closing rule, then another report: two reports, nothing read across
     const two = runs([...clean, 'Setting ds_accelerator to cuda (auto detect)', ...clean].join('\n'));
     expect(two.runs.map((r) => r.fields.output_throughput)).toEqual([2, 2]);
-    expect(two.sink.list().map((d) => d.code)).toEqual([]);
+    expect(two.diagnostics.map((d) => d.code)).toEqual([]);
   });
 
   it('flags a report cut inside its last line (the file ends there without a line break), whatever the value left', () => {
@@ -221,9 +218,9 @@ describe('trtllm-bench report values', () => {
   it('reads the dataset table logged alone before the benchmark runs as no run (throughput.py, low_latency.py)', () => {
     const table = section('DATASET DETAILS', 'Number of Sequences:  8', '        Input              Output           Seq. Length', '-'.repeat(59), 'MIN:  128.0000  64.0000  192.0000');
     const report = [...section('PYTORCH BACKEND', 'Model:\t\t\tm'), ...section('PERFORMANCE OVERVIEW', 'Request Throughput (req/sec): 2.0000'), ...table];
-    const { runs: found, sink } = runs([...table, '[02/03/2026-14:20:20] [TRT-LLM] [I] Setting up throughput benchmark.', ...report].join('\n'));
+    const { runs: found, diagnostics } = runs([...table, '[02/03/2026-14:20:20] [TRT-LLM] [I] Setting up throughput benchmark.', ...report].join('\n'));
     expect(found.map((r) => r.fields.request_throughput)).toEqual([2]);
-    expect(sink.list()).toEqual([]);
+    expect(diagnostics).toEqual([]);
   });
 
   it('names the PyTorch backend\'s Eagle decoding type EAGLE-3 (llm_args.py: EagleDecodingConfig.spec_dec_mode)', () => {
