@@ -123,7 +123,7 @@ const MAX_CAPTION_WORDS = 8;
 /** Short text with a letter, no table, prompt, heading, list, quote or rule. */
 const CAPTION = /^(?=.*[A-Za-z])[^|#>*\-=$\s][^|]{0,79}$/;
 /** Commands, progress bars, log and value lines. */
-const NOT_CAPTION = /\s--?\w|%|^(?:python[\d.]*|vllm (?:serve|bench)|sglang serve|trtllm-\w+|export|cd|docker|curl|sudo|bash|sh) |\[(?:INFO|WARNING|ERROR|DEBUG)\]|^(?:INFO|WARNING|ERROR|DEBUG)\b|https?:\/\//;
+const NOT_CAPTION = /\s--?\w|%|^(?:python[\d.]*|vllm (?:serve|bench)|sglang serve|trtllm-\w+|export|cd|docker|curl|sudo|bash|sh) |\b(?:INFO|WARNING|WARN|ERROR|DEBUG)\b|\d\d:\d\d:\d\d|https?:\/\//;
 /** A digit, a code-like word (quotes, `_`, `()`, `=`, a dotted name) or an engine, method or setting. */
 const NAMES_SOMETHING = /\d|["'`_()=]|\w\.\w|\b(?:vllm|sglang|trt-?llm|tensorrt|tgi|lmdeploy|eagle\w*|mtp|medusa|ngram|n-gram|suffix|dflash|draft|baseline|spec\w*|fp8|fp4|nvfp4|int[48]|awq|gptq|bf16|fp16|tp|pp|dp|ep)\b/i;
 

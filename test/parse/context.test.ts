@@ -69,6 +69,7 @@ describe('labelAbove', () => {
       [['## Min-latency', '- vLLM results:', BLOCK]],
       [['## Min-latency', '```', 'vLLM results', '```', '```', BLOCK]],
       [['## Min-latency', 'see http://x/y_z.md', '```', BLOCK]],
+      [['## Min-latency', '2024-05-14 12:00:00,123 - root - INFO - Results:', BLOCK]],
     ])('keeps the heading for a line that names nothing, is data, a command, or not right above: %j', (lines) => {
       expect(label(lines)).toBe('Min-latency');
     });
