@@ -3,10 +3,13 @@ import type { TextSource } from '../../src/core/grammar.js';
 import type { ConfigRecord } from '../../src/core/records.js';
 import { expandWord } from './expand.js';
 import { recognize, TRIGGER, type Word } from './recognize.js';
-import { toConfigRecord } from './record.js';
+import { toConfigRecord, type WrittenFiles } from './record.js';
 import { type RawWord, shellStatements } from './shell.js';
 
 const MAX_CONTINUATION = 300;
+/** `cat <<EOF > ./config.yml` / `cat > config.yml << 'EOF'`: a here-document a script writes a file from. */
+const HEREDOC = /^\s*cat\s+(?:<<-?\s*(['"]?)(\w+)\1\s*>\s*(\S+)|>\s*(\S+)\s*<<-?\s*(['"]?)(\w+)\5)\s*$/;
+const MAX_HEREDOC_LINES = 500;
 const ASSIGNMENT_LINE = /^\s*(?:(?:export|local|readonly|declare)\s+)?[A-Za-z_]\w*=/;
 const FOR_LINE = /^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.*?)\s*(?:;\s*do\b.*)?$/;
 const DONE = /(?:^|[;&\s])done\b/;
@@ -28,8 +31,14 @@ export function findCommands(source: TextSource, sink: DiagnosticSink, limit = I
   const vars = new Map<string, string>();
   const loops: { name: string; values: string[] }[] = [];
   const records: ConfigRecord[] = [];
+  const written: WrittenFiles = new Map();
   for (let i = 0; i < lines.length && records.length < limit; i++) {
     const line = lines[i] ?? '';
+    const heredoc = HEREDOC.exec(line);
+    if (heredoc) {
+      i = readHeredoc(lines, i, heredoc[2] ?? heredoc[6] ?? '', heredoc[3] ?? heredoc[4] ?? '', written);
+      continue;
+    }
     const loop = FOR_LINE.exec(line);
     if (loop?.[1]) loops.push({ name: loop[1], values: words(loop[2] ?? '', i + 1, vars).map((w) => w.text) });
     if (TRIGGER.test(line)) {
@@ -41,7 +50,7 @@ export function findCommands(source: TextSource, sink: DiagnosticSink, limit = I
       for (const statement of shellStatements(lines.slice(start, end + 1).join('\n'), start + 1)) {
         const expanded = statement.flatMap((w) => expandSplit(w, vars));
         const rec = recognize(expanded);
-        const record = rec ? toConfigRecord(expanded, rec, scope, source.path) : null;
+        const record = rec ? toConfigRecord(expanded, rec, scope, source.path, written) : null;
         if (!record) continue;
         for (const w of statement) {
           if (w.open) sink.report('command/unterminated-quote', { file: source.path, line: w.line, column: 1 });
@@ -55,6 +64,27 @@ export function findCommands(source: TextSource, sink: DiagnosticSink, limit = I
     if (loops.length > 0 && DONE.test(lines[i] ?? '')) loops.pop();
   }
   return records;
+}
+
+/**
+ * Keeps the text a here-document writes, under the file's name (its last path part), and returns
+ * the index of its closing line: a command's `--extra_llm_api_options ./config.yml` below reads it.
+ */
+function readHeredoc(lines: readonly string[], start: number, delimiter: string, file: string, written: WrittenFiles): number {
+  const body: string[] = [];
+  for (let j = start + 1; j < lines.length && j - start <= MAX_HEREDOC_LINES; j++) {
+    const l = lines[j] ?? '';
+    if (l.trim() === delimiter) {
+      written.set(baseName(file), { text: body.join('\n'), line: start + 2 });
+      return j;
+    }
+    body.push(l);
+  }
+  return start;
+}
+
+function baseName(path: string): string {
+  return path.replace(/^['"]|['"]$/g, '').split('/').at(-1) ?? path;
 }
 
 function continues(line: string | undefined): boolean {

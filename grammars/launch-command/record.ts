@@ -7,9 +7,12 @@ import type { Args, Flag } from './args.js';
 import { readArgs } from './args.js';
 import { commandStart, type Recognized, type Word } from './recognize.js';
 import { lookupTable } from '../../src/core/cells.js';
+import { readYamlDocuments } from '../_shared/yaml/index.js';
 
 /** Loop variables in scope (`for C in 1 2 4 8`): name → values. */
 export type Loops = ReadonlyMap<string, readonly string[]>;
+/** Files a script wrote from a here-document above its commands: name (last path part) → text and first line. */
+export type WrittenFiles = Map<string, { readonly text: string; readonly line: number }>;
 
 /** Env prefixes that are also configuration columns. */
 const ENV_COLUMNS: Readonly<Record<string, string>> = lookupTable({ VLLM_ATTENTION_BACKEND: 'attention_backend' });
@@ -22,7 +25,7 @@ const MAX_STRAYS = 1;
  * the positional model and every flag under its canonical column (src/normalize/flags.ts).
  * Null when the words read like prose rather than arguments.
  */
-export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: Loops, file: RelPath): ConfigRecord | null {
+export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: Loops, file: RelPath, written: ReadonlyMap<string, { readonly text: string; readonly line: number }> = new Map()): ConfigRecord | null {
   const args = readArgs(words, rec);
   if (args.strays > MAX_STRAYS) return null;
   const line = words[0]?.line ?? 1;
@@ -52,6 +55,11 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
     addFlag(b, { ...flag, name: CLIENT_FLAGS[rec.tool.value]?.[flag.name.replace(/^-+/, '').replaceAll('-', '_')] ?? flag.name }, trt, rec.role === 'bench-command', loops, datasetName);
   }
   for (const [name, { value, line: at }] of nested) addFlags(b, { [name]: value }, at);
+  addWrittenConfig(b, args.flags, written);
+  if (trt && b.fields.spec_method === 'eagle' && (b.fields.backend ?? b.fields.trtllm_backend ?? 'pytorch') === 'pytorch') {
+    // TensorRT-LLM's PyTorch backend runs `decoding_type: Eagle` as EAGLE-3 (EagleDecodingConfig), as its reports say
+    b.fields.spec_method = 'eagle3';
+  }
   if (rec.tool.value === 'sglang' || rec.inProcess === 'sglang') settleSglangSpec(b);
   if (rec.inProcess) b.set('engine', rec.inProcess, words[rec.start]?.line ?? line);
   // the command's own words: a `$` prompt before it hides nothing
@@ -126,6 +134,25 @@ function addFlag(b: FieldMapBuilder, flag: Flag, trt: boolean, bench: boolean, l
   if (loop && loop.length > 0 && b.has(canonicalFlag(name))) {
     const numbers = loop.map(Number);
     b.set(`${canonicalFlag(name)}_values`, numbers.every(Number.isFinite) ? numbers : loop.join(','), flag.line);
+  }
+}
+
+/**
+ * The speculative decoding of an engine configuration file the command reads
+ * (`--extra_llm_api_options ./config.yml`, `--config`) when the script wrote it from a
+ * here-document above (TensorRT-LLM's docs: `speculative_config: {decoding_type: MTP,
+ * num_nextn_predict_layers: 3}`), at the file's lines.
+ */
+function addWrittenConfig(b: FieldMapBuilder, flags: readonly Flag[], written: ReadonlyMap<string, { readonly text: string; readonly line: number }>): void {
+  if (written.size === 0) return;
+  for (const f of flags) {
+    if (typeof f.value !== 'string' || !CONFIG_FILES.has(canonicalFlag(f.name))) continue;
+    const file = written.get(f.value.split('/').at(-1) ?? f.value);
+    if (!file) continue;
+    // (YAML indents with spaces only; a doc whose editor turned them into tabs is read as it was meant)
+    const doc = readYamlDocuments(file.text.replace(/^\t+/gm, (tabs) => '  '.repeat(tabs.length))).documents[0]?.value;
+    const spec = doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? doc.speculative_config : undefined;
+    if (spec !== null && typeof spec === 'object' && !Array.isArray(spec)) addFlags(b, { speculative_config: spec as PyValue }, file.line);
   }
 }
 

@@ -176,9 +176,10 @@ function addSpeculativeConfig(builder: FieldMapBuilder, raw: PyValue, line: numb
     }
   }
   if (config === null || typeof config !== 'object' || Array.isArray(config)) return;
-  const method = config.method;
-  const model = config.model;
-  const k = config.num_speculative_tokens ?? config.num_spec_tokens;
+  // TensorRT-LLM's spellings: `decoding_type: MTP`, `max_draft_len` or (MTP) `num_nextn_predict_layers`, `speculative_model_dir`
+  const method = config.method ?? config.decoding_type;
+  const model = config.model ?? config.speculative_model_dir ?? config.speculative_model;
+  const k = config.num_speculative_tokens ?? config.num_spec_tokens ?? config.max_draft_len ?? config.num_nextn_predict_layers;
   if (typeof method === 'string') builder.set('spec_method', canonicalSpecMethod(method), line);
   if (typeof model === 'string') builder.set('draft_model', model, line);
   if (typeof k === 'number') builder.set('num_spec_tokens', k, line);
@@ -186,11 +187,14 @@ function addSpeculativeConfig(builder: FieldMapBuilder, raw: PyValue, line: numb
     builder.set('spec_method', /ngram|\[ngram\]/i.test(model) ? 'ngram' : 'draft_model', line);
   }
   for (const [key, value] of Object.entries(config)) {
-    if (['method', 'model', 'num_speculative_tokens', 'num_spec_tokens'].includes(key)) continue;
+    if (SPEC_CONFIG_READ.has(key)) continue;
     const v = toField(key, value);
     if (v !== undefined) builder.set(`speculative_${key}`, v, line);
   }
 }
+
+/** Speculative-config keys read into the canonical columns above, not kept as `speculative_*`. */
+const SPEC_CONFIG_READ: ReadonlySet<string> = new Set(['method', 'decoding_type', 'model', 'speculative_model_dir', 'speculative_model', 'num_speculative_tokens', 'num_spec_tokens', 'max_draft_len', 'num_nextn_predict_layers']);
 
 /** Turns a parsed flag value into a column value (numbers from numeric strings, lists as text). */
 export function toField(column: string, raw: PyValue): FieldValue | undefined {

@@ -82,6 +82,31 @@ describe('launch-command grammar', () => {
     expect(bounds(['# Guide', '```', 'x', '```', '## Setup', 'vllm serve m', '## Troubleshooting', 'text'])).toEqual([[6, 5, 6]]);
   });
 
+  it('reads the speculative decoding of a configuration file the script wrote from a here-document above the command', () => {
+    const script = (spec: string[], backend = 'pytorch') =>
+      [
+        'cat <<EOF > ./config.yml',
+        'kv_cache_config:',
+        '  free_gpu_memory_fraction: 0.8',
+        ...spec,
+        'EOF',
+        `trtllm-bench -m org/Big-V3 throughput --tp 4 --backend ${backend} --extra_llm_api_options ./config.yml --concurrency 1`,
+      ].join('\n');
+    expect(parse(script(['speculative_config:', '  decoding_type: MTP', '  num_nextn_predict_layers: 3']))[0]?.fields).toMatchObject({ spec_method: 'mtp', num_spec_tokens: 3, tp: 4 });
+    // indented with tabs, as a doc's editor left it
+    expect(parse(script(['speculative_config:', '\tdecoding_type: MTP', '\tnum_nextn_predict_layers: 2']))[0]?.fields).toMatchObject({ spec_method: 'mtp', num_spec_tokens: 2 });
+    // the PyTorch backend's Eagle is EAGLE-3
+    expect(parse(script(['speculative_config:', '  decoding_type: Eagle', '  max_draft_len: 4', '  speculative_model_dir: org/Big-V3-EAGLE']))[0]?.fields).toMatchObject({
+      spec_method: 'eagle3',
+      num_spec_tokens: 4,
+      draft_model: 'org/Big-V3-EAGLE',
+    });
+    // `cat > file << 'EOF'` too; a file the script did not write gives nothing
+    const other = ["cat > /tmp/extra.yaml << 'EOF'", 'speculative_config:', '  decoding_type: MTP', '  num_nextn_predict_layers: 1', 'EOF', 'trtllm-serve org/Big-V3 --extra_llm_api_options /tmp/extra.yaml'].join('\n');
+    expect(parse(other)[0]?.fields).toMatchObject({ engine: 'trtllm', spec_method: 'mtp', num_spec_tokens: 1 });
+    expect(parse('trtllm-serve org/Big-V3 --extra_llm_api_options /tmp/elsewhere.yaml')[0]?.fields).not.toHaveProperty('spec_method');
+  });
+
   it("splits an unquoted variable's value into words, as the shell does", () => {
     const text = ['export bench_method="--num-prompts 20 --max-concurrency 1"', 'vllm bench serve --model m ${bench_method}'].join('\n');
     const [bench] = parse(text);
