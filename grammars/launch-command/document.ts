@@ -3,13 +3,11 @@ import type { TextSource } from '../../src/core/grammar.js';
 import type { ConfigRecord } from '../../src/core/records.js';
 import { expandWord } from './expand.js';
 import { recognize, TRIGGER, type Word } from './recognize.js';
-import { toConfigRecord, type WrittenFiles } from './record.js';
+import { toConfigRecord } from './record.js';
+import { readHeredoc, type WrittenFiles } from './written-files.js';
 import { type RawWord, shellStatements } from './shell.js';
 
 const MAX_CONTINUATION = 300;
-/** `cat <<EOF > ./config.yml` / `cat > config.yml << 'EOF'`: a here-document a script writes a file from. */
-const HEREDOC = /^\s*cat\s+(?:<<-?\s*(['"]?)(\w+)\1\s*>\s*(\S+)|>\s*(\S+)\s*<<-?\s*(['"]?)(\w+)\5)\s*$/;
-const MAX_HEREDOC_LINES = 500;
 const ASSIGNMENT_LINE = /^\s*(?:(?:export|local|readonly|declare)\s+)?[A-Za-z_]\w*=/;
 const FOR_LINE = /^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.*?)\s*(?:;\s*do\b.*)?$/;
 const DONE = /(?:^|[;&\s])done\b/;
@@ -34,9 +32,9 @@ export function findCommands(source: TextSource, sink: DiagnosticSink, limit = I
   const written: WrittenFiles = new Map();
   for (let i = 0; i < lines.length && records.length < limit; i++) {
     const line = lines[i] ?? '';
-    const heredoc = HEREDOC.exec(line);
-    if (heredoc) {
-      i = readHeredoc(lines, i, heredoc[2] ?? heredoc[6] ?? '', heredoc[3] ?? heredoc[4] ?? '', written);
+    const closed = line.includes('<<') ? readHeredoc(lines, i, written) : -1;
+    if (closed >= 0) {
+      i = closed;
       continue;
     }
     const loop = FOR_LINE.exec(line);
@@ -64,27 +62,6 @@ export function findCommands(source: TextSource, sink: DiagnosticSink, limit = I
     if (loops.length > 0 && DONE.test(lines[i] ?? '')) loops.pop();
   }
   return records;
-}
-
-/**
- * Keeps the text a here-document writes, under the file's name (its last path part), and returns
- * the index of its closing line: a command's `--extra_llm_api_options ./config.yml` below reads it.
- */
-function readHeredoc(lines: readonly string[], start: number, delimiter: string, file: string, written: WrittenFiles): number {
-  const body: string[] = [];
-  for (let j = start + 1; j < lines.length && j - start <= MAX_HEREDOC_LINES; j++) {
-    const l = lines[j] ?? '';
-    if (l.trim() === delimiter) {
-      written.set(baseName(file), { text: body.join('\n'), line: start + 2 });
-      return j;
-    }
-    body.push(l);
-  }
-  return start;
-}
-
-function baseName(path: string): string {
-  return path.replace(/^['"]|['"]$/g, '').split('/').at(-1) ?? path;
 }
 
 function continues(line: string | undefined): boolean {

@@ -7,12 +7,10 @@ import type { Args, Flag } from './args.js';
 import { readArgs } from './args.js';
 import { commandStart, type Recognized, type Word } from './recognize.js';
 import { lookupTable } from '../../src/core/cells.js';
-import { readYamlDocuments } from '../_shared/yaml/index.js';
+import { addWrittenConfig, CONFIG_FILES, type WrittenFile } from './written-files.js';
 
 /** Loop variables in scope (`for C in 1 2 4 8`): name → values. */
 export type Loops = ReadonlyMap<string, readonly string[]>;
-/** Files a script wrote from a here-document above its commands: name (last path part) → text and first line. */
-export type WrittenFiles = Map<string, { readonly text: string; readonly line: number }>;
 
 /** Env prefixes that are also configuration columns. */
 const ENV_COLUMNS: Readonly<Record<string, string>> = lookupTable({ VLLM_ATTENTION_BACKEND: 'attention_backend' });
@@ -25,7 +23,7 @@ const MAX_STRAYS = 1;
  * the positional model and every flag under its canonical column (src/normalize/flags.ts).
  * Null when the words read like prose rather than arguments.
  */
-export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: Loops, file: RelPath, written: ReadonlyMap<string, { readonly text: string; readonly line: number }> = new Map()): ConfigRecord | null {
+export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: Loops, file: RelPath, written: ReadonlyMap<string, WrittenFile> = new Map()): ConfigRecord | null {
   const args = readArgs(words, rec);
   if (args.strays > MAX_STRAYS) return null;
   const line = words[0]?.line ?? 1;
@@ -86,8 +84,6 @@ const CLIENT_FLAGS: Readonly<Record<string, Readonly<Record<string, string>>>> =
   'sglang-bench-one-batch': lookupTable<string>({ batch: 'batch_size' }),
 });
 
-/** Flags that read part of a server's configuration from a file, out of sight. */
-const CONFIG_FILES = new Set(['config', 'config_file', 'extra_llm_api_options']);
 /** Flag names that set up speculative decoding, whatever the engine and release calls them. */
 const SPECULATIVE = /specul|draft|num[-_]spec|mtp|eagle|medusa|lookahead|ngram/i;
 
@@ -134,25 +130,6 @@ function addFlag(b: FieldMapBuilder, flag: Flag, trt: boolean, bench: boolean, l
   if (loop && loop.length > 0 && b.has(canonicalFlag(name))) {
     const numbers = loop.map(Number);
     b.set(`${canonicalFlag(name)}_values`, numbers.every(Number.isFinite) ? numbers : loop.join(','), flag.line);
-  }
-}
-
-/**
- * The speculative decoding of an engine configuration file the command reads
- * (`--extra_llm_api_options ./config.yml`, `--config`) when the script wrote it from a
- * here-document above (TensorRT-LLM's docs: `speculative_config: {decoding_type: MTP,
- * num_nextn_predict_layers: 3}`), at the file's lines.
- */
-function addWrittenConfig(b: FieldMapBuilder, flags: readonly Flag[], written: ReadonlyMap<string, { readonly text: string; readonly line: number }>): void {
-  if (written.size === 0) return;
-  for (const f of flags) {
-    if (typeof f.value !== 'string' || !CONFIG_FILES.has(canonicalFlag(f.name))) continue;
-    const file = written.get(f.value.split('/').at(-1) ?? f.value);
-    if (!file) continue;
-    // (YAML indents with spaces only; a doc whose editor turned them into tabs is read as it was meant)
-    const doc = readYamlDocuments(file.text.replace(/^\t+/gm, (tabs) => '  '.repeat(tabs.length))).documents[0]?.value;
-    const spec = doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? doc.speculative_config : undefined;
-    if (spec !== null && typeof spec === 'object' && !Array.isArray(spec)) addFlags(b, { speculative_config: spec as PyValue }, file.line);
   }
 }
 
