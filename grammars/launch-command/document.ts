@@ -4,7 +4,7 @@ import type { ConfigRecord } from '../../src/core/records.js';
 import { expandWord } from './expand.js';
 import { recognize, TRIGGER, type Word } from './recognize.js';
 import { toConfigRecord } from './record.js';
-import { readHeredoc, type WrittenFiles } from './written-files.js';
+import { readHeredoc, readShownYaml, withShownConfigs, type WrittenFile, type WrittenFiles } from './written-files.js';
 import { type RawWord, shellStatements } from './shell.js';
 
 const MAX_CONTINUATION = 300;
@@ -30,9 +30,10 @@ export function findCommands(source: TextSource, sink: DiagnosticSink, limit = I
   const loops: { name: string; values: string[] }[] = [];
   const records: ConfigRecord[] = [];
   const written: WrittenFiles = new Map();
+  const shown: WrittenFile[] = [];
   for (let i = 0; i < lines.length && records.length < limit; i++) {
     const line = lines[i] ?? '';
-    const closed = line.includes('<<') ? readHeredoc(lines, i, written) : -1;
+    const closed = line.includes('<<') ? readHeredoc(lines, i, written) : line.includes('```') ? readShownYaml(lines, i, shown) : -1;
     if (closed >= 0) {
       i = closed;
       continue;
@@ -61,7 +62,7 @@ export function findCommands(source: TextSource, sink: DiagnosticSink, limit = I
     }
     if (loops.length > 0 && DONE.test(lines[i] ?? '')) loops.pop();
   }
-  return records;
+  return withShownConfigs(records, shown);
 }
 
 function continues(line: string | undefined): boolean {

@@ -7,7 +7,7 @@ import type { Args, Flag } from './args.js';
 import { readArgs } from './args.js';
 import { commandStart, type Recognized, type Word } from './recognize.js';
 import { lookupTable } from '../../src/core/cells.js';
-import { addWrittenConfig, CONFIG_FILES, type WrittenFile } from './written-files.js';
+import { addWrittenConfig, CONFIG_FILES, trtllmSpecMethod, type WrittenFile } from './written-files.js';
 
 /** Loop variables in scope (`for C in 1 2 4 8`): name → values. */
 export type Loops = ReadonlyMap<string, readonly string[]>;
@@ -54,10 +54,8 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
   }
   for (const [name, { value, line: at }] of nested) addFlags(b, { [name]: value }, at);
   addWrittenConfig(b, args.flags, written);
-  if (trt && b.fields.spec_method === 'eagle' && (b.fields.backend ?? b.fields.trtllm_backend ?? 'pytorch') === 'pytorch') {
-    // TensorRT-LLM's PyTorch backend runs `decoding_type: Eagle` as EAGLE-3 (EagleDecodingConfig), as its reports say
-    b.fields.spec_method = 'eagle3';
-  }
+  const method = trt ? trtllmSpecMethod(b.fields.spec_method, b.fields.backend ?? b.fields.trtllm_backend) : undefined;
+  if (method !== undefined) b.fields.spec_method = method;
   if (rec.tool.value === 'sglang' || rec.inProcess === 'sglang') settleSglangSpec(b);
   if (rec.inProcess) b.set('engine', rec.inProcess, words[rec.start]?.line ?? line);
   // the command's own words: a `$` prompt before it hides nothing

@@ -1,4 +1,5 @@
-import type { FieldMapBuilder } from '../../src/core/records.js';
+import { type ConfigRecord, FieldMapBuilder } from '../../src/core/records.js';
+import type { FieldValue } from '../../src/core/types.js';
 import { addFlags, canonicalFlag } from '../../src/normalize/flags.js';
 import type { PyValue } from '../../src/parse/python-repr.js';
 import { readYamlDocuments } from '../_shared/yaml/index.js';
@@ -50,12 +51,72 @@ export function addWrittenConfig(b: FieldMapBuilder, flags: readonly Flag[], wri
   for (const f of flags) {
     if (typeof f.value !== 'string' || !CONFIG_FILES.has(canonicalFlag(f.name))) continue;
     const file = written.get(baseName(f.value));
-    if (!file) continue;
-    // (YAML indents with spaces only; a doc whose editor turned them into tabs is read as it was meant)
-    const doc = readYamlDocuments(file.text.replace(/^\t+/gm, (tabs) => '  '.repeat(tabs.length))).documents[0]?.value;
-    const spec = doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? doc.speculative_config : undefined;
-    if (spec !== null && typeof spec === 'object' && !Array.isArray(spec)) addFlags(b, { speculative_config: spec as PyValue }, file.line);
+    if (file) addSpeculativeConfigOf(b, file);
   }
+}
+
+/**
+ * TensorRT-LLM's PyTorch backend runs `decoding_type: Eagle` as EAGLE-3 (EagleDecodingConfig), as
+ * its reports say: the method of a TensorRT-LLM command's speculative config.
+ */
+export function trtllmSpecMethod(method: FieldValue | undefined, backend: FieldValue | undefined): FieldValue | undefined {
+  return method === 'eagle' && (backend ?? 'pytorch') === 'pytorch' ? 'eagle3' : method;
+}
+
+const YAML_FENCE = /^(\s*)```\s*ya?ml\s*$/i;
+const CLOSING_FENCE = /^\s*```\s*$/;
+/** How far below a command the file it reads may be shown. */
+const SHOWN_WITHIN_LINES = 60;
+
+/**
+ * When `lines[start]` opens a YAML block a write-up shows (```` ```yaml ````), keeps its text (the
+ * fence's indentation taken off) and returns the index of its closing fence; else -1.
+ */
+export function readShownYaml(lines: readonly string[], start: number, shown: WrittenFile[]): number {
+  const m = YAML_FENCE.exec(lines[start] ?? '');
+  if (!m) return -1;
+  const indent = (m[1] ?? '').length;
+  const body: string[] = [];
+  for (let j = start + 1; j < lines.length && j - start <= MAX_HEREDOC_LINES; j++) {
+    const l = lines[j] ?? '';
+    if (CLOSING_FENCE.test(l)) {
+      shown.push({ text: body.join('\n'), line: start + 2 });
+      return j;
+    }
+    body.push(l.slice(Math.min(indent, l.length - l.trimStart().length)));
+  }
+  return -1;
+}
+
+/**
+ * A command that reads a configuration file no here-document wrote, and says no speculative method,
+ * takes the speculative config of the first YAML block shown below it, before the next command and
+ * within SHOWN_WITHIN_LINES (TensorRT-LLM's guides: `--extra_llm_api_options ./config.yml`, then
+ * "The content of the file is as follows:" and the file).
+ */
+export function withShownConfigs(records: readonly ConfigRecord[], shown: readonly WrittenFile[]): ConfigRecord[] {
+  if (shown.length === 0) return [...records];
+  return records.map((r, k) => {
+    const reads = r.fields.extra_llm_api_options ?? r.fields.config ?? r.fields.config_file;
+    if (typeof reads !== 'string' || r.fields.spec_method !== undefined) return r;
+    const next = records[k + 1]?.at.line ?? Number.POSITIVE_INFINITY;
+    const file = shown.find((s) => s.line > r.at.line && s.line < next && s.line - r.at.line <= SHOWN_WITHIN_LINES);
+    if (!file) return r;
+    const b = new FieldMapBuilder();
+    addSpeculativeConfigOf(b, file);
+    if (b.size === 0) return r;
+    const trt = r.fields.engine === 'trtllm' || r.fields.client === 'trtllm-bench';
+    const method = trt ? trtllmSpecMethod(b.fields.spec_method, r.fields.backend ?? r.fields.trtllm_backend) : b.fields.spec_method;
+    const fields = { ...b.fields, ...(method !== undefined ? { spec_method: method } : {}), ...r.fields };
+    return { ...r, fields, lines: { ...b.lines, ...r.lines } };
+  });
+}
+
+function addSpeculativeConfigOf(b: FieldMapBuilder, file: WrittenFile): void {
+  // (YAML indents with spaces only; a doc whose editor turned them into tabs is read as it was meant)
+  const doc = readYamlDocuments(file.text.replace(/^\t+/gm, (tabs) => '  '.repeat(tabs.length))).documents[0]?.value;
+  const spec = doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? doc.speculative_config : undefined;
+  if (spec !== null && typeof spec === 'object' && !Array.isArray(spec)) addFlags(b, { speculative_config: spec as PyValue }, file.line);
 }
 
 function baseName(path: string): string {

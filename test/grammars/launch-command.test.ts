@@ -107,6 +107,31 @@ describe('launch-command grammar', () => {
     expect(parse('trtllm-serve org/Big-V3 --extra_llm_api_options /tmp/elsewhere.yaml')[0]?.fields).not.toHaveProperty('spec_method');
   });
 
+  it('reads the speculative decoding of the configuration file a guide shows in a YAML block below the command', () => {
+    const guide = [
+      '```bash',
+      'trtllm-bench --model org/Big-R1 throughput --backend pytorch --tp 8 --extra_llm_api_options ./extra-llm-api-config.yml',
+      '```',
+      '- `--extra_llm_api_options`: The content of the file is as follows:',
+      '',
+      '    ``` yaml',
+      '    speculative_config:',
+      '        decoding_type: MTP',
+      '        num_nextn_predict_layers: 3',
+      '    ```',
+      '```bash',
+      'trtllm-bench --model org/Big-R1 throughput --backend pytorch --tp 8',
+      '```',
+    ].join('\n');
+    const [first, second] = parse(guide);
+    expect(first?.fields).toMatchObject({ spec_method: 'mtp', num_spec_tokens: 3, tp: 8 });
+    // a command that reads no file takes nothing from it
+    expect(second?.fields).not.toHaveProperty('spec_method');
+    // nor one whose next command comes before the block
+    const later = parse(['trtllm-serve org/M --extra_llm_api_options a.yml', 'trtllm-serve org/N', '```yaml', 'speculative_config:', '  decoding_type: Eagle', '```'].join('\n'));
+    expect(later.map((r) => r.fields.spec_method ?? null)).toEqual([null, 'none']);
+  });
+
   it("splits an unquoted variable's value into words, as the shell does", () => {
     const text = ['export bench_method="--num-prompts 20 --max-concurrency 1"', 'vllm bench serve --model m ${bench_method}'].join('\n');
     const [bench] = parse(text);
