@@ -1,7 +1,8 @@
 /**
  * SGLang's log prefix: `[%Y-%m-%d %H:%M:%S{ DPn}{ TPn}{ EPn}{ PPn}] ` (scheduler processes carry
  * ranks, the tokenizer/HTTP process none), `[%m-%d %H:%M:%S …]` in some 2026 builds, an optional
- * `INFO file.py:123: ` after it (2026), and nothing at all in 2024 builds.
+ * `INFO file.py:123: ` after it (2026), and nothing at all in 2024 builds; Ray's actor prefix
+ * before it when the engine runs as a Ray actor (its pid kept as `pid`).
  */
 const PREFIX = /^\[(?:(\d{4})-)?(\d\d-\d\d) (\d\d:\d\d:\d\d)(?:[.,]\d+)?((?: [A-Z_]+\d+)*)\]\s?/;
 const LEVEL = /^(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) [\w.-]+\.py:\d+: /;
@@ -18,14 +19,27 @@ export interface LogLine {
   readonly level: string | undefined;
 }
 
-export function splitPrefix(text: string): LogLine {
+export function splitPrefix(line: string): LogLine {
+  const actor = line.charCodeAt(0) === OPEN_PAREN ? RAY_ACTOR.exec(line) : null;
+  const text = actor ? line.slice(actor[0].length) : line;
   const m = PREFIX.exec(text);
-  if (!m) return { message: text, year: null, date: null, clock: null, ranks: {}, level: undefined };
-  const ranks = ranksOf(m[4] ?? '');
+  if (!m) return { message: text, year: null, date: null, clock: null, ranks: actor ? pidOf(actor[1]) : {}, level: undefined };
+  const ranks = actor ? { ...ranksOf(m[4] ?? ''), ...pidOf(actor[1]) } : ranksOf(m[4] ?? '');
   let message = text.slice(m[0].length);
   const level = LEVEL.exec(message);
   if (level) message = message.slice(level[0].length);
   return { message, year: m[1] ?? null, date: m[2] ?? null, clock: m[3] ?? null, ranks, level: level?.[0].split(' ')[0] };
+}
+
+const OPEN_PAREN = 40;
+/**
+ * Ray's prefix of an actor's lines (`(SGLangEngine pid=35555) `, `(… pid=111711, ip=10.15.36.1) `):
+ * an engine run as a Ray actor by an RL framework. Its pid tells the engines of one log apart.
+ */
+const RAY_ACTOR = /^\((?:[^()\n]*? )?pid=(\d+)(?:, ip=[\w.:]+)?\)\s?/;
+
+function pidOf(pid: string | undefined): Readonly<Record<string, number>> {
+  return pid === undefined ? {} : { pid: Number(pid) };
 }
 
 /** Rank groups seen (` TP0`, ` DP1 TP0`…): a log repeats a handful of them on every line. */

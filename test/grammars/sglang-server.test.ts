@@ -72,6 +72,21 @@ describe('sglang-server', () => {
     expect(sink.list()).toEqual([]);
   });
 
+  it("reads the lines of engines run as Ray actors (Ray's `(SGLangEngine pid=N)` before the prefix), each engine's by its pid", () => {
+    const lines = [
+      '(SGLangEngine pid=35555) [2025-10-31 03:45:20 TP0] Decode batch [51341], #running-req: 317, #token: 1094261, token usage: 0.67, cuda graph: True, gen throughput (token/s): 14806.57, #queue-req: 0,',
+      '(SGLangEngine pid=111711, ip=10.15.36.1) [2025-10-31 03:45:20 TP0] Decode batch [39913], #running-req: 78, #token: 400000, token usage: 0.27, cuda graph: True, gen throughput (token/s): 7269.16, #queue-req: 0,',
+    ];
+    expect(grammar.detect({ path: asRelPath('ray.log'), head: lines.join('\n') }).score).toBeGreaterThan(0);
+    const sink = new DiagnosticCollector();
+    const rows = grammar.parse({ path: asRelPath('ray.log'), lines }, sink).flatMap((r) => (r.kind === 'timeline' ? seriesEntries(r.series, r.at.file) : []));
+    expect(rows.map((r) => [r.fields.pid, r.fields.tp_rank, r.fields.running, r.fields.gen_throughput, r.fields.kv_cache_usage, r.fields.time])).toEqual([
+      [35555, 0, 317, 14806.57, 0.67, '2025-10-31T03:45:20'],
+      [111711, 0, 78, 7269.16, 0.27, '2025-10-31T03:45:20'],
+    ]);
+    expect(sink.list()).toEqual([]);
+  });
+
   it("reads a line's trailing `timestamp:` as one value: the row's time where no prefix gives one, never columns of its own", () => {
     const sink = new DiagnosticCollector();
     const lines = [
