@@ -149,12 +149,15 @@ function weightedMean(values: readonly { v: FieldValue; w: number }[]): FieldVal
 /**
  * vLLM V0's rates over the tokens counted between two of its lines of one server: the acceptance
  * rate, and the system efficiency (emitted over the most that could be: k + 1 per k drafted) when
- * the lines say k. Null when the counts do not grow (a restarted server counts from zero).
+ * the lines say k. Null when the counts do not grow (a restarted server counts from zero) or the
+ * lines say different k (a server relaunched with another).
  */
 function ratesSince(before: Located<RatesLine>, last: Located<RatesLine>, starts: readonly number[]): Located<RatesLine> | null {
   const a = before.record.sinceStart;
   const b = last.record.sinceStart;
   if (!a || !b || b.drafted <= a.drafted || b.accepted < a.accepted) return null;
+  // another K is another server (relaunched with no banner between): its counts are not these ones' continued
+  if (a.k !== null && b.k !== null && a.k !== b.k) return null;
   if (countBelow(starts, last.record.at.line, lineOfNumber) > countBelow(starts, before.record.at.line + 1, lineOfNumber)) return null;
   const drafted = b.drafted - a.drafted;
   const fields: Record<string, FieldValue> = { spec_acceptance_rate: round((b.accepted - a.accepted) / drafted) };

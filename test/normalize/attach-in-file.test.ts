@@ -259,8 +259,8 @@ describe('attaching in one file (synthetic records)', () => {
 
   it("takes a V0 server's earlier runs out of its counts since start, unless the server started again between", () => {
     // `Speculative metrics:` of vLLM V0: counts since the server started, K = 4
-    const v0 = (line: number, accepted: number, drafted: number, emitted: number) =>
-      stats(line, { spec_acceptance_rate: Number((accepted / drafted).toFixed(3)), spec_system_efficiency: 0.5, num_spec_tokens: 4, spec_accepted_tokens: accepted, spec_draft_tokens: drafted, spec_emitted_tokens: emitted });
+    const v0 = (line: number, accepted: number, drafted: number, emitted: number, k = 4) =>
+      stats(line, { spec_acceptance_rate: Number((accepted / drafted).toFixed(3)), spec_system_efficiency: 0.5, num_spec_tokens: k, spec_accepted_tokens: accepted, spec_draft_tokens: drafted, spec_emitted_tokens: emitted });
     const records = [v0(3, 600, 1000, 700), run(5, {}), v0(7, 1300, 2000, 1500), v0(8, 2100, 3000, 2400), run(10, {})];
     const rows = toRunRows(records);
     // the second run: (2100 − 600) / (3000 − 1000) accepted, (2400 − 700) / (2000 / 4 × 5) emitted
@@ -282,6 +282,9 @@ describe('attaching in one file (synthetic records)', () => {
       run(11, {}),
     ]);
     expect(sections.map((r) => r.spec_acceptance_rate)).toEqual([0.6, 0.7]);
+    // a line counting with another K is another server's (relaunched with no banner between): its own counts
+    const relaunched = toRunRows([v0(3, 600, 1000, 700), run(5, {}), v0(8, 2100, 3000, 2400, 10), run(10, {})]);
+    expect(relaunched[1]?.spec_acceptance_rate).toBe(0.7);
   });
 
   it("gives a stats line printed inside a run's block (a tee'd log flushing the block as the server logs) to that run, not the next", () => {
