@@ -8,6 +8,8 @@ import { readHeredoc, readShownYaml, withShownConfigs, type WrittenFile, type Wr
 import { type RawWord, shellStatements } from './shell.js';
 
 const MAX_CONTINUATION = 300;
+const C = 99;
+const BACKTICK = 96;
 const ASSIGNMENT_LINE = /^\s*(?:(?:export|local|readonly|declare)\s+)?[A-Za-z_]\w*=/;
 const FOR_LINE = /^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.*?)\s*(?:;\s*do\b.*)?$/;
 const DONE = /(?:^|[;&\s])done\b/;
@@ -33,7 +35,9 @@ export function findCommands(source: TextSource, sink: DiagnosticSink, limit = I
   const shown: WrittenFile[] = [];
   for (let i = 0; i < lines.length && records.length < limit; i++) {
     const line = lines[i] ?? '';
-    const closed = line.includes('<<') ? readHeredoc(lines, i, written) : line.includes('```') ? readShownYaml(lines, i, shown) : -1;
+    // (a here-document starts with `cat`, a YAML block with its fence: the first character tells most lines apart)
+    const first = firstCharCode(line);
+    const closed = first === C ? readHeredoc(lines, i, written) : first === BACKTICK ? readShownYaml(lines, i, shown) : -1;
     if (closed >= 0) {
       i = closed;
       continue;
@@ -63,6 +67,13 @@ export function findCommands(source: TextSource, sink: DiagnosticSink, limit = I
     if (loops.length > 0 && DONE.test(lines[i] ?? '')) loops.pop();
   }
   return withShownConfigs(records, shown);
+}
+
+/** The code of a line's first character that is not a space or a tab (NaN for a blank line). */
+function firstCharCode(line: string): number {
+  let k = 0;
+  while (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9) k++;
+  return line.charCodeAt(k);
 }
 
 function continues(line: string | undefined): boolean {

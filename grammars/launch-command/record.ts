@@ -40,7 +40,8 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
   }
   if (args.model) b.set('model', args.model.text, args.model.line);
   const trt = rec.tool.value.startsWith('trtllm');
-  const datasetName = datasetNameOf(Object.fromEntries(args.flags.map((f) => [f.name, typeof f.value === 'string' ? f.value : null])));
+  const datasetFlag = args.flags.find((f) => f.name.includes('dataset') && typeof f.value === 'string' && /^-*dataset[-_]name$/.test(f.name));
+  const datasetName = datasetFlag ? datasetNameOf({ [datasetFlag.name]: datasetFlag.value }) : null;
   const nested = new Map<string, { value: Record<string, PyValue>; line: number }>();
   for (const flag of args.flags) {
     const dot = flag.name.indexOf('.');
@@ -140,7 +141,7 @@ const DEFAULT_PORTS: Readonly<Record<string, number>> = lookupTable({ vllm: 8000
  */
 function portOf(flags: readonly Flag[]): number | undefined {
   for (const f of flags) {
-    if (typeof f.value !== 'string' || f.unresolved.length > 0) continue;
+    if (typeof f.value !== 'string' || f.unresolved.length > 0 || !(f.name.endsWith('port') || f.name.endsWith('url'))) continue;
     const name = f.name.replace(/^-+/, '').replaceAll('_', '-');
     const text = name === 'port' ? f.value : name === 'base-url' ? (/^\w+:\/\/[^/:]+:(\d+)/.exec(f.value)?.[1] ?? '') : '';
     if (/^\d{1,5}$/.test(text)) return Number(text);
