@@ -110,6 +110,8 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (!item) continue;
+    // the load point an `artifacts/…-concurrency16/` path names (a line with none: one `includes`)
+    const point = item.kind === 'table' ? null : artifactLoadPoint(item.text, item.line);
     if (item.kind === 'table') {
       const [firstInterleaved] = item.interleaved;
       if (firstInterleaved !== undefined) sink.report('block/interleaved-line', { file: source.path, line: firstInterleaved, column: 1 }, item.interleaved.length);
@@ -165,8 +167,8 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
     } else if (item.kind === 'panel') {
       // AIPerf's notice above its GPU sections (`GPU Telemetry Platform`): no figure of the run
       continue;
-    } else if (item.text.includes('artifacts/') && artifactLoadPoint(item.text, item.line) !== null) {
-      if (current) current.artifact ??= artifactLoadPoint(item.text, item.line);
+    } else if (point !== null) {
+      if (current) current.artifact ??= point;
     } else if (item.text.includes('Running Perf Analyzer')) {
       const words = perfAnalyzerWords(item.text);
       if (words) pendingAnalyzer = { words, line: item.line };

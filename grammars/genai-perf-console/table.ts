@@ -32,13 +32,15 @@ export interface Draft {
   artifact: { readonly column: string; readonly value: number; readonly line: number } | null;
 }
 
+const ARTIFACT_DIR = /artifacts\/[^\s/]*?-(concurrency|request_rate)(\d+(?:\.\d+)?)\//;
+
 /**
  * GenAI-Perf and AIPerf name a run's artifacts folder after its load point
  * (`artifacts/llama-3-openai-chat-concurrency1/profile_export_genai_perf.csv`, `…-request_rate4/`),
  * in the `CSV Export:` / `JSON Export:` lines and the `Generating artifacts/…` log lines below a run.
  */
 export function artifactLoadPoint(text: string, line: number): Draft['artifact'] {
-  const m = /artifacts\/[^\s/]*?-(concurrency|request_rate)(\d+(?:\.\d+)?)\//.exec(text);
+  const m = text.includes('artifacts/') ? ARTIFACT_DIR.exec(text) : null;
   if (!m?.[1] || !m[2]) return null;
   return { column: m[1] === 'concurrency' ? 'max_concurrency' : 'request_rate', value: Number(m[2]), line };
 }

@@ -23,7 +23,7 @@ const MAX_STRAYS = 1;
  * the positional model and every flag under its canonical column (src/normalize/flags.ts).
  * Null when the words read like prose rather than arguments.
  */
-export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: Loops, file: RelPath, written: ReadonlyMap<string, WrittenFile> = new Map()): ConfigRecord | null {
+export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: Loops, file: RelPath, written: ReadonlyMap<string, WrittenFile>): ConfigRecord | null {
   const args = readArgs(words, rec);
   if (args.strays > MAX_STRAYS) return null;
   const line = words[0]?.line ?? 1;
