@@ -38,6 +38,9 @@ const textSize = (bytes: number): string => (bytes < 1e5 ? `${Math.round(bytes /
 export const MESSAGES = {
   // ingest: finding and reading files
   'ingest/capture-prefix': msg('info', () => "every line starts with a log collector's prefix (docker logs -t, kubectl logs, docker compose logs, journalctl, a CI log): read without it"),
+  'ingest/excerpts': msg('info', (files: number) =>
+    `excerpts of ${files} ${files === 1 ? 'file' : 'files'} (tail's \`==> file <==\` headers or grep's \`file:\`/\`file-\` prefixes): each read as its file's lines, its runs labelled by it`,
+  ),
   'ingest/binary-file': msg('warning', (archive?: string) =>
     archive ? `${archive} skipped (compressed files and archives are not read: unpack it first)` : 'binary file skipped (NUL bytes or control characters)',
   ),

@@ -25,6 +25,8 @@ export interface RunRecord extends FieldMap {
   readonly complete: boolean;
   /** The line of its last value, kept when its per-field lines are dropped (see runLastLine). */
   readonly lastLine?: number;
+  /** The file whose excerpt the run was read from, as a `tail` header or grep's prefix names it (src/ingest/excerpts.ts). */
+  readonly excerptOf?: string;
 }
 
 /** The line of a run's last value: where its block ends (a result file's values are all on its one line). */

@@ -9,14 +9,17 @@ import type { TextSource } from '../core/grammar.js';
  * - `docker compose logs`: the container's name and a bar, `vllm-1  | ` (Compose v1:
  *   `project_vllm_1  | `), the time after it with `-t`;
  * - `kubectl logs --prefix`: `[pod/bench-7c9f/bench] `;
- * - `journalctl`: the time, the host and the process, `Jan 05 10:00:00 gpu-7 vllm[2011]: `.
+ * - `journalctl`: the time, the host and the process, `Jan 05 10:00:00 gpu-7 vllm[2011]: `;
+ * - `mpirun --tag-output` (Open MPI, PRRTE): the job and rank and the stream, `[1,0]<stdout>:`.
  *
  * No grammar reads these but the vLLM server's, which takes the year from docker's time (its
  * `INFO 12-31 23:59:40` lines have none) and tells processes apart by journald's: it is given its
  * lines with those kept (Grammar.readsTimestampPrefix).
  */
 const TIMESTAMP = /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)(?: |$)|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [\w.@-]+\[\d+\]: ?)/;
-const CONTAINER = /^(?:[A-Za-z][\w.-]*[-_]\d+ *\||\[pod\/[^\]\s]+\])(?: |$)/;
+/** `mpirun --tag-output`'s tag: `[jobid,rank]<stream>:`, no space after it. */
+export const MPI_TAG = /^\[\d+,\d+\]<std(?:out|err|diag)>: ?/;
+const CONTAINER = new RegExp(String.raw`^(?:(?:[A-Za-z][\w.-]*[-_]\d+ *\||\[pod\/[^\]\s]+\])(?: |$)|${MPI_TAG.source.slice(1)})`);
 
 /** Lines read to decide whether a file is a collector's capture, and how many of them must carry a prefix. */
 const SAMPLE_LINES = 200;

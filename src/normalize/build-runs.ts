@@ -11,7 +11,7 @@ import { batchLimits, indexSources, linkBenchConfig, linkBenchMetrics, linkManif
 import { copyPlaces, dedupeRuns, withoutCopies } from './dedupe-runs.js';
 import { configFromPath } from './path-config.js';
 import { configFromTemplate, type PathTemplate } from './path-template.js';
-import { type RunRow, runColumns, takeFilled, toSparseRunRows } from './runs-table.js';
+import { excerptPath, type RunRow, runColumns, takeFilled, toSparseRunRows } from './runs-table.js';
 import { capExtraColumns } from './extra-columns.js';
 import { CONFIG_COLUMNS, DERIVED_COLUMNS, PROVENANCE_COLUMNS, RESULT_COLUMNS, SERVER_AGGREGATE_COLUMNS } from './schema.js';
 import { type RunServedLines, type ServedLines, servedLines, serverAggregates } from './server-aggregates.js';
@@ -105,7 +105,7 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
   const onServed = (runId: string, file: string, served: ServedLines) => servedRuns.push({ file, runId, served });
   const sparse = toSparseRunRows(records, sink, { take: { records }, onServed });
   records.length = 0;
-  const bases: (RunRow | null)[] = dedupeRuns(sparse, sink, (row) => runPathFields(String(row.source_file), options.pathTemplate, row.client));
+  const bases: (RunRow | null)[] = dedupeRuns(sparse, sink, (row) => runPathFields(row, options.pathTemplate));
   sparse.length = 0;
   options.pause?.();
   // Pass 1, links only: a server's aggregates depend on how many runs share it.
@@ -118,7 +118,7 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
     const own = sources.length > 0 ? runWindow(b) : null;
     // --clock-offset: the run's clock read on the logs' beside it (a client on UTC+2, a server container on UTC)
     const window = own && offsetMs !== 0 ? shiftWindow(own, -offsetMs) : own;
-    const limits = () => batchLimits(b, runPathFields(file, options.pathTemplate, b.client));
+    const limits = () => batchLimits(b, runPathFields(b, options.pathTemplate));
     const identity = { engine: typeof b.engine === 'string' ? b.engine : null, client: typeof b.client === 'string' ? b.client : null, limits };
     const link = linkServer(file, window, index, identity, [{ file, line: Number(b.source_line) }, ...copyPlaces(b)]);
     const at = { file: b.source_file as never, line: Number(b.source_line), column: 1 };
@@ -147,7 +147,7 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
       { source: 'bench-args', fields: benchFields(base) },
       // the tool's own configuration file: what its result did not say of the benchmark
       ...(benchConfig ? configLayers(benchConfig.configs) : []),
-      { source: 'path', fields: runPathFields(file, options.pathTemplate, base.client) },
+      { source: 'path', fields: runPathFields(base, options.pathTemplate) },
     ];
     for (const l of layers) if (l.source !== 'bench-args') for (const k of Object.keys(l.fields)) extraConfig.add(k);
     const row: RunRow = {};
@@ -262,11 +262,15 @@ export function pathFields(file: string, template: PathTemplate | undefined): Re
 const STATIC_BATCH_CLIENTS = new Set(['vllm-bench-latency', 'sglang-bench-one-batch']);
 
 /**
- * A run's path layer: for a static-batch benchmark the load point a path names (`bs8`, `c8`) is
- * its batch size, not a concurrency it never had.
+ * A run's path layer: its file's, and the path of the file its excerpt came from over it (a
+ * `tail` or grep summary of a folder of logs). For a static-batch benchmark the load point a path
+ * names (`bs8`, `c8`) is its batch size, not a concurrency it never had.
  */
-function runPathFields(file: string, template: PathTemplate | undefined, client: FieldValue | undefined): Record<string, FieldValue> {
-  const fields = pathFields(file, template);
+function runPathFields(run: RunRow, template: PathTemplate | undefined): Record<string, FieldValue> {
+  const excerpt = excerptPath(run);
+  const own = pathFields(String(run.source_file), template);
+  const fields = excerpt === null ? own : { ...own, ...configFromPath(excerpt) };
+  const client = run.client;
   if (typeof client !== 'string' || !STATIC_BATCH_CLIENTS.has(client) || !Object.hasOwn(fields, 'max_concurrency')) return fields;
   const { max_concurrency: load, ...rest } = fields;
   return Object.hasOwn(rest, 'batch_size') || load === undefined ? rest : { ...rest, batch_size: load };

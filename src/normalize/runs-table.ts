@@ -44,6 +44,23 @@ export function toSparseRunRows(records: readonly ParsedRecord[], sink?: Diagnos
   return rows;
 }
 
+/** How `config_sources` names the file a run's excerpt came from (RunRecord.excerptOf): `excerpt:logs/a.log`. */
+const EXCERPT = 'excerpt:';
+
+/** The file a run's excerpt came from (a `tail` header's, a grep prefix's), or null when it was read from its own file. */
+export function excerptPath(row: RunRow): string | null {
+  const sources = row.config_sources;
+  if (typeof sources !== 'string' || !sources.includes(EXCERPT)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(sources);
+  } catch {
+    return null;
+  }
+  const found = Array.isArray(parsed) ? parsed.find((s): s is string => typeof s === 'string' && s.startsWith(EXCERPT)) : undefined;
+  return found === undefined ? null : found.slice(EXCERPT.length);
+}
+
 function runRow(format: string, record: RunRecord, runId: string, attach: Attach): RunRow {
   const row: RunRow = attach({
     run_id: runId,
@@ -51,7 +68,7 @@ function runRow(format: string, record: RunRecord, runId: string, attach: Attach
     source_line: record.at.line,
     source_format: format,
     label: record.label,
-    config_sources: JSON.stringify([`${format}:${record.at.file}:${record.at.line}`]),
+    config_sources: JSON.stringify([`${format}:${record.at.file}:${record.at.line}`, ...(record.excerptOf === undefined ? [] : [`${EXCERPT}${record.excerptOf}`])]),
     engine: null,
     ...record.fields,
   }, record);

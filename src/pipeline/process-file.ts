@@ -7,6 +7,7 @@ import type { RelPath } from '../core/types.js';
 import { commonSkimPaths, type SkimResult, SkimPaths, skimJsonFile, skimJsonInput } from '../ingest/json-skim.js';
 import { captureView, isCapture, withoutCapturePrefix } from '../ingest/capture-prefix.js';
 import { unquoted } from '../ingest/markdown-quote.js';
+import { type Excerpts, excerptsOf } from '../ingest/excerpts.js';
 import { withoutWarningCode } from '../ingest/python-warnings.js';
 import { detectionSource, fromBytes, headOf, readSource, reportBinary } from '../ingest/read.js';
 import { GUNZIP_MAX_BYTES, gunzipFile, isGzip, MAX_DEFLATE_RATIO, statedGunzipSize } from '../ingest/gunzip.js';
@@ -101,10 +102,12 @@ export function processFileWithin(abs: string, rel: RelPath, regular: boolean, m
     // by its head, then by its end (a benchmark's result block printed after a server's log)
     const claims = claimingGrammarsAtEnds(start, bareTail(readTailQuietly(abs, rel, size, utf16), capture), headClaims);
     if (claims.length === 0) {
-      sink.report('detect/unrecognized', { file: rel, line: 1, column: 1 });
-      return outcome(rel, size, { formats: [], records: [] }, sink);
-    }
-    if (claims.some((g) => g.lines)) {
+      // a tail or grep summary of other files, whose head no grammar knows with the prefixes: read whole below
+      if (excerptsOf(headSource) === null) {
+        sink.report('detect/unrecognized', { file: rel, line: 1, column: 1 });
+        return outcome(rel, size, { formats: [], records: [] }, sink);
+      }
+    } else if (claims.some((g) => g.lines)) {
       // a server log (it has line grammars) is streamed; grammars that read whole sources read the
       // lines it keeps. A benchmark's output with server lines in it (a sweep tee'd with its
       // server, trtllm-bench's own logger lines) is read whole while it is not huge, the whole
@@ -242,6 +245,51 @@ function gunzippedTextOutcome(rel: RelPath, size: number, bytes: Buffer, stop: s
  */
 export function parseSource(original: TextSource, sink: DiagnosticSink, claimed?: readonly Grammar[]): Parsed {
   const text = unquoted(original);
+  const excerpts = excerptsOf(text);
+  if (excerpts !== null) return parseExcerpts(excerpts, sink);
+  // a summary captured by a log collector (made in a container, a CI job) has its excerpts under the collector's prefixes
+  const captured = isCapture(text.lines) ? excerptsOf(captureView(text, 'bare')) : null;
+  if (captured === null) return parseText(text, sink, claimed);
+  sink.report('ingest/capture-prefix', { file: text.path, line: 1, column: 1 });
+  return parseExcerpts(captured, sink);
+}
+
+/**
+ * The excerpts of other files a file gathers (`tail` and `grep -A` output, excerpts.ts), each read
+ * as its own file's lines, and the rest of the file as itself. A run read from an excerpt is
+ * labelled by its file (after its own label, when it has one) and keeps its name (RunRecord.excerptOf).
+ */
+function parseExcerpts({ excerpts, rest, firstLine }: Excerpts, sink: DiagnosticSink): Parsed {
+  sink.report('ingest/excerpts', { file: rest.path, line: firstLine, column: 1 }, excerpts.length);
+  const formats = new Set<FormatId>();
+  const records: ParsedRecord[] = [];
+  let recognized = false;
+  const parts = [...excerpts, { origin: null, source: rest, lineOf: (n: number) => n }];
+  for (const { origin, source, lineOf } of parts) {
+    const parsed = parseText(source, remappedSink(withoutUnrecognized(sink), lineOf));
+    if (parsed.formats.length > 0) recognized = true;
+    for (const f of parsed.formats) formats.add(f);
+    for (const { format, record } of parsed.records) {
+      const at = remapRecord(record, lineOf);
+      const labelled = origin !== null && at.kind === 'run' ? { ...at, label: at.label === null ? origin : `${origin}: ${at.label}`, excerptOf: origin } : at;
+      records.push({ format, record: labelled });
+    }
+  }
+  if (!recognized) sink.report('detect/unrecognized', { file: rest.path, line: 1, column: 1 });
+  return { formats: [...formats], records };
+}
+
+/** The sink without `detect/unrecognized`: an excerpt, or the text around the excerpts, may hold nothing known when the file does. */
+function withoutUnrecognized(sink: DiagnosticSink): DiagnosticSink {
+  return {
+    report(code, at, ...args) {
+      if (code !== 'detect/unrecognized') sink.report(code, at, ...args);
+    },
+  };
+}
+
+/** parseSource once the source is without quote markers, of one file's lines. */
+function parseText(text: TextSource, sink: DiagnosticSink, claimed?: readonly Grammar[]): Parsed {
   const kept = withoutWarningCode(text);
   if (kept === null) return parseUnquoted(text, sink, claimed);
   const parsed = parseUnquoted(kept.source, remappedSink(sink, kept.lineOf), claimed);

@@ -14,6 +14,7 @@ describe('a log collector capture', () => {
     ['docker compose logs -t', () => 'vllm-1  | 2026-01-05T10:00:00.123456789Z '],
     ['kubectl logs --prefix', () => '[pod/bench-7c9f5/bench] '],
     ['journalctl', (i: number) => `Jan  5 10:00:${String(i).padStart(2, '0')} gpu-node-7 python3[20110]: `],
+    ['mpirun --tag-output', (i: number) => `[1,${i % 2}]<std${i % 3 === 0 ? 'err' : 'out'}>:`],
   ])('is told by its prefix (%s), which every grammar but one reads without', (_name, prefix) => {
     const captured = lines(prefix);
     expect(isCapture(captured)).toBe(true);
