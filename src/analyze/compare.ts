@@ -8,6 +8,7 @@ import { configKey, defaultMatchKeys, differingKeys, LOAD_COLUMNS, matchingRows 
 import { presentMeasuredMetrics } from './headline-metric.js';
 import { medianOf } from './summary-groups.js';
 import { metricPair } from './speedup.js';
+import { repeatGroups, sameInput, workloadDifference, workloadOf } from './workload.js';
 import { ownCell, setCell } from '../core/cells.js';
 
 type Row = Record<string, FieldValue>;
@@ -51,11 +52,29 @@ export function compareRuns(rows: readonly Row[], options: CompareOptions): Row[
   }
   const out: Row[] = [];
   const matching = matchingRows(baselines, keys);
-  for (const group of groups.values()) out.push(pairGroup(group, { matching, bySource: bySourceOrder }, keys, metrics, configColumns, options));
+  for (const named of groups.values()) {
+    for (const group of measuredRepeats(named, options.sink)) out.push(pairGroup(group, { matching, bySource: bySourceOrder }, keys, metrics, configColumns, options));
+  }
   out.sort(byConfiguration);
   for (const f of options.failedConfigurations ?? []) out.push(failedRow(f));
   return uniformColumns(out);
 }
+
+/**
+ * A named configuration's runs as groups of repeats (workload.ts): runs the columns do not tell
+ * apart that measured different workloads are said, and compared apart.
+ */
+function measuredRepeats(named: Row[], sink: DiagnosticSink | undefined): Row[][] {
+  const groups = repeatGroups(named);
+  const first = named[0] as Row;
+  for (const g of groups.slice(1)) {
+    const r = g[0] as Row;
+    sink?.report('compare/not-repeats', sourceOf(r), workloadDifference(workloadOf(r), workloadOf(first)), `the other run: ${String(first.source_file)}:${String(first.source_line)}`);
+  }
+  return groups;
+}
+
+const sourceOf = (r: Row) => ({ file: String(r.source_file) as RelPath, line: Number(r.source_line), column: 1 });
 
 /** The baseline runs matching a row, in row order (what the statistics see), and all sorted by source (what names the nearest). */
 interface Baselines {
@@ -65,8 +84,11 @@ interface Baselines {
 
 function pairGroup(group: Row[], baselines: Baselines, keys: readonly string[], metrics: readonly string[], configColumns: readonly string[], o: CompareOptions): Row {
   const first = group[0] as Row;
-  const at = { file: String(first.source_file) as RelPath, line: Number(first.source_line), column: 1 };
-  const matched = baselines.matching(first);
+  const at = sourceOf(first);
+  const configured = baselines.matching(first);
+  // a baseline that sent other prompts than the candidate's (another prefix, length or dataset, which no column says) is none
+  const workload = workloadOf(first);
+  const matched = configured.filter((b) => sameInput(workload, workloadOf(b)));
   const row: Row = {};
   for (const c of PROVENANCE) row[c] = first[c] ?? null;
   for (const c of configColumns) setCell(row, c, first[c] ?? null);
@@ -75,6 +97,10 @@ function pairGroup(group: Row[], baselines: Baselines, keys: readonly string[], 
     // a run that measured none of the compared metrics (a server's start-up times, a cut result): nothing to divide
     status = 'no-metric';
     o.sink?.report('compare/no-metric', at, metrics.join(', '));
+  } else if (matched.length === 0 && configured.length > 0) {
+    const other = configured[0] as Row;
+    status = 'mismatch:workload';
+    o.sink?.report('compare/mismatch', at, workloadDifference(workload, workloadOf(other)), String(other.source_file));
   } else if (matched.length === 0) {
     const nearest = nearestBaseline(first, baselines.bySource, keys);
     if (!nearest || nearest.diff.every((k) => LOAD_COLUMNS.includes(k))) {

@@ -184,6 +184,9 @@ export const MESSAGES = {
   ),
   'link/failed-configuration': msg('warning', (error: string, what = 'server') => `${what} failed and no run used it: ${q(error)}`),
   'compare/mismatch': msg('warning', (keys: string, baseline: string) => `nearest baseline ${baseline} differs on ${keys}: not compared`),
+  'compare/not-repeats': msg('warning', (difference: string, other: string) =>
+    `runs of one configuration and label measured different workloads (${difference}; ${other}): compared apart, not as repeats; a label or a path that tells them apart names them`,
+  ),
   'compare/no-baseline': msg('info', (filter: string) => `no baseline run matching ${q(filter)} has this configuration`),
   'compare/no-metric': msg('info', (metrics: string) => `this run measured none of the compared metrics (${metrics}): not compared`),
   'compare/failed-requests': msg('warning', (side: string, count: number) => `${side} has ${count} failed requests: no speedup claimed`),

@@ -146,3 +146,41 @@ describe('pairing', () => {
     ]);
   });
 });
+
+describe('repeats and baselines of another workload', () => {
+  const sent = (inputPerRequest: number) => ({ completed: 100, total_input_tokens: inputPerRequest * 100 });
+
+  it('are not pooled: runs alike in every column that sent other prompts are compared apart, with a warning', () => {
+    const sink = new DiagnosticCollector();
+    const rows = [base(8, 1000, sent(160)), base(8, 990, sent(280)), spec(8, 1600, sent(160)), spec(8, 1200, sent(280))];
+    const out = compareRuns(rows, { ...opts, sink });
+    expect(out.map((r) => [r.repeats, r.baseline_repeats, r.pair_status, r.speedup_output_throughput])).toEqual([
+      [1, 1, 'ok', 1.6],
+      [1, 1, 'ok', 1.212121],
+    ]);
+    expect(sink.list().map((d) => d.code)).toEqual(['compare/not-repeats']);
+  });
+
+  it('tell a run that measured speculative decoding from one that did not, though the columns name neither', () => {
+    const sink = new DiagnosticCollector();
+    const rows = [base(8, 1000), run({ max_concurrency: 8, output_throughput: 1000 }), run({ max_concurrency: 8, output_throughput: 1700, spec_acceptance_length: 2.6 })];
+    const out = compareRuns(rows, { ...opts, sink });
+    expect(out.map((r) => [r.repeats, r.output_throughput ?? null])).toEqual([
+      [1, 1000],
+      [1, 1700],
+    ]);
+    expect(sink.list().filter((d) => d.code === 'compare/not-repeats')).toHaveLength(1);
+  });
+
+  it('pool repeats within a quarter of each other (another seed, a range ratio), and leave unknown input alone', () => {
+    const out = compareRuns([base(8, 1000, sent(200)), spec(8, 1500, sent(210)), spec(8, 1700, sent(190)), spec(8, 1600)], opts);
+    expect(out.map((r) => [r.repeats, r.pair_status])).toEqual([[3, 'ok']]);
+  });
+
+  it('are no baseline: a mismatch on the workload, said', () => {
+    const sink = new DiagnosticCollector();
+    const out = compareRuns([base(8, 1000, sent(1024)), spec(8, 1500, sent(12_000))], { ...opts, sink });
+    expect(out.map((r) => [r.pair_status, r.speedup_output_throughput ?? null])).toEqual([['mismatch:workload', null]]);
+    expect(sink.list().map((d) => d.message)).toEqual([expect.stringContaining('input tokens per request 12000 vs 1024')]);
+  });
+});
