@@ -1,3 +1,4 @@
+import { withoutUnmeasuredLatencies } from '../_shared/none-completed.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import { servingResultObject } from '../_shared/json/result-object.js';
@@ -52,6 +53,7 @@ function toRun(value: JsonValue, line: number, source: TextSource, sink: Diagnos
     if (field !== undefined) builder.set(mapped, field, at);
   }
   builder.set('client', 'sglang-bench-serving', line);
+  withoutUnmeasuredLatencies(builder, at, sink);
   const info = obj.server_info;
   if (isObject(info)) addServerInfo(builder, info, lines.server_info ?? line);
   const cacheReport = obj.cache_report;

@@ -1,3 +1,4 @@
+import { withoutUnmeasuredLatencies } from '../_shared/none-completed.js';
 import { signature } from '../../src/parse/signature.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
@@ -123,6 +124,7 @@ function toRun(
   const at = { file: source.path, line: block.line, column: 1 };
   const builder = new FieldMapBuilder();
   addSglangEntries(block, builder, sink, source.path);
+  withoutUnmeasuredLatencies(builder, at, sink);
   // (at the line that states the grid point: its Start, or its Finish when the file has no Start)
   if (grid) builder.set('client', SPEC_GRID_CLIENT, grid.point.batch_size?.line ?? grid.start);
   else builder.set('client', 'sglang-bench-serving', block.line);

@@ -1,3 +1,4 @@
+import { withoutUnmeasuredLatencies } from '../_shared/none-completed.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
 import type { SourcePos } from '../../src/core/types.js';
@@ -207,6 +208,7 @@ export function resultRun(obj: JsonObject, lines: Readonly<Record<string, number
   }
   if (Object.keys(speculative).length > 0) addFlags(builder, { speculative_config: speculative as PyValue }, speculativeLine);
   builder.set('client', 'vllm-bench-serve', docLine);
+  withoutUnmeasuredLatencies(builder, at, sink);
   settleDataset(builder);
   const label = typeof obj.label === 'string' && obj.label !== '' ? obj.label : variant;
   return { kind: 'run', at, label, complete: true, fields: builder.fields, lines: builder.lines };

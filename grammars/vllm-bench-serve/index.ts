@@ -1,3 +1,4 @@
+import { withoutUnmeasuredLatencies } from '../_shared/none-completed.js';
 import { signature } from '../../src/parse/signature.js';
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import type { Grammar, TextSource } from '../../src/core/grammar.js';
@@ -115,6 +116,7 @@ function toRun(pending: PendingBlock, source: TextSource, ctx: ReturnType<typeof
   const builder = new FieldMapBuilder();
   if (isMultiTurnBlock(block)) addMultiTurnEntries(block, builder, sink, source.path);
   else addBlockEntries(block, VLLM_BLOCK_LABELS, builder, sink, source.path);
+  withoutUnmeasuredLatencies(builder, at, sink);
   const isTrtFork = builder.has('user_throughput');
   builder.set('client', isTrtFork ? 'trtllm-benchmark-serving' : 'vllm-bench-serve', block.line);
   addPreamble(builder, preamble, source, floor + 1, block.line - 1, sink);

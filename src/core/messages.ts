@@ -127,6 +127,9 @@ export const MESSAGES = {
   'json/pytorch-copy': msg('info', (records: number, copyOf: string) =>
     `vLLM's copy of a benchmark result in the PyTorch benchmark format (${records} metric ${records === 1 ? 'record' : 'records'}, SAVE_TO_PYTORCH_BENCHMARK_FORMAT): not read as a run, its values are those of ${copyOf} written with it`,
   ),
+  'result/none-completed': msg('warning', (failed: number | null) =>
+    `no request completed${failed === null ? '' : ` (${failed} failed)`}: the latencies it writes as 0 measured nothing, left empty`,
+  ),
   'json/warmup-run': msg('info', () => 'warm-up run of a vllm bench sweep (run_number -1): not a measurement, not counted'),
   // InferenceX processed results: tput_per_gpu etc. over GPU counts that do not add up (grammars/inferencex-result-json)
   'json/per-gpu-mismatch': msg('warning', (detail: string) => `per-GPU throughputs do not add up over the GPU counts this result gives (${detail}): whole-run throughputs not recovered, per-GPU values kept as written`),

@@ -4,8 +4,12 @@ import type { JsonValue } from './parser.js';
 
 type JsonObject = { [key: string]: JsonValue };
 
-/** Keys every serving-benchmark result object (vLLM `--save-result`, SGLang JSONL) has at least one of. */
-const SERVING_RESULT_KEYS = ['completed', 'request_throughput', 'duration'];
+/**
+ * Keys every serving-benchmark result object (vLLM `--save-result`, SGLang JSONL) has at least one
+ * of: its counts and throughput, or, where a script kept only the latencies (vllm-ascend's nightly
+ * `serving_*.json`), their statistics.
+ */
+const SERVING_RESULT_KEYS = ['completed', 'request_throughput', 'duration', 'mean_ttft_ms', 'mean_tpot_ms', 'mean_e2el_ms'];
 
 /**
  * The document as a serving-benchmark result object, or null: not an object (nothing to say) or an
