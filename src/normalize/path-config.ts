@@ -19,7 +19,7 @@ const num = (s: string | undefined): number => (s === undefined ? Number.NaN : /
 
 /** Rules applied to single tokens (segment split on `-`, `_`, `.`, spaces). */
 const TOKEN_RULES: readonly TokenRule[] = [
-  [/^k=?(\d+)$/i, (m) => ({ num_spec_tokens: num(m[1]) })],
+  [/^(?:k|drafttokens?|spectokens?)=?(\d+)$/i, (m) => ({ num_spec_tokens: num(m[1]) })],
   [/^(?:c|conc|concurrency|bs|batch|batchsize|mc)=?(\d+)$/i, (m) => ({ max_concurrency: num(m[1]) })],
   [/^(?:qps|rps|rate)=?(\d+(?:\.\d+)?|inf)$/i, (m) => ({ request_rate: num(m[1]) })],
   [/^tp=?(\d+)pp=?(\d+)$/i, (m) => ({ tp: num(m[1]), pp: num(m[2]) })],
@@ -74,6 +74,20 @@ function remembered(memory: Map<string, Readonly<PathConfig>>, key: string, read
 const AUTO_TUNE_COMBINATION = /^(?:bm|vllm)_log_(\d+)_(\d+)(?:_requestrate_(\d+(?:\.\d+)?|inf))?$/;
 const AUTO_TUNE_MEMORY_PROBE = /^vllm_log_gpu_memory_utilization_(0?\.\d+|1(?:\.0+)?)$/;
 
+/**
+ * Words of a name for a comparison of configurations (`eagle3-vs-baseline.md`,
+ * `fp8_comparison/`): what else the name says is what is compared, no run's configuration.
+ */
+const COMPARISON_WORDS: ReadonlySet<string> = new Set(['vs', 'versus', 'comparison', 'compare', 'compared']);
+
+/**
+ * Words of a name for a reference run (`01_baseline.txt`): it says nothing of its
+ * speculative decoding (a baseline's is often none, but not always), and a method a folder above
+ * names (a project's `eagle3-spec-dec/`) is not its own. Held as null: no value, but the segment's.
+ */
+const REFERENCE_WORDS: ReadonlySet<string> = new Set(['baseline']);
+const SPECULATIVE_COLUMNS = ['spec_method', 'num_spec_tokens'];
+
 /** What one path segment says. */
 export function segmentConfig(segment: string): PathConfig {
   const out: PathConfig = {};
@@ -81,6 +95,11 @@ export function segmentConfig(segment: string): PathConfig {
     if (!Object.hasOwn(out, k) && !(typeof v === 'number' && Number.isNaN(v))) out[k] = v;
   };
   const lower = segment.toLowerCase();
+  const words = lower.split(/[-_.\s]+/).filter((t) => t.length > 0);
+  if (words.some((w) => COMPARISON_WORDS.has(w))) return out;
+  // `nosd`, `no-spec`: none, said
+  if (/(?:^|[-_.\s])no[-_]?sd(?:$|[-_.\s])/.test(lower) || /(?:^|[-_.\s])no[-_]?spec(?:$|[-_.\s])/.test(lower)) set('spec_method', 'none');
+  if (words.some((w) => REFERENCE_WORDS.has(w))) for (const c of SPECULATIVE_COLUMNS) set(c, null);
   const combination = AUTO_TUNE_COMBINATION.exec(lower);
   if (combination) {
     set('max_num_seqs', num(combination[1]));
@@ -89,14 +108,12 @@ export function segmentConfig(segment: string): PathConfig {
   }
   const probe = AUTO_TUNE_MEMORY_PROBE.exec(lower);
   if (probe) set('gpu_memory_utilization', num(probe[1]));
-  if (/(?:^|[-_.\s])no[-_]?sd(?:$|[-_.\s])/.test(lower) || /(?:^|[-_.\s])no[-_]spec(?:$|[-_.\s])/.test(lower)) set('spec_method', 'none');
   if (/(?:^|[-_.\s])draft[-_]?model(?:$|[-_.\s])/.test(lower)) set('spec_method', 'draft_model');
   const dataset = DATASETS.find((d) => lower.includes(d));
   if (dataset) set('dataset', dataset.replace('mt_bench', 'mt-bench'));
-  const tokens = lower.split(/[-_.\s]+/).filter((t) => t.length > 0);
-  for (const [i, token] of tokens.entries()) {
+  for (const [i, token] of words.entries()) {
     // Moonshot's Kimi K2 family (`kimi-k2`, `Kimi-K2.6`, `kimi-k26`) names a model, not K draft tokens
-    if (MODEL_K.has(tokens[i - 1] ?? '') && /^k\d+$/.test(token)) continue;
+    if (MODEL_K.has(words[i - 1] ?? '') && /^k\d+$/.test(token)) continue;
     if (METHODS.includes(token)) set('spec_method', canonicalSpecMethod(token));
     const quant = QUANT.get(token);
     if (quant) set('quantization', quant);

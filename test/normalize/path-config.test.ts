@@ -31,6 +31,18 @@ describe('configFromPath', () => {
     expect(configFromPath('mtp/a.log').spec_method).toBe('mtp');
     expect(configFromPath('medusa/a.log').spec_method).toBe('medusa');
   });
+  it("takes nothing from the name of a comparison (what it compares is no run's configuration)", () => {
+    expect(configFromPath('eagle3-vs-baseline.md')).toEqual({});
+    expect(configFromPath('fp8_comparison/tp2-c16.log')).toEqual({ tp: 2, max_concurrency: 16 });
+    expect(configFromPath('notes/ngram-versus-eagle3-k4.md')).toEqual({});
+  });
+  it("gives a baseline's run no method, and not the method of a folder above it (a project's name)", () => {
+    // (null: the segment's word, no value: the path layer sets nothing)
+    expect(configFromPath('eagle3-spec-dec/results/01_baseline.txt')).toEqual({ spec_method: null, num_spec_tokens: null });
+    expect(configFromPath('eagle3-spec-dec/results/02_spec_dec_drafttokens2.txt')).toEqual({ spec_method: 'eagle3', num_spec_tokens: 2 });
+    expect(configFromPath('eagle3-k4/baseline-c8.log')).toEqual({ spec_method: null, num_spec_tokens: null, max_concurrency: 8 });
+    expect(configFromPath('runs/nospec-c8.log')).toEqual({ spec_method: 'none', max_concurrency: 8 });
+  });
   it("takes no K from a model's name that goes on with one (Kimi K2)", () => {
     expect(configFromPath('kimi-k26-eagle3-npu.md')).toEqual({ spec_method: 'eagle3' });
     expect(configFromPath('Kimi-K2.6/eagle3-k4/run.log')).toEqual({ spec_method: 'eagle3', num_spec_tokens: 4 });
