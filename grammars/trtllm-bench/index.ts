@@ -120,6 +120,8 @@ function isReportLine(line: string): boolean {
   return RULE.test(line) || TITLE_LINE.test(line) || isBodyLine(line);
 }
 
+const FENCE = /^\s{0,3}(?:```|~~~)/;
+
 /** Lines of text in a row (neither a report's nor another process's) a report is read across, at most. */
 const MAX_GAP_LINES = 3;
 const HAS_DIGIT = /\d/;
@@ -153,6 +155,16 @@ function foreignInReports(lines: readonly string[]): ForeignLines {
   let beforePrevious = '';
   let previousIsReport = false;
   lines.forEach((raw, i) => {
+    // a Markdown fence opened or closed: what a write-up pasted ends, or starts, there (the report
+    // a guide trimmed to its overview does not go on into the next section's command and YAML)
+    if (FENCE.test(raw)) {
+      pending.clear();
+      textInPending = 0;
+      previousIsReport = false;
+      previous = '';
+      beforePrevious = '';
+      return;
+    }
     const line = reportLine(raw);
     if (line.trim() === '') return;
     if (INTERLEAVED_LINE.test(line)) {
