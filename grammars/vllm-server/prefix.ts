@@ -1,11 +1,12 @@
 /**
  * The layers in front of a vLLM log message (formats.md §4.1), as a Chevrotain grammar over one line:
  *
- *   line := (Quote | DockerTs | BracketTs | Journald)* Proc? (Head FilePart?)? Message?
+ *   line := (Quote | DockerTs | BracketTs | Journald)* Proc* (Head FilePart?)? Message?
  *
  * Quote `# `/`> ` (pasted copies), DockerTs `2025-05-19T10:13:11.123Z `, BracketTs
  * `[2024-07-08 15:17:34] `, Journald `Sep 22 23:46:41 host vllm[361991]: `, Proc
- * `(APIServer pid=1) ` (residual `[1;36m` colour codes accepted), Head `INFO 05-19 10:13:11 `,
+ * `(APIServer pid=1) ` (residual `[1;36m` colour codes accepted, and their caret notation
+ * `^[[1;36m`), Head `INFO 05-19 10:13:11 `,
  * FilePart old `metrics.py:161] ` or new `[loggers.py:271] ` (DEBUG: relative paths). The message
  * keeps its own indentation, so traceback frames logged through `logger.exception` stay indented.
  */
@@ -40,20 +41,32 @@ const DIGITS = range('0', '9');
 const WORD = [...range('a', 'z'), ...range('A', 'Z'), ...DIGITS, ...codes('_')];
 const ANY = Array.from({ length: 0x10000 }, (_, i) => i);
 
-const COLOR = String.raw`(?:\[[\d;]*m)?`;
+/** A colour code whose ESC was lost on the way (`[1;36m`), or written in caret notation (`^[[1;36m`, `cat -v`). */
+const COLOR = String.raw`(?:(?:\^\[)?\[[\d;]*m)?`;
 const Quote = stickyToken('Quote', /[#>] /, codes('#>'));
 const DockerTs = stickyToken('DockerTs', /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)? /, DIGITS);
 const BracketTs = stickyToken('BracketTs', /\[\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?\] /, codes('['));
 const Journald = stickyToken('Journald', /[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [\w.@-]+\[\d+\]: /, range('A', 'Z'));
-const Proc = stickyToken('Proc', new RegExp(`${COLOR}\\([A-Za-z][\\w]*(?: rank=\\d+)? pid=\\d+\\)${COLOR} `), codes('[('));
+/**
+ * A process name: vLLM's (`APIServer`, `EngineCore_DP0`, `Worker_TP0`), Ray's actor class
+ * (`_AsyncLLMEngine` of 2024's `--engine-use-ray`), or a Ray Data actor whose name nests its stage
+ * in parentheses (`MapWorker(MapBatches(vLLMEngineStageUDF))`, three levels at most).
+ */
+const PROC_NAME = String.raw`[A-Za-z_](?:[^\s()]|\((?:[^\s()]|\((?:[^\s()]|\([^\s()]*\))*\))*\))*`;
+/**
+ * `(APIServer pid=1) `, `(VllmWorker rank=0 pid=12) `, Ray's `(RayWorkerWrapper pid=263, ip=10.0.16.95) `
+ * (a worker on another node) and `(pid=12) ` (a task). Several in a row (`(APIServer pid=1)
+ * (EngineCore_DP0 pid=276) `, Ray's `(Worker pid=312) (Worker_TP0 pid=312) `) are one behind the other.
+ */
+const Proc = stickyToken('Proc', new RegExp(`${COLOR}\\((?:${PROC_NAME}(?: rank=\\d+)? )?pid=\\d+(?:, ip=[\\w.:]+)?\\)${COLOR} `), codes('[(^'));
 const Head = stickyToken(
   'Head',
   new RegExp(`${COLOR}(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL)${COLOR} ${COLOR}\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?${COLOR} `),
-  codes('[DIWEC'),
+  codes('[DIWEC^'),
   'afterHead',
 );
 const FileOld = stickyToken('FileOld', /[\w.<>-]+\.py:\d+\](?: |$)/, [...WORD, ...codes('.<>-')]);
-const FileNew = stickyToken('FileNew', new RegExp(`${COLOR}\\[[\\w./<>-]+:\\d+\\]${COLOR}(?: |$)`), codes('['));
+const FileNew = stickyToken('FileNew', new RegExp(`${COLOR}\\[[\\w./<>-]+:\\d+\\]${COLOR}(?: |$)`), codes('[^'));
 const Message = stickyToken('Message', /[^]+/, ANY);
 
 // built on first use: most lines of a big log take the common-shape path and never need them
@@ -77,7 +90,10 @@ export interface LinePrefix {
   readonly stamp: { readonly month: number; readonly day: number; readonly time: string } | null;
   /** Year, month and stamp of a wrapper that carries one (docker, `[YYYY-MM-DD …]`). */
   readonly wrapper: { readonly year: number | null; readonly month: number; readonly day: number; readonly time: string } | null;
-  /** `APIServer pid=1`, `EngineCore_DP0 pid=7`, or the journald `vllm[pid]`; '' when none. */
+  /**
+   * `APIServer pid=1`, `EngineCore_DP0 pid=7`, or the journald `vllm[pid]`; '' when none. Of
+   * nested process prefixes the last, innermost one: the process that wrote the line.
+   */
   readonly process: string;
 }
 
@@ -109,7 +125,7 @@ class PrefixParser extends EmbeddedActionsParser {
         },
       ]);
     });
-    this.OPTION(() => (process = procName(this.CONSUME(Proc))));
+    this.MANY2(() => (process = procName(this.CONSUME(Proc))));
     this.OPTION2(() => {
       const head = this.CONSUME(Head).image.replace(/\[[\d;]*m/g, '');
       const m = /^(\w+) (\d\d)-(\d\d) (\d\d:\d\d:\d\d)/.exec(head);
@@ -129,8 +145,10 @@ function isoWrapper(text: string): LinePrefix['wrapper'] {
   return m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), time: m[4] ?? '' } : null;
 }
 
+/** What is inside the prefix's outer parentheses (a Ray Data name holds parentheses of its own). */
 function procName(token: IToken): string {
-  return /\(([^)]*)\)/.exec(token.image)?.[1] ?? '';
+  const image = token.image;
+  return image.slice(image.indexOf('(') + 1, image.lastIndexOf(')'));
 }
 
 const parser = lazily(() => new PrefixParser());
@@ -148,7 +166,7 @@ export function parsePrefix(text: string): LinePrefix {
  * vLLM's own prefix with no wrapper and no colour (`(APIServer pid=1) INFO 05-19 10:13:11
  * [core.py:1] `, the process optional): the shape of nearly every line a big log passes on.
  */
-const COMMON = /^(?:\(([A-Za-z]\w*(?: rank=\d+)? pid=\d+)\) )?(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) (\d\d)-(\d\d) (\d\d:\d\d:\d\d)(?:\.\d+)? \[[\w./<>-]+:\d+\](?: |$)/;
+const COMMON = /^(?:\(([A-Za-z_]\w*(?: rank=\d+)? pid=\d+)\) )?(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) (\d\d)-(\d\d) (\d\d:\d\d:\d\d)(?:\.\d+)? \[[\w./<>-]+:\d+\](?: |$)/;
 /** A message that starts like a file part would be lexed as a second one (then the grammar returns the line whole). */
 const FILE_PART_AHEAD = /^(?:\[[\d;]*m)?\[[\w./<>-]+:\d+\](?:\[[\d;]*m)?(?: |$)|^[\w.<>-]+\.py:\d+\](?: |$)/;
 

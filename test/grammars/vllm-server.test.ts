@@ -33,6 +33,15 @@ describe('vllm-server line prefixes', () => {
     ['Sep 22 23:46:42 host-1 vllm[361991]: INFO 09-22 23:46:42 metrics.py:351] m', 'm', 'INFO', 'vllm[361991]', null],
     ['[1;36m(APIServer pid=9)[0;0m INFO 07-30 12:01:20 [loggers.py:118] m', 'm', 'INFO', 'APIServer pid=9', null],
     ['> # INFO 01-01 00:00:00 [a.py:1] quoted', 'quoted', 'INFO', '', null],
+    // Ray actors: 2024's `--engine-use-ray` engine, a Ray Data stage, a worker on another node, a task
+    ['(_AsyncLLMEngine pid=1974) INFO 01-25 11:26:53 llm_engine.py:706] Avg prompt', 'Avg prompt', 'INFO', '_AsyncLLMEngine pid=1974', null],
+    ['(MapWorker(MapBatches(vLLMEngineStageUDF)) pid=20874) INFO 07-27 22:30:35 [loggers.py:118] m', 'm', 'INFO', 'MapWorker(MapBatches(vLLMEngineStageUDF)) pid=20874', null],
+    ['(RayWorkerWrapper pid=263, ip=10.0.16.95) INFO 01-30 11:53:53 model_runner.py:1115] m', 'm', 'INFO', 'RayWorkerWrapper pid=263, ip=10.0.16.95', null],
+    ['(pid=776) WARNING 01-30 11:53:53 [a.py:1] w', 'w', 'WARNING', 'pid=776', null],
+    // nested prefixes: the innermost process wrote the line
+    ['(Worker pid=312) (Worker_TP0 pid=312) INFO 03-01 11:23:38 [gpu_worker.py:423] Available KV cache memory: 1.73 GiB', 'Available KV cache memory: 1.73 GiB', 'INFO', 'Worker_TP0 pid=312', null],
+    ['^[[1;36m(APIServer pid=1)^[[0;0m ^[[1;36m(EngineCore_DP0 pid=276)^[[0;0m ERROR 09-24 13:00:49 [core.py:708] RuntimeError: x', 'RuntimeError: x', 'ERROR', 'EngineCore_DP0 pid=276', null],
+    ['(a b pid=1) INFO 01-01 00:00:00 [a.py:1] m', '(a b pid=1) INFO 01-01 00:00:00 [a.py:1] m', null, '', null],
     ['(APIServer pid=2)     ~~~~^^^^', '    ~~~~^^^^', null, 'APIServer pid=2', null],
     ['Traceback (most recent call last):', 'Traceback (most recent call last):', null, '', null],
     ['INFO:     127.0.0.1:1 - "GET /metrics HTTP/1.1" 200 OK', 'INFO:     127.0.0.1:1 - "GET /metrics HTTP/1.1" 200 OK', null, '', null],
@@ -46,7 +55,7 @@ describe('vllm-server line prefixes', () => {
     const line = fc
       .tuple(
         pick([''], ['> ', '2025-05-19T10:13:11Z ', '[2024-07-08 15:17:34] ']),
-        pick(['', '(APIServer pid=1) ', '(VllmWorker rank=0 pid=12) '], ['(x) ', '[1;36m(APIServer pid=9)[0;0m ', '(APIServer pid=1)']),
+        pick(['', '(APIServer pid=1) ', '(VllmWorker rank=0 pid=12) ', '(_AsyncLLMEngine pid=3) '], ['(x) ', '[1;36m(APIServer pid=9)[0;0m ', '(APIServer pid=1)', '(Worker pid=2) (Worker_TP0 pid=2) ', '(M(B(U)) pid=4) ']),
         pick(['INFO ', 'WARNING ', 'WARN ', 'ERROR ', 'DEBUG ', 'CRITICAL '], ['Info ', '']),
         pick(['01-05 ', '12-31 '], ['1-05 ', '']),
         pick(['10:00:40 ', '10:00:40.123 '], ['10:00:40', '10:00 ']),
