@@ -32,7 +32,11 @@ const LOGO_ART = /^[ █▄▀]+$/;
 const COLOUR_CODE = /\x1b?\[[\d;]*m/g;
 const NON_DEFAULT = /^non-default args: (\{.*\})\s*$/;
 const NAMESPACE = /^args: (Namespace\(.*\))\s*$/;
-const ENGINE_CONFIG = /^Initializing an? (?:V1 )?LLM engine (?:\(v([^)]+)\) )?with config: (.*)$/;
+/**
+ * `Initializing an LLM engine (v0.6.6) with config: …` (V0, 2023 → 2025), `Initializing a V0 LLM
+ * engine (v0.8.5) with config: …` (V0 once V1 existed, 0.7 – 0.9) and `Initializing a V1 LLM engine …`.
+ */
+const ENGINE_CONFIG = /^Initializing an? (?:V[01] )?LLM engine (?:\(v([^)]+)\) )?with config: (.*)$/;
 const KV_TOKENS = /^(?:Engine \d+: )?GPU KV cache size: ([\d,]+) tokens/;
 /**
  * Its own line, or (2026, `update_kv_cache_capacity`) after the KV cache size on the same one:

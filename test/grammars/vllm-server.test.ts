@@ -373,6 +373,15 @@ describe('vLLM capacity lines', () => {
   });
 });
 
+describe('V0 startup lines of 0.6 – 0.9', () => {
+  it('reads the V0 engine-config line of 0.7 – 0.9 (`Initializing a V0 LLM engine`)', () => {
+    const b = new FieldMapBuilder();
+    const line = "Initializing a V0 LLM engine (v0.8.5) with config: model='acme/m', speculative_config=None, dtype=torch.float16, max_seq_len=4096, tensor_parallel_size=2, pipeline_parallel_size=1, quantization=fp8, enforce_eager=False, ";
+    expect(readStartupLine(line, b, 3)).toBe('config');
+    expect(b.fields).toEqual({ engine_version: '0.8.5', model: 'acme/m', dtype: 'float16', max_model_len: 4096, tp: 2, pp: 1, quantization: 'fp8', enforce_eager: false });
+  });
+});
+
 describe('the 2026 version banner (log_version_and_model)', () => {
   const P = '(APIServer pid=8) ';
   const logo = (version: string, model: string): string[] => [
