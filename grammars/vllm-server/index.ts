@@ -40,7 +40,8 @@ export const grammar: Grammar = {
   },
   anchors: [
     // the 2026 logo's version and model rows (`… █  version 0.23.1`, `… █  model   org/m`) hold no other anchor
-    'vLLM', '  version ', '  model ', 'args', 'with config', 'KV cache', 'Auto-fit', 'GPU blocks', 'num_gpu_blocks', 'concurrency', 'max model len',
+    // `# <device> blocks: N, # CPU blocks: M` names the device as its platform does (`GPU`, `cuda`, `cpu`, …)
+    'vLLM', '  version ', '  model ', 'args', 'with config', 'KV cache', 'Auto-fit', 'CPU blocks', 'num_gpu_blocks', 'concurrency', 'max model len',
     'Chunked prefill', 'throughput', 'Speculative', 'SpecDecod', 'Prefix cache', 'Transfer metrics', 'MFU: ', 'Iteration(', 'startup complete',
     // the `--cudagraph-metrics` table: its first row, and each data row by its runtime mode (cudagraph.ts)
     'CUDAGraph', 'FULL ', 'PIECEWISE ', 'NONE ', 'Uvicorn running', 'Available routes', 'Route: /',

@@ -43,7 +43,13 @@ const KV_TOKENS = /^(?:Engine \d+: )?GPU KV cache size: ([\d,]+) tokens/;
  * `GPU KV cache size: 123,456 tokens, Maximum concurrency for 4,096 tokens per request: 30.14x`.
  */
 const CONCURRENCY = /(?:^(?:Engine \d+: )?|, )Maximum concurrency for ([\d,]+) tokens per request: ([\d.]+)x/;
-const BLOCKS = /^# GPU blocks: (\d+), # CPU blocks: (\d+)/;
+/**
+ * V0's KV cache blocks: `# GPU blocks: N, # CPU blocks: M`, later `# %s blocks` with the platform's
+ * name (`# CUDA blocks`, `# cuda blocks`, `# cpu blocks` on the CPU backend, `# HPU blocks`, …).
+ * The first count is always vLLM's `num_gpu_blocks`, the KV cache of the device the model runs on;
+ * `# CPU blocks` is the swap space (`num_cpu_blocks`), whatever the device.
+ */
+const BLOCKS = /^# [A-Za-z]+ blocks: (\d+), # CPU blocks: (\d+)/;
 const GPU_BLOCKS = /num_gpu_blocks is: (\d+)/;
 const KV_MEMORY = /^Available KV cache memory: ([\d.]+) GiB/;
 const MAX_LEN = /^Using max model len (\d+)/;

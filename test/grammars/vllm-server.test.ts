@@ -374,6 +374,13 @@ describe('vLLM capacity lines', () => {
 });
 
 describe('V0 startup lines of 0.6 – 0.9', () => {
+  it.each(['GPU', 'CUDA', 'cuda', 'cpu', 'HPU', 'TPU'])('read `# %s blocks: N, # CPU blocks: M` as the device\'s blocks and the swap blocks', (device) => {
+    const b = new FieldMapBuilder();
+    expect(readStartupLine(`# ${device} blocks: 5519, # CPU blocks: 9362`, b, 7)).toBe('config');
+    expect(b.fields).toEqual({ num_gpu_blocks: 5519, num_cpu_blocks: 9362 });
+    expect(wantsLine(grammar, `INFO 05-30 11:25:45 executor_base.py:110] # ${device} blocks: 5519, # CPU blocks: 9362`)).toBe(true);
+  });
+
   it('reads the V0 engine-config line of 0.7 – 0.9 (`Initializing a V0 LLM engine`)', () => {
     const b = new FieldMapBuilder();
     const line = "Initializing a V0 LLM engine (v0.8.5) with config: model='acme/m', speculative_config=None, dtype=torch.float16, max_seq_len=4096, tensor_parallel_size=2, pipeline_parallel_size=1, quantization=fp8, enforce_eager=False, ";
