@@ -45,6 +45,11 @@ const UNIT_RE: Readonly<Record<Exclude<Unit, 'list'>, RegExp>> = {
 const STATS_START = /^((?:Engine (\d+): |(\d+) Engines Aggregated: )?)Avg prompt throughput: /;
 /** A field: `, Label: ` (or the label the text starts with). */
 const FIELD_LABEL = /(?:^|, )([A-Za-z][^:,]*): /g;
+/**
+ * A count of requests followed by a label with no comma between: early V1 (0.7) printed `Running:
+ * %d reqs, Waiting: %d reqs ` and then `GPU KV cache usage: %.1f%%.`.
+ */
+const REQS_THEN_LABEL = /(\d reqs?) (?=[A-Za-z][^:,]*: )/g;
 /** A `Key=value` pair of the KV-transfer line: a key starts with a letter and holds no `=` or `,`. */
 const KV_KEY = /(?:^|, )([A-Za-z][^=,]*)=/g;
 const KV_TRANSFER = 'KV Transfer metrics: ';
@@ -119,7 +124,8 @@ export function readStatsLineByLabels(message: string): StatsPartial | null {
       return message.includes(': Iteration(') ? readIteration(message) : null;
     }
     const [, prefix = '', engine, aggregated] = m;
-    const partial = readLabels(message.slice(prefix.length), STATS_LABELS, 'stats');
+    const fields = message.slice(prefix.length);
+    const partial = readLabels(fields.includes('reqs ') ? fields.replace(REQS_THEN_LABEL, '$1, ') : fields, STATS_LABELS, 'stats');
     setEngine(partial, engine, aggregated);
     return partial;
   }

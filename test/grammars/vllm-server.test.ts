@@ -128,6 +128,15 @@ describe('readStatsLine', () => {
     });
   });
 
+  it('reads the early V1 line (0.7) with no comma between Waiting and GPU KV cache usage', () => {
+    const line = 'Avg prompt throughput: 156.5 tokens/s, Avg generation throughput: 1455.8 tokens/s, Running: 12 reqs, Waiting: 3 reqs GPU KV cache usage: 41.2%.';
+    expect(readStatsLine(line)).toEqual({
+      kind: 'stats',
+      bad: [],
+      fields: { prompt_throughput: 156.5, gen_throughput: 1455.8, running: 12, waiting: 3, kv_cache_usage: 0.412 },
+    });
+  });
+
   it('reads V1 lines with engine index, external prefix rate and trailing spaces', () => {
     const line = 'Engine 003: Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 5.4 tokens/s, Running: 1 reqs, Waiting: 14 reqs, GPU KV cache usage: 76.5%, Prefix cache hit rate: 92.0%, External prefix cache hit rate: 7.5%  ';
     expect(readStatsLine(line)?.fields).toEqual({
