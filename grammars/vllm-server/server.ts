@@ -49,6 +49,8 @@ export class VllmServerParser implements LineParser {
   #graphTable: CudaGraphTable | null = null;
   #unrecognized = 0;
   #firstUnrecognized = 0;
+  /** Stats logged before any startup fact: a log cut at its head, whose server was serving. */
+  #busyBeforeStart = false;
 
   constructor(file: RelPath, sink: DiagnosticSink) {
     this.#file = file;
@@ -101,8 +103,13 @@ export class VllmServerParser implements LineParser {
     const time = this.#time(p);
     const extra: Record<string, FieldValue> = time?.inferred ? { time_year_inferred: true } : {};
     this.#timeline.add(stats, lineNo, time?.time ?? null, extra);
+    this.#markBusy();
+  }
+
+  #markBusy(): void {
     const current = this.#starts.at(-1);
     if (current) current.busy = true;
+    else this.#busyBeforeStart = true;
   }
 
   #time(p: ReturnType<typeof parsePrefix>): { time: string; inferred: boolean } | null {
@@ -138,8 +145,7 @@ export class VllmServerParser implements LineParser {
     if (t === null) return;
     this.#graphTable = null;
     this.#timeline.add(t.partial(), t.line, t.time, t.extra);
-    const current = this.#starts.at(-1);
-    if (current) current.busy = true;
+    this.#markBusy();
   }
 
   #tracker(process: string): TracebackTracker {
@@ -179,19 +185,23 @@ export class VllmServerParser implements LineParser {
     return true;
   }
 
-  /** One ConfigRecord per server start; a crash with no start facts still marks a failed start. */
+  /**
+   * One ConfigRecord per server start; a crash with no start facts still gives one. A server that
+   * logged stats served requests: one that crashed is a crash while serving (`ready`, as after a
+   * ready line), not a failed start, even when the log was cut before its ready line.
+   */
   #configs(failures: readonly FailureRecord[]): ConfigRecord[] {
     const starts = [...this.#starts];
     const first = failures[0];
     if (starts.length === 0 && first !== undefined) {
       const builder = new FieldMapBuilder();
       builder.set('engine', 'vllm', first.at.line);
-      starts.push({ builder, line: first.at.line, banner: false, argsKnown: false, ready: false, busy: false });
+      starts.push({ builder, line: first.at.line, banner: false, argsKnown: false, ready: false, busy: this.#busyBeforeStart });
     }
     return starts.map((s, i) => {
       const end = starts[i + 1]?.line ?? Number.POSITIVE_INFINITY;
       const crashed = failures.some((f) => f.at.line >= s.line && f.at.line < end) || (i === 0 && failures.some((f) => f.at.line < s.line));
-      const status = s.ready ? 'ready' : crashed ? 'failed-start' : 'unknown';
+      const status = s.ready || (crashed && s.busy) ? 'ready' : crashed ? 'failed-start' : 'unknown';
       if (status === 'failed-start') this.#sink.report('log/failed-start', { file: this.#file, line: s.line, column: 1 }, 'vllm');
       s.builder.set('server_status', status, s.line);
       const draft = s.builder.fields.draft_model;

@@ -360,6 +360,20 @@ describe('vllm-server readiness', () => {
     expect(sink.list()).toEqual([]);
   });
 
+  it('a server that logged stats and then crashed crashed while serving, its ready line cut off or not; one with no stats failed to start', () => {
+    const stats = 'INFO 06-11 11:46:27 [loggers.py:118] Engine 000: Avg prompt throughput: 1.0 tokens/s, Avg generation throughput: 2.0 tokens/s, Running: 1 reqs, Waiting: 0 reqs, GPU KV cache usage: 1.0%, Prefix cache hit rate: 0.0%';
+    const crash = ['ERROR 06-11 11:46:39 [core.py:517] Traceback (most recent call last):', 'ERROR 06-11 11:46:39 [core.py:517]   File "/x/core.py", line 8, in run', 'ERROR 06-11 11:46:39 [core.py:517] RuntimeError: boom'];
+    const kv = 'INFO 06-11 11:40:02 [kv_cache_utils.py:716] GPU KV cache size: 301,936 tokens';
+    const read = (lines: string[]) => {
+      const sink = new DiagnosticCollector();
+      const records = grammar.parse({ path: FILE, lines }, sink);
+      return [records.flatMap((r) => (r.kind === 'config' ? [r.fields.server_status] : [])), sink.list().map((d) => d.code).sort()];
+    };
+    expect(read([kv, stats, ...crash])).toEqual([['ready'], ['log/crash']]);
+    expect(read([stats, ...crash])).toEqual([['ready'], ['log/crash']]);
+    expect(read([kv, ...crash])).toEqual([['failed-start'], ['log/crash', 'log/failed-start']]);
+  });
+
   it('a route-like line of another program is not readiness', () => {
     const sink = new DiagnosticCollector();
     const lines = ['INFO 09-14 11:02:10 [api_server.py:1896] vLLM API server version 0.11.0', 'INFO 09-14 11:02:44 [x.py:1] Route: none configured'];
