@@ -10,7 +10,11 @@ import type { TextSource } from '../core/grammar.js';
  *   `project_vllm_1  | `), the time after it with `-t`;
  * - `kubectl logs --prefix`: `[pod/bench-7c9f/bench] `;
  * - `journalctl`: the time, the host and the process, `Jan 05 10:00:00 gpu-7 vllm[2011]: `;
- * - `mpirun --tag-output` (Open MPI, PRRTE): the job and rank and the stream, `[1,0]<stdout>:`.
+ * - `mpirun --tag-output` (Open MPI, PRRTE): the job and rank and the stream, `[1,0]<stdout>:`;
+ * - a log viewer's or a shell pipe's local time and a bar, `2026-05-01 18:50:59.628 | ` (read off
+ *   for every grammar: none reads this time, which is often another zone's than the log's own).
+ *
+ * `docker compose up` starts its output with `Attaching to <containers>`, no prefix: passed over.
  *
  * No grammar reads these but the vLLM server's, which takes the year from docker's time (its
  * `INFO 12-31 23:59:40` lines have none) and tells processes apart by journald's: it is given its
@@ -19,7 +23,8 @@ import type { TextSource } from '../core/grammar.js';
 const TIMESTAMP = /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)(?: |$)|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [\w.@-]+\[\d+\]: ?)/;
 /** `mpirun --tag-output`'s tag: `[jobid,rank]<stream>:`, no space after it. */
 export const MPI_TAG = /^\[\d+,\d+\]<std(?:out|err|diag)>: ?/;
-const CONTAINER = new RegExp(String.raw`^(?:(?:[A-Za-z][\w.-]*[-_]\d+ *\||\[pod\/[^\]\s]+\])(?: |$)|${MPI_TAG.source.slice(1)})`);
+const CONTAINER = new RegExp(String.raw`^(?:(?:[A-Za-z][\w.-]*[-_]\d+ *\||\[pod\/[^\]\s]+\]|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:[.,]\d+)? \|)(?: |$)|${MPI_TAG.source.slice(1)})`);
+const COMPOSE_HEADER = /^Attaching to \S/;
 
 /** Lines read to decide whether a file is a collector's capture, and how many of them must carry a prefix. */
 const SAMPLE_LINES = 200;
@@ -45,7 +50,7 @@ export function isCapture(lines: readonly string[]): boolean {
   let seen = 0;
   let prefixed = 0;
   for (const line of lines) {
-    if (line.trim() === '') continue;
+    if (line.trim() === '' || (seen === 0 && COMPOSE_HEADER.test(line))) continue;
     const has = prefixLength(line, 'bare') > 0;
     if (seen === 0 && !has) return false;
     seen++;

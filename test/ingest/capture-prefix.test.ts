@@ -15,6 +15,7 @@ describe('a log collector capture', () => {
     ['kubectl logs --prefix', () => '[pod/bench-7c9f5/bench] '],
     ['journalctl', (i: number) => `Jan  5 10:00:${String(i).padStart(2, '0')} gpu-node-7 python3[20110]: `],
     ['mpirun --tag-output', (i: number) => `[1,${i % 2}]<std${i % 3 === 0 ? 'err' : 'out'}>:`],
+    ['a log viewer\'s local time and bar', (i: number) => `2026-05-01 18:50:${String(i).padStart(2, '0')}.628 | `],
   ])('is told by its prefix (%s), which every grammar but one reads without', (_name, prefix) => {
     const captured = lines(prefix);
     expect(isCapture(captured)).toBe(true);
@@ -37,6 +38,11 @@ describe('a log collector capture', () => {
     expect(withoutCapturePrefix('2026-01-05T10:00:00.1Z ')).toBe('');
     expect(withoutCapturePrefix('2026-01-05T10:00:00.1Z')).toBe('');
     expect(withoutCapturePrefix('vllm-1  |')).toBe('');
+  });
+
+  it("passes over docker compose's `Attaching to` line above its prefixed lines", () => {
+    expect(isCapture(['Attaching to qwen3.5-122', ...lines(() => 'qwen3.5-122    | ', 20)])).toBe(true);
+    expect(isCapture(['Attaching to qwen3.5-122', 'plain', ...lines(() => 'qwen3.5-122    | ', 20)])).toBe(false);
   });
 
   it('allows a few lines without a prefix (a header written above), and blank lines', () => {
