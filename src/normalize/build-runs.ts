@@ -4,7 +4,7 @@ import type { SourcePos } from '../core/types.js';
 import type { ConfigRecord } from '../core/records.js';
 import type { FieldValue } from '../core/types.js';
 import type { ParsedRecord } from '../pipeline/process-file.js';
-import { type ConfigLayer, applyLayers } from './config-layers.js';
+import { type ConfigLayer, applyLayers, canonicalCase } from './config-layers.js';
 import { addDerived } from './derived.js';
 import { failedConfigurations, type FailedConfiguration } from './failed-configurations.js';
 import { batchLimits, indexSources, linkBenchConfig, linkBenchMetrics, linkManifest, linkServer } from './link-runs.js';
@@ -156,6 +156,7 @@ function build(records: ParsedRecord[], sink: DiagnosticSink, options: BuildRuns
       if (!DERIVED.has(k) && v !== null && v !== undefined) setCell<FieldValue>(row, k, v);
     }
     const contributed = applyLayers(row, layers, sink, at);
+    canonicalCase(row);
     // a static batch is the load point of a latency benchmark, as a concurrency is a server's; a
     // multi-turn run's requests carry their conversation so far: configuration, both
     for (const c of RUN_SHAPE_COLUMNS) if (row[c] !== null && row[c] !== undefined) extraConfig.add(c);

@@ -48,9 +48,25 @@ export function applyLayers(
   return layers.map((l) => l.source).filter((s) => used.has(s)).reverse();
 }
 
+/**
+ * Columns whose values are names of formats an engine spells in its own case (TensorRT-LLM's
+ * `QuantAlgo` prints `FP8`, `NVFP4`, `W4A16_AWQ`; vLLM's flags take `fp8`, `awq`): one name,
+ * lower case in the table (canonicalCase), equal in any case.
+ */
+const CASELESS_COLUMNS: ReadonlySet<string> = new Set(['quantization', 'kv_cache_dtype', 'dtype']);
+
+/** The row's CASELESS_COLUMNS in lower case, as the other engines spell them. */
+export function canonicalCase(row: Record<string, FieldValue>): void {
+  for (const c of CASELESS_COLUMNS) {
+    const v = row[c];
+    if (typeof v === 'string' && v !== v.toLowerCase()) row[c] = v.toLowerCase();
+  }
+}
+
 /** Equal as configuration: numbers and numeric strings compare by value; a model path matches its id. */
 export function sameValue(column: string, a: FieldValue, b: FieldValue): boolean {
   if (keyOf(a) === keyOf(b)) return true;
+  if (CASELESS_COLUMNS.has(column) && typeof a === 'string' && typeof b === 'string') return a.trim().toLowerCase() === b.trim().toLowerCase();
   if (column === 'dataset' && typeof a === 'string' && typeof b === 'string') return canonicalDataset(a, null) === canonicalDataset(b, null);
   if ((column === 'model' || column === 'draft_model') && typeof a === 'string' && typeof b === 'string') {
     // ModelScope's cache names a model's `.` as `___` (`Qwen2___5-72B-Instruct`)

@@ -538,4 +538,21 @@ describe('buildRuns: values that name one thing two ways', () => {
     );
     expect(sink.list().filter((d) => d.code === 'config/conflict')).toEqual([]);
   });
+
+  it("takes TensorRT-LLM's `FP8` and `NVFP4` for vLLM's `fp8` and `nvfp4`: lower case, no conflict", () => {
+    const sink = new DiagnosticCollector();
+    const { rows } = buildRuns(
+      [
+        runRec('x/run.log', { ...bench, quantization: 'FP8', kv_cache_dtype: 'FP8', dtype: 'BFloat16' }, 9),
+        configRec('x/serve.log', 'server-log', { ...serverFields, quantization: 'fp8' }, 2),
+        runRec('y/report.log', { ...bench, quantization: 'NVFP4', kv_cache_dtype: 'W4A16_AWQ' }, 3),
+      ],
+      sink,
+    );
+    expect(rows.map((r) => [r.quantization, r.kv_cache_dtype, r.dtype])).toEqual([
+      ['fp8', 'fp8', 'bfloat16'],
+      ['nvfp4', 'w4a16_awq', null],
+    ]);
+    expect(sink.list().filter((d) => d.code === 'config/conflict')).toEqual([]);
+  });
 });
