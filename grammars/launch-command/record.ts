@@ -1,6 +1,6 @@
 import { type ConfigRecord, FieldMapBuilder } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
-import { addFlags, canonicalFlag, datasetNameOf, toField } from '../../src/normalize/flags.js';
+import { addFlags, canonicalFlag, datasetNameOf, isSecretFlag, toField } from '../../src/normalize/flags.js';
 import { settleSglangSpec } from '../../src/normalize/sglang-spec.js';
 import { parsePyValue, type PyValue } from '../../src/parse/python-repr.js';
 import type { Args, Flag } from './args.js';
@@ -34,6 +34,8 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
     const m = /^([A-Za-z_]\w*)=(.*)$/s.exec(w.text);
     if (!m?.[1]) continue;
     const value = toField('env', m[2] ?? '');
+    // a credential (`HF_TOKEN=hf_…`, `OPENAI_API_KEY=sk-…`) is never a column: the table and the report are shared
+    if (isSecretFlag(m[1].toLowerCase(), m[2] ?? '')) continue;
     b.set(`env_${m[1].toLowerCase()}`, value, w.line);
     const column = ENV_COLUMNS[m[1]];
     if (column) b.set(column, value, w.line);
@@ -174,7 +176,25 @@ function scalar(value: string | boolean): PyValue {
   return typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string' ? v : value;
 }
 
+/** A credential's place in a command's text (isSecretFlag): its value shown as this. */
+const REDACTED = '***';
+
+/** The words of a command with the value of every credential (`HF_TOKEN=…`, `--api-key …`, `--hf-token=…`) replaced by REDACTED. */
+function withoutSecrets(words: readonly string[]): string[] {
+  const out = [...words];
+  for (let i = 0; i < out.length; i++) {
+    const w = out[i] as string;
+    const assignment = /^([A-Za-z_]\w*)=/.exec(w);
+    if (assignment?.[1] && isSecretFlag(assignment[1].toLowerCase(), 'x')) out[i] = `${assignment[0]}${REDACTED}`;
+    const flag = /^--?([A-Za-z][\w-]*)(=?)/.exec(w);
+    if (!flag?.[1] || !isSecretFlag(flag[1].replaceAll('-', '_').toLowerCase(), 'x')) continue;
+    if (flag[2] === '=') out[i] = `${flag[0]}${REDACTED}`;
+    else if (i + 1 < out.length && !(out[i + 1] as string).startsWith('-')) out[++i] = REDACTED;
+  }
+  return out;
+}
+
 function commandText(words: readonly Word[]): string {
-  const text = words.map((w) => w.raw).join(' ').replace(/\s+/g, ' ').trim();
+  const text = withoutSecrets(words.map((w) => w.raw)).join(' ').replace(/\s+/g, ' ').trim();
   return text.length > MAX_COMMAND_CHARS ? `${text.slice(0, MAX_COMMAND_CHARS - 3)}...` : text;
 }

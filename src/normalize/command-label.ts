@@ -7,6 +7,8 @@
  * that only locate the server or the output are not part of it.
  */
 
+import { isSecretFlag } from './flags.js';
+
 /** The longest label a command gives; longer ones are cut at a flag boundary. */
 export const MAX_COMMAND_LABEL = 80;
 
@@ -23,7 +25,8 @@ const LOAD = new Set(['max-concurrency', 'concurrency', 'request-rate', 'rate', 
 
 /** Whether a flag (its key: `max-concurrency`) may name a configuration in a label. */
 export function describesConfiguration(key: string): boolean {
-  return !NOISE.has(key) && !LOAD.has(key);
+  // (a credential, `--api-key`, names none, and a label is shared with the table)
+  return !NOISE.has(key) && !LOAD.has(key) && !isSecretFlag(key.replaceAll('-', '_'), key);
 }
 
 export interface Option {

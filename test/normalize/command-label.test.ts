@@ -10,6 +10,13 @@ describe('commandLabel', () => {
     expect(commandLabel(command, [command])).toBe('--tp 8 --batch 4 8 --output-len 1 1024');
   });
 
+  it('names no credential, though it is all that differs', () => {
+    const a = 'vllm bench serve --model m --api-key sk-one --max-concurrency 4';
+    const b = 'vllm bench serve --model m --api-key sk-two --hf-token hf_x --max-concurrency 4';
+    expect([commandLabel(a, [a, b]), commandLabel(b, [a, b])]).toEqual([null, null]);
+    expect(commandLabel('vllm bench serve --model m --openai-api-key sk-3 --tp 2', ['vllm bench serve --model m --openai-api-key sk-3 --tp 2'])).toBe('--tp 2');
+  });
+
   it('keeps only the flags that differ between the commands of the file', () => {
     const lengths = [1024, 4096].flatMap((n) => loop.map((c) => `${c} --random-input-len ${n} --seed ${n % 7}`));
     expect(lengths.map((c) => commandLabel(c, lengths))).toEqual([...loop.map(() => '--random-input-len 1024'), ...loop.map(() => '--random-input-len 4096')]);
