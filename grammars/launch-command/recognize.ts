@@ -29,7 +29,7 @@ export interface Recognized {
 
 /** Cheap prefilter: a line that may hold (part of) a command. */
 export const TRIGGER =
-  /\bvllm\s+(?:serve|bench\s+(?:serve|latency|throughput))\b|\bsglang\s+serve\b|vllm\.entrypoints\.(?:openai\.)?api_server|sglang\.launch_server|sglang\.bench_(?:serving|offline_throughput|one_batch)|sglang\.benchmark\.(?:serving|one_batch_server)|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_(?:serving|latency|throughput)\.py|bench_multiturn\.py|benchmark_serving_multi_turn(?:_v2)?\.py/;
+  /\bvllm\/vllm-openai\b|\bvllm\s+(?:serve|bench\s+(?:serve|latency|throughput))\b|\bsglang\s+serve\b|vllm\.entrypoints\.(?:openai\.)?api_server|sglang\.launch_server|sglang\.bench_(?:serving|offline_throughput|one_batch)|sglang\.benchmark\.(?:serving|one_batch_server)|\btrtllm-serve\b|\btrtllm-bench\b|benchmark_(?:serving|latency|throughput)\.py|bench_multiturn\.py|benchmark_serving_multi_turn(?:_v2)?\.py/;
 
 /** Wrappers and shell keywords that may precede a command in the same statement. */
 const WRAPPERS = new Set(['do', 'then', 'else', '{', '(', 'nohup', 'env', 'time', 'sudo', '-E', 'exec', 'command', 'uv', 'uvx', 'run', 'srun', 'stdbuf', '-oL', '-eL']);
@@ -68,6 +68,8 @@ function at(words: readonly Word[], k: number): Recognized | null {
   const next = words[k + 1]?.text;
   const none = new Set<number>();
   if (base === 'vllm' && next === 'serve') return server('vllm', k, k + 2, true);
+  // `docker run … vllm/vllm-openai[:tag|@digest] MODEL --flags`: the image's entrypoint is the server (a command after it runs instead)
+  if (VLLM_IMAGE.test(words[k]?.text ?? '') && imageRunAt(words, k) && !COMMAND_WORD.test(next ?? '')) return server('vllm', k, k + 1, true);
   if (base === 'vllm' && next === 'bench' && words[k + 2]?.text === 'serve') {
     return { role: 'bench-command', tool: { column: 'client', value: 'vllm-bench-serve' }, argsFrom: k + 3, start: k, positionalModel: false, skip: none };
   }
@@ -183,7 +185,7 @@ function prefixIsPlausible(words: readonly Word[], k: number): boolean {
       continue;
     }
     if (i === from && PROMPT.test(t)) continue;
-    const inContainer = containerExec(words, i, k);
+    const inContainer = Math.max(containerExec(words, i, k), containerRun(words, i, k));
     if (inContainer > i) {
       i = inContainer - 1;
       continue;
@@ -191,6 +193,47 @@ function prefixIsPlausible(words: readonly Word[], k: number): boolean {
     return false;
   }
   return true;
+}
+
+/** vLLM's server image (`vllm/vllm-openai:v0.11.0`, `…@sha256:…`, `…-rocm`), whose entrypoint is its OpenAI server. */
+const VLLM_IMAGE = /^(?:[\w.-]+(?::\d+)?\/)?vllm\/vllm-openai(?:-rocm)?(?:[:@]\S+)?$/;
+/** A word that starts a command of its own after an image (its entrypoint replaced). */
+const COMMAND_WORD = /^(?:vllm|python[\d.]*|sglang|trtllm-\w+|bash|sh|\/.*\/(?:bash|sh|python[\d.]*))$/;
+
+/** Whether the word at `k` is the image of a `docker run` / `podman run` made of the words before it. */
+function imageRunAt(words: readonly Word[], k: number): boolean {
+  for (let i = 0; i < k; i++) if (runImage(words, i, k) === k) return true;
+  return false;
+}
+
+/** `docker run` / `podman run` options that take the next word (the rest are flags, or `--opt=value`). */
+const RUN_OPTIONS = new Set([
+  '-e', '--env', '--env-file', '-v', '--volume', '--mount', '-p', '--publish', '--name', '--gpus', '--ipc', '--shm-size', '--network', '--net',
+  '--runtime', '--entrypoint', '-w', '--workdir', '-u', '--user', '--device', '--ulimit', '--cap-add', '--security-opt', '--group-add',
+  '-h', '--hostname', '--label', '-l', '--memory', '-m', '--cpus', '--platform', '--pull', '--restart', '--log-driver', '--add-host',
+]);
+
+/**
+ * `docker run [options] IMAGE …` (`podman run`, `docker container run`) from the word at `i`: the
+ * index of its image when that is at or before `k`, else -1.
+ */
+function runImage(words: readonly Word[], i: number, k: number): number {
+  const t = (j: number): string => words[j]?.text ?? '';
+  if (t(i) !== 'docker' && t(i) !== 'podman') return -1;
+  let j = t(i + 1) === 'container' ? i + 2 : i + 1;
+  if (t(j) !== 'run') return -1;
+  for (j++; j < k && t(j).startsWith('-'); j++) if (RUN_OPTIONS.has(t(j))) j++;
+  return j <= k ? j : -1;
+}
+
+/**
+ * The words from `i` to the tool at `k` as a container's run: `docker run … IMAGE` with the tool
+ * its command (`lmsysorg/sglang python3 -m sglang.launch_server`) or the image itself
+ * (`vllm/vllm-openai`, its entrypoint the server): `k`, else -1.
+ */
+function containerRun(words: readonly Word[], i: number, k: number): number {
+  const image = runImage(words, i, k);
+  return image === k - 1 || image === k ? k : -1;
 }
 
 /** `docker exec` / `podman exec` options that take the next word. */

@@ -10,6 +10,14 @@ const HEADING = /^\s{0,3}(#{1,6})\s+(\S.*)$/;
  */
 const FOLLOW_ON_HEADING = /\b(?:results?|outputs?|expected|performance|perf|numbers|step\s*\d+|benchmark(?:ing|s)?|bench|client|test(?:ing)?|usage|measure(?:ment)?s?)\b|结果|結果|性能|数据|輸出|输出|测试|測試|压测|步骤/i;
 
+/**
+ * A heading of a section that sets up a server for what follows (`## Serve`, `## Launch the
+ * server`, `### Deployment`, `## 启动服务`): the server it launches is the one every later section
+ * of its level measures (`## 1. Completions 256/128`, `## 2. Chat 512/256`), up to a heading above
+ * its level; a later launch, nearer to a run, still wins.
+ */
+const SETUP_HEADING = /^(?:\d+[.)]\s*)?(?:serve|server|serving|launch(?:ing)?(?: the)?(?: server)?|start(?:ing)? the server|deploy(?:ment|ing)?|set ?up|setup)\b(?!.*\b(?:benchmark|result|bench)s?\b)|启动|部署/i;
+
 /** A Markdown heading: its line (1-based), its level (`#` = 1) and its text. */
 export interface Heading {
   readonly line: number;
@@ -55,9 +63,11 @@ export function withSection(record: ConfigRecord, headings: readonly Heading[] |
   const start = own?.line ?? 1;
   let end = lineCount;
   let level = own?.level ?? 0;
+  // a server set up under its own heading serves the sections of that level after it
+  const setup = own !== undefined && record.origin === 'launch-command' && SETUP_HEADING.test(own.text.trim());
   for (let j = k + 1; j < headings.length; j++) {
     const h = headings[j] as Heading;
-    if (own !== undefined && h.level > level) continue;
+    if (own !== undefined && (h.level > level || (setup && h.level >= own.level))) continue;
     if (own !== undefined && FOLLOW_ON_HEADING.test(h.text)) {
       // (a guide's `#### Step 4` after the `##### FP8` variant of its step 3: on at that level)
       level = h.level;

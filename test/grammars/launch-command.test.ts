@@ -79,7 +79,12 @@ describe('launch-command grammar', () => {
     // (not into a sibling variant)
     expect(bounds(['# Guide', '```', 'x', '```', '#### Step 3', '##### FP8', 'vllm serve m', '##### BF16', 'vllm serve m2'])).toEqual([[7, 6, 7], [9, 8, 9]]);
     // a heading of another topic ends it
-    expect(bounds(['# Guide', '```', 'x', '```', '## Setup', 'vllm serve m', '## Troubleshooting', 'text'])).toEqual([[6, 5, 6]]);
+    expect(bounds(['# Guide', '```', 'x', '```', '## Installation', 'vllm serve m', '## Troubleshooting', 'text'])).toEqual([[6, 5, 6]]);
+    // a server set up under its own heading serves the sections of its level after it, up to a heading above it
+    const guide = ['# Guide', '```', 'x', '```', '## Serve', 'vllm serve m', '## 1. Completions 256/128', 'block', '## 2. Chat 512/256', 'block', '# Appendix', 'text'];
+    expect(bounds(guide)).toEqual([[6, 5, 10]]);
+    // (a benchmark command under such a heading is not a server's)
+    expect(bounds(['# Guide', '```', 'x', '```', '## Setup', 'vllm bench serve --model m', '## 1. Chat', 'block'])).toEqual([[6, 5, 6]]);
   });
 
   it('reads the speculative decoding of a configuration file the script wrote from a here-document above the command', () => {
@@ -164,6 +169,29 @@ describe('launch-command grammar', () => {
     expect(clients('kubectl exec -it pod-0 -n llm -- vllm serve m --tensor-parallel-size 2')).toEqual([['vllm', null]]);
     // a word between the container and the command is prose, as anywhere
     expect(parse('docker exec box then vllm serve m')).toEqual([]);
+  });
+
+  it("reads a server run by `docker run`: vLLM's image, whose entrypoint is the server, or a command after any image", () => {
+    const servers = (text: string) => parse(text).map((r) => [r.fields.engine, r.fields.model, r.fields.tp, r.fields.spec_method, r.fields.num_spec_tokens ?? null]);
+    const vllmImage = [
+      'docker run -d --name srv --gpus all -p 8000:8000 -e HF_HOME=/cache --ipc=host -v /cache:/root/.cache/huggingface \\',
+      '  vllm/vllm-openai@sha256:0a51ea5b org/Model-35B --tensor-parallel-size 2 \\',
+      `  --speculative-config '{"method":"mtp","num_speculative_tokens":3}'`,
+    ].join('\n');
+    expect(servers(vllmImage)).toEqual([['vllm', 'org/Model-35B', 2, 'mtp', 3]]);
+    expect(servers('docker run --runtime nvidia --gpus all vllm/vllm-openai:v0.6.3 --model org/M --tensor-parallel-size 4')).toEqual([['vllm', 'org/M', 4, 'none', null]]);
+    expect(servers('docker run --gpus all --shm-size 32g lmsysorg/sglang:latest python3 -m sglang.launch_server --model-path org/S --tp 2')).toEqual([['sglang', 'org/S', 2, 'none', null]]);
+    // the image's entrypoint replaced by a command of its own: that command, once
+    expect(servers('docker run --rm vllm/vllm-openai:v0.9.0 vllm serve org/O --tp 4')).toEqual([['vllm', 'org/O', 4, 'none', null]]);
+    // the image named in prose, a pull, a tag: no server
+    expect(parse('docker pull vllm/vllm-openai:latest\nThe image vllm/vllm-openai:v0.11.0 is pinned.')).toEqual([]);
+  });
+
+  it('keeps no credential: not as a column, not in the command text', () => {
+    const [server] = parse('HF_TOKEN=hf_abc123 CUDA_VISIBLE_DEVICES=0,1 vllm serve org/M --api-key sk-one --hf-token=hf_two --tp 2');
+    expect(server?.fields).toMatchObject({ env_cuda_visible_devices: '0,1', tp: 2 });
+    expect(Object.keys(server?.fields ?? {}).filter((k) => /token|key/.test(k))).toEqual([]);
+    expect(server?.fields.command).toBe('HF_TOKEN=*** CUDA_VISIBLE_DEVICES=0,1 vllm serve org/M --api-key *** --hf-token=*** --tp 2');
   });
 
   it('reads a list of numbers after a flag as its values, whatever the flag (nargs=+), not as prose', () => {
