@@ -9,7 +9,7 @@ import { parseKeywordArgs } from '../../src/parse/python-repr.js';
 import { reportFailures, TracebackTracker, UNCOMMON_EXCEPTION_ANCHORS } from '../../src/parse/traceback.js';
 import { splitPrefix } from './prefix.js';
 import { parseStatsLine } from './stats-parser.js';
-import { isoTime, writeStatsEntry } from './timeline.js';
+import { lineClock, writeStatsEntry } from './timeline.js';
 
 /** Substrings every line this grammar reads contains; the rest may be skipped unread. */
 export const ANCHORS: readonly string[] = [
@@ -82,7 +82,7 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
         const stats = parseStatsLine(p.message);
         if (stats.fields.size > 0) {
           timeline.begin(lineNo);
-          writeStatsEntry(timeline, stats, lineNo, isoTime(p.year ?? year, p.date, p.clock), p.ranks);
+          writeStatsEntry(timeline, stats, lineNo, lineClock(p.year ?? year, p.date, p.clock), p.ranks);
           // a busy log has a stats line a batch and no retraction: nothing to look up then
           if (retracted.size > 0) {
             const rank = JSON.stringify(p.ranks);

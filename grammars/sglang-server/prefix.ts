@@ -1,17 +1,18 @@
 /**
  * SGLang's log prefix: `[%Y-%m-%d %H:%M:%S{ DPn}{ TPn}{ EPn}{ PPn}] ` (scheduler processes carry
- * ranks, the tokenizer/HTTP process none), `[%m-%d %H:%M:%S …]` in some 2026 builds, an optional
- * `INFO file.py:123: ` after it (2026), and nothing at all in 2024 builds; Ray's actor prefix
+ * ranks, the tokenizer/HTTP process none), `[%m-%d %H:%M:%S …]` in some 2026 builds, `[%H:%M:%S …]`
+ * (no date at all) in builds of about Aug–Oct 2024 and some 2026 ones, an optional
+ * `INFO file.py:123: ` after it (2026), and nothing at all in early 2024 builds; Ray's actor prefix
  * before it when the engine runs as a Ray actor (its pid kept as `pid`).
  */
-const PREFIX = /^\[(?:(\d{4})-)?(\d\d-\d\d) (\d\d:\d\d:\d\d)(?:[.,]\d+)?((?: [A-Z_]+\d+)*)\]\s?/;
+const PREFIX = /^\[(?:(?:(\d{4})-)?(\d\d-\d\d) )?(\d\d:\d\d:\d\d)(?:[.,]\d+)?((?: [A-Z_]+\d+)*)\]\s?/;
 const LEVEL = /^(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) [\w.-]+\.py:\d+: /;
 
 export interface LogLine {
   /** The message after the prefix (and level), as printed. */
   readonly message: string;
   readonly year: string | null;
-  /** `MM-DD` and `HH:MM:SS`; null when the line has no timestamp. */
+  /** `MM-DD` and `HH:MM:SS`; null when the line has no timestamp (`date` alone when its prefix prints none). */
   readonly date: string | null;
   readonly clock: string | null;
   /** `{ tp_rank: 0, dp_rank: 1 }` from ` DP1 TP0`. */

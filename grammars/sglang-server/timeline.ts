@@ -80,10 +80,20 @@ const PERCENT_KEYS: Readonly<Record<string, string>> = lookupTable({
 });
 
 /**
+ * When a stats line was printed: `time` (`YYYY-MM-DDTHH:MM:SS`, or `MM-DDTHH:MM:SS` with no year
+ * known) from a prefix with a date, else `timeOfDay` (`HH:MM:SS`) from one without (null: no prefix).
+ */
+export interface LineClock {
+  readonly time: string | null;
+  readonly timeOfDay: string | null;
+}
+
+/**
  * One batch statistics line, written as one timeline entry into `out` (a series builder whose
  * entry was begun at `line`: a stats-dense log makes no object per line).
  */
-export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number, time: string | null, ranks: Readonly<Record<string, number>>): void {
+export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number, clock: LineClock, ranks: Readonly<Record<string, number>>): void {
+  const time = clock.time;
   out.set('engine', 'sglang', line);
   if (time) out.set('time', time, line);
   const head = headOf(stats.head);
@@ -91,11 +101,15 @@ export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number
   if (head.iteration !== null) out.set('iteration', head.iteration, line);
   for (const rank in ranks) out.set(rank, ranks[rank], line);
   const decode = head.batch === 'decode';
+  let dated = time !== null;
   let hisparseGpuUsage: FieldValue | undefined;
   for (const [key, raw] of stats.fields) {
     if (key === 'timestamp') {
       // the line's own time, to the microsecond: the prefix's, which some logs leave out
-      if (!time && isLineTime(raw)) out.set('time', raw, line);
+      if (!time && isLineTime(raw)) {
+        out.set('time', raw, line);
+        dated = true;
+      }
       continue;
     }
     const k = keyOf(key);
@@ -112,6 +126,8 @@ export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number
   // A HiSparse decode line's GPU pool is its device buffer: its usage is the line's KV cache usage
   // when the line prints no `token usage` / `full token usage` (set first, it wins otherwise).
   out.set('kv_cache_usage', hisparseGpuUsage, line);
+  // a prefix with no date (`[04:40:55 TP0]`): no instant to put in `time`, the clock kept as printed
+  if (!dated && clock.timeOfDay !== null) out.set('time_of_day', clock.timeOfDay, line);
 }
 
 /** What a line's head says: its batch kind and iteration. */
@@ -179,8 +195,14 @@ function value(raw: string): FieldValue | undefined {
   return raw === '' ? undefined : raw;
 }
 
-/** `2025-03-14T02:16:14`; a `%m-%d` prefix borrows the last year seen in the file, else has none. */
-export function isoTime(year: string | null, date: string | null, clock: string | null): string | null {
-  if (!date || !clock) return null;
-  return year ? `${year}-${date}T${clock}` : `${date}T${clock}`;
+/**
+ * A prefix's clock: `2025-03-14T02:16:14` as `time` (a `%m-%d` prefix borrows the last year seen in
+ * the file, else has none), or a date-less `02:16:14` as `timeOfDay`.
+ */
+export function lineClock(year: string | null, date: string | null, clock: string | null): LineClock {
+  if (!clock) return NO_CLOCK;
+  if (!date) return { time: null, timeOfDay: clock };
+  return { time: year ? `${year}-${date}T${clock}` : `${date}T${clock}`, timeOfDay: null };
 }
+
+const NO_CLOCK: LineClock = { time: null, timeOfDay: null };

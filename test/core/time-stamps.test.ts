@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { packStamp, stampShape, unpackStamp } from '../../src/core/time-stamps.js';
 
 describe('time stamps packed as seconds', () => {
-  it('packs every real time of both shapes and gives it back', () => {
+  it('packs every real time of each shape and gives it back', () => {
     const when = fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true });
     fc.assert(
       fc.property(when, (d) => {
         const iso = d.toISOString();
-        for (const text of [iso.slice(0, 19), iso.slice(5, 19)]) {
+        for (const text of [iso.slice(0, 19), iso.slice(5, 19), iso.slice(11, 19)]) {
           const shape = stampShape(text);
           expect(shape).not.toBeNull();
           if (shape === null) return;
@@ -27,8 +27,8 @@ describe('time stamps packed as seconds', () => {
       return odd === '-' ? text : text.replace(/T/, odd);
     });
     fc.assert(
-      fc.property(fc.oneof(near, near.map((t) => t.slice(5)), fc.string({ maxLength: 20 })), (text) => {
-        for (const shape of ['dated', 'yearless'] as const) {
+      fc.property(fc.oneof(near, near.map((t) => t.slice(5)), near.map((t) => t.slice(11)), fc.string({ maxLength: 20 })), (text) => {
+        for (const shape of ['dated', 'yearless', 'clock'] as const) {
           const seconds = packStamp(text, shape);
           if (seconds !== null) expect(unpackStamp(seconds, shape)).toBe(text);
         }
@@ -39,5 +39,8 @@ describe('time stamps packed as seconds', () => {
     expect(packStamp('2025-02-29T12:00:00', 'dated')).toBeNull();
     expect(packStamp('0099-01-01T00:00:00', 'dated')).toBeNull();
     expect(stampShape('2026-01-01 00:00:00')).toBeNull();
+    expect(packStamp('24:00:00', 'clock')).toBeNull();
+    expect(packStamp('9:00:00', 'clock')).toBeNull();
+    expect(stampShape('04:40:55')).toBe('clock');
   });
 });

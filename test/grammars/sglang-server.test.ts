@@ -21,6 +21,19 @@ describe('sglang-server', () => {
     expect(splitPrefix('[04-08 14:05:21 TP0 EP2] x')).toMatchObject({ year: null, date: '04-08', ranks: { tp_rank: 0, ep_rank: 2 }, message: 'x' });
     expect(splitPrefix('[2026-04-05 20:02:51] INFO server_args.py:1565: server_args=ServerArgs()')).toMatchObject({ level: 'INFO', message: 'server_args=ServerArgs()' });
     expect(splitPrefix('Decode batch. #running-req: 1')).toMatchObject({ date: null, message: 'Decode batch. #running-req: 1' });
+    // builds of about Aug–Oct 2024 (and some 2026 ones) print a time of day with no date
+    expect(splitPrefix('[04:40:55 TP0] Decode batch. #running-req: 2')).toMatchObject({ year: null, date: null, clock: '04:40:55', ranks: { tp_rank: 0 }, message: 'Decode batch. #running-req: 2' });
+    expect(splitPrefix('[03:51:54] Decode batch, #running-req: 6')).toMatchObject({ date: null, clock: '03:51:54', ranks: {}, message: 'Decode batch, #running-req: 6' });
+  });
+
+  it('keeps a date-less clock as `time_of_day` (packed), never as a `time` it cannot date', () => {
+    const lines = ['[04:40:55 TP0] Decode batch. #running-req: 2, #token: 4078, token usage: 0.00, gen throughput (token/s): 447.31, #queue-req: 0'];
+    const records = grammar.parse({ path: asRelPath('s.log'), lines }, new DiagnosticCollector());
+    const series = records.find((r) => r.kind === 'timeline');
+    expect(series?.kind === 'timeline' && series.series.columns.get('time_of_day')).toMatchObject({ kind: 'stamp', shape: 'clock' });
+    const rows = records.flatMap((r) => (r.kind === 'timeline' ? seriesEntries(r.series, r.at.file) : []));
+    expect(rows[0]?.fields).toMatchObject({ time_of_day: '04:40:55', running: 2, gen_throughput: 447.31 });
+    expect(rows[0]?.fields.time).toBeUndefined();
   });
 
   it('parses keys with spaces, units and the 2024 period separators', () => {
