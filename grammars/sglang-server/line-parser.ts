@@ -60,6 +60,8 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
   let configLine = 0;
   let year: string | null = null;
   let ready = false;
+  /** The first stats line's: a server that printed one served, ready line or not (a log cut at its head). */
+  let firstStatsLine = 0;
   let unrecognized = 0;
   let firstUnrecognized = 0;
   /**
@@ -81,6 +83,7 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
       if (STATS.test(p.message)) {
         const stats = parseStatsLine(p.message);
         if (stats.fields.size > 0) {
+          if (firstStatsLine === 0) firstStatsLine = lineNo;
           timeline.begin(lineNo);
           writeStatsEntry(timeline, stats, lineNo, lineClock(p.year ?? year, p.date, p.clock), p.ranks);
           // a busy log has a stats line a batch and no retraction: nothing to look up then
@@ -161,11 +164,15 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
     finish() {
       const failures = [...tracker.finish(), ...own].sort((a, b) => a.at.line - b.at.line);
       reportFailures(failures, sink);
-      if (failures.length > 0 && !ready) sink.report('log/failed-start', failures[0]?.at ?? { file, line: 1, column: 1 }, 'sglang');
+      // a crash after a stats line came while serving: read as one after the ready line, not a failed start
+      const firstFailure = failures[0];
+      const servedFirst = firstFailure !== undefined && firstStatsLine > 0 && firstStatsLine < firstFailure.at.line;
+      const failedStart = firstFailure !== undefined && !ready && !servedFirst;
+      if (failedStart) sink.report('log/failed-start', firstFailure.at, 'sglang');
       if (configLine > 0) {
         config.set('engine', 'sglang', configLine);
         // same vocabulary as the other server logs: ready | failed-start | unknown
-        config.set('server_status', failures.length > 0 ? 'failed-start' : 'unknown', configLine);
+        config.set('server_status', servedFirst ? 'ready' : failedStart ? 'failed-start' : 'unknown', configLine);
         settleSglangSpec(config);
         records.push({ kind: 'config', at: { file, line: configLine, column: 1 }, origin: 'server-log', fields: config.fields, lines: config.lines });
       }

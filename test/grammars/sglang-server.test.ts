@@ -123,6 +123,24 @@ describe('sglang-server', () => {
     expect(sink.list().map((d) => d.code).sort()).toEqual(['log/crash', 'log/crash', 'log/failed-start']);
   });
 
+  it('takes a crash after a stats line for one while serving, not a failed start, ready line or not', () => {
+    const sink = new DiagnosticCollector();
+    const lines = [
+      "[2025-01-01 00:00:00] server_args=ServerArgs(model_path='m/a', tp_size=1)",
+      '[2025-01-01 00:00:05 TP0] Decode batch. #running-req: 2, #token: 400, token usage: 0.01, gen throughput (token/s): 80.00, #queue-req: 0',
+      '[2025-01-01 00:00:06 TP0] Scheduler hit an exception: Traceback (most recent call last):',
+      '  File "x.py", line 1, in f',
+      'RuntimeError: CUDA error: an illegal memory access was encountered',
+    ];
+    const config = grammar.parse({ path: asRelPath('s.log'), lines }, sink).find((r) => r.kind === 'config');
+    expect(config?.kind === 'config' && config.fields.server_status).toBe('ready');
+    expect(sink.list().map((d) => d.code)).toEqual(['log/crash']);
+    // a stats line only after the crash (another start) does not make the first one a served one
+    const restarted = new DiagnosticCollector();
+    grammar.parse({ path: asRelPath('s.log'), lines: [lines[0] ?? '', ...lines.slice(2), lines[1] ?? ''] }, restarted);
+    expect(restarted.list().map((d) => d.code).sort()).toEqual(['log/crash', 'log/failed-start']);
+  });
+
   it("records the 2026 watchdog's subprocess crashes and hard hang timeouts as failures (no traceback of their own)", () => {
     const sink = new DiagnosticCollector();
     const lines = [
