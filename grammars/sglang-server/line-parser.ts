@@ -4,7 +4,7 @@ import { type BenchRecord, FieldMapBuilder, type FailureRecord, timelineRecords 
 import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
 import type { RelPath } from '../../src/core/types.js';
 import { addFlags } from '../../src/normalize/flags.js';
-import { settleSglangSpec } from '../../src/normalize/sglang-spec.js';
+import { settleSglangSpec, withoutIdleSpecArgs } from '../../src/normalize/sglang-spec.js';
 import { parseKeywordArgs } from '../../src/parse/python-repr.js';
 import { reportFailures, TracebackTracker, UNCOMMON_EXCEPTION_ANCHORS } from '../../src/parse/traceback.js';
 import { splitPrefix } from './prefix.js';
@@ -99,9 +99,9 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
       const args = SERVER_ARGS.exec(p.message);
       if (args?.[1] !== undefined) {
         const parsed = parseKeywordArgs(args[1]);
-        addFlags(config, parsed, lineNo);
         // the whole ServerArgs, `speculative_algorithm=None` among them: no speculative decoding,
-        // as a vLLM log's argument dump says (its runs are a baseline)
+        // as a vLLM log's argument dump says (its runs are a baseline), and no speculative knob read
+        addFlags(config, withoutIdleSpecArgs(parsed), lineNo);
         if (Object.hasOwn(parsed, 'speculative_algorithm') && parsed.speculative_algorithm === null) config.set('spec_method', 'none', lineNo);
         note(lineNo);
         return;

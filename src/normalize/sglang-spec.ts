@@ -1,4 +1,5 @@
 import type { FieldMapBuilder } from '../core/records.js';
+import type { PyValue } from '../parse/python-repr.js';
 
 /**
  * SGLang configures speculation with three knobs (steps, EAGLE top-k, draft tokens); schema.md
@@ -8,4 +9,20 @@ import type { FieldMapBuilder } from '../core/records.js';
 export function settleSglangSpec(builder: FieldMapBuilder): void {
   const k = builder.fields.spec_num_draft_tokens;
   if (typeof k === 'number' && !builder.has('num_spec_tokens')) builder.set('num_spec_tokens', k, builder.lines.spec_num_draft_tokens ?? 0);
+}
+
+/** SGLang's speculative arguments: `speculative_num_steps=5` in a dump, `--speculative-eagle-topk 4` in a command. */
+const SPECULATIVE_ARG = /^-*speculative[-_]/i;
+
+/**
+ * SGLang reads its speculative arguments (sizes, thresholds, backends) only once an algorithm is
+ * named, and a ServerArgs dump prints them all, defaults included (0.4.x: `speculative_algorithm=None,
+ * speculative_num_steps=5, speculative_eagle_topk=4, speculative_num_draft_tokens=8`). A dump is
+ * printed after SGLang resolved its arguments: `speculative_algorithm=None` there means no speculative
+ * decoding, and the other `speculative_*` say nothing of the run (a vLLM dump's
+ * `speculative_config=None` gives no such columns either). They are left out then.
+ */
+export function withoutIdleSpecArgs(args: Readonly<Record<string, PyValue>>): Readonly<Record<string, PyValue>> {
+  if (!Object.hasOwn(args, 'speculative_algorithm') || args.speculative_algorithm !== null) return args;
+  return Object.fromEntries(Object.entries(args).filter(([name]) => !SPECULATIVE_ARG.test(name)));
 }
