@@ -1,9 +1,9 @@
 import { type ConfigRecord, FieldMapBuilder } from '../../src/core/records.js';
 import type { RelPath } from '../../src/core/types.js';
 import { addFlags, canonicalFlag, datasetNameOf, isSecretFlag, toField } from '../../src/normalize/flags.js';
-import { settleSglangSpec } from '../../src/normalize/sglang-spec.js';
+import { settleSglangSpec, withoutIdleSpecFlags } from '../../src/normalize/sglang-spec.js';
 import { parsePyValue, type PyValue } from '../../src/parse/python-repr.js';
-import type { Args, Flag } from './args.js';
+import type { Flag } from './args.js';
 import { readArgs } from './args.js';
 import { commandStart, type Recognized, type Word } from './recognize.js';
 import { lookupTable } from '../../src/core/cells.js';
@@ -44,8 +44,12 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
   const trt = rec.tool.value.startsWith('trtllm');
   const datasetFlag = args.flags.find((f) => f.name.includes('dataset') && typeof f.value === 'string' && /^-*dataset[-_]name$/.test(f.name));
   const datasetName = datasetFlag ? datasetNameOf({ [datasetFlag.name]: datasetFlag.value }) : null;
+  const sglang = rec.tool.value === 'sglang' || rec.inProcess === 'sglang';
+  const own = words.slice(commandStart(words, rec.start));
+  // SGLang reads no speculative knob unless an algorithm is named (src/normalize/sglang-spec.ts)
+  const flags = sglang && inSight(own, args.flags) ? withoutIdleSpecFlags(args.flags) : args.flags;
   const nested = new Map<string, { value: Record<string, PyValue>; line: number }>();
-  for (const flag of args.flags) {
+  for (const flag of flags) {
     const dot = flag.name.indexOf('.');
     if (dot > 0 && canonicalFlag(flag.name.slice(0, dot)) === 'speculative_config') {
       const entry = nested.get('speculative_config') ?? { value: {}, line: flag.line };
@@ -56,13 +60,13 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
     addFlag(b, { ...flag, name: CLIENT_FLAGS[rec.tool.value]?.[flag.name.replace(/^-+/, '').replaceAll('-', '_')] ?? flag.name }, trt, rec.role === 'bench-command', loops, datasetName);
   }
   for (const [name, { value, line: at }] of nested) addFlags(b, { [name]: value }, at);
-  addWrittenConfig(b, args.flags, written);
+  addWrittenConfig(b, flags, written);
   const method = trt ? trtllmSpecMethod(b.fields.spec_method, b.fields.backend ?? b.fields.trtllm_backend) : undefined;
   if (method !== undefined) b.fields.spec_method = method;
-  if (rec.tool.value === 'sglang' || rec.inProcess === 'sglang') settleSglangSpec(b);
+  if (sglang) settleSglangSpec(b);
   if (rec.inProcess) b.set('engine', rec.inProcess, words[rec.start]?.line ?? line);
   // the command's own words: a `$` prompt before it hides nothing
-  if (rec.role === 'launch-command' || rec.inProcess) settleServerSpec(b, words.slice(commandStart(words, rec.start)), args, line);
+  if (rec.role === 'launch-command' || rec.inProcess) settleServerSpec(b, own, flags, line);
   const port = portOf(args.flags) ?? (rec.role === 'launch-command' ? DEFAULT_PORTS[rec.tool.value] : undefined);
   if (port !== undefined) b.set(rec.role === 'launch-command' ? 'server_port' : 'target_port', port, line);
   b.set('command', commandText(words.slice(commandStart(words, rec.start))), line);
@@ -93,11 +97,11 @@ const SPECULATIVE = /specul|draft|num[-_]spec|mtp|eagle|medusa|lookahead|ngram/i
  * model alone (vLLM before `--speculative-config`) is a draft model, `[ngram]` n-gram lookup, as a
  * vLLM log's arguments say; no speculative flag at all, none (servesWithoutSpeculation).
  */
-function settleServerSpec(b: FieldMapBuilder, words: readonly Word[], args: Args, line: number): void {
+function settleServerSpec(b: FieldMapBuilder, words: readonly Word[], flags: readonly Flag[], line: number): void {
   if (b.has('spec_method')) return;
   const draft = b.fields.draft_model;
   if (typeof draft === 'string') b.set('spec_method', /ngram/i.test(draft) ? 'ngram' : 'draft_model', b.lines.draft_model ?? line);
-  else if (servesWithoutSpeculation(words, args)) b.set('spec_method', 'none', line);
+  else if (servesWithoutSpeculation(words, flags)) b.set('spec_method', 'none', line);
 }
 
 /**
@@ -106,9 +110,13 @@ function settleServerSpec(b: FieldMapBuilder, words: readonly Word[], args: Args
  * argument dump does: unless part of its arguments is out of sight (a variable not expanded, a
  * configuration file).
  */
-function servesWithoutSpeculation(words: readonly Word[], args: Args): boolean {
-  if (words.some((w) => w.text.includes('$'))) return false;
-  return !args.flags.some((f) => SPECULATIVE.test(f.name) || CONFIG_FILES.has(canonicalFlag(f.name)));
+function servesWithoutSpeculation(words: readonly Word[], flags: readonly Flag[]): boolean {
+  return inSight(words, flags) && !flags.some((f) => SPECULATIVE.test(f.name));
+}
+
+/** Whether every argument of a command is in its words: none in a variable left unexpanded or a configuration file. */
+function inSight(words: readonly Word[], flags: readonly Flag[]): boolean {
+  return !words.some((w) => w.text.includes('$')) && !flags.some((f) => CONFIG_FILES.has(canonicalFlag(f.name)));
 }
 
 function addFlag(b: FieldMapBuilder, flag: Flag, trt: boolean, bench: boolean, loops: Loops, datasetName: string | null): void {

@@ -29,6 +29,9 @@ const RENAMES: Readonly<Record<string, string>> = lookupTable({
   num_speculative_tokens: 'num_spec_tokens',
   speculative_algorithm: 'spec_method',
   speculative_method: 'spec_method',
+  // argparse takes an unambiguous prefix: SGLang's 2024 docs launch `--speculative-algo EAGLE --speculative-draft <path>`
+  speculative_algo: 'spec_method',
+  speculative_draft: 'draft_model',
   speculative_num_steps: 'spec_num_steps',
   speculative_eagle_topk: 'spec_eagle_topk',
   speculative_num_draft_tokens: 'spec_num_draft_tokens',

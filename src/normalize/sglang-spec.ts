@@ -1,5 +1,6 @@
 import type { FieldMapBuilder } from '../core/records.js';
 import type { PyValue } from '../parse/python-repr.js';
+import { canonicalFlag } from './flags.js';
 
 /**
  * SGLang configures speculation with three knobs (steps, EAGLE top-k, draft tokens); schema.md
@@ -25,4 +26,21 @@ const SPECULATIVE_ARG = /^-*speculative[-_]/i;
 export function withoutIdleSpecArgs(args: Readonly<Record<string, PyValue>>): Readonly<Record<string, PyValue>> {
   if (!Object.hasOwn(args, 'speculative_algorithm') || args.speculative_algorithm !== null) return args;
   return Object.fromEntries(Object.entries(args).filter(([name]) => !SPECULATIVE_ARG.test(name)));
+}
+
+/**
+ * The same rule for a launch command's flags: one that names no algorithm, no draft model and no
+ * speculative config (`--speculative-num-steps 3 --speculative-eagle-topk 1` alone) serves without
+ * speculative decoding, and its speculative flags are left out. The caller makes sure no argument
+ * is out of sight (a variable, a configuration file), where an algorithm may be named.
+ */
+export function withoutIdleSpecFlags<F extends { readonly name: string }>(flags: readonly F[]): readonly F[] {
+  if (!flags.some((f) => SPECULATIVE_ARG.test(f.name)) || flags.some((f) => namesSpeculation(f.name))) return flags;
+  return flags.filter((f) => !SPECULATIVE_ARG.test(f.name));
+}
+
+/** `--speculative-algorithm` (argparse's `--speculative-algo`), a draft model, `--speculative-config[.method]`. */
+function namesSpeculation(flag: string): boolean {
+  const column = canonicalFlag(flag.split('.')[0] ?? flag);
+  return column === 'spec_method' || column === 'draft_model' || column === 'speculative_config';
 }

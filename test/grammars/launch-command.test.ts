@@ -240,6 +240,18 @@ describe('launch-command grammar', () => {
     expect(method('vllm bench serve --model acme/m --max-concurrency 4')).toEqual([null]);
   });
 
+  it('reads no SGLang speculative knob of a launch that names no algorithm: SGLang reads none then', () => {
+    const spec = (text: string) => parse(text).map((r) => [r.fields.spec_method ?? null, r.fields.num_spec_tokens ?? null, r.fields.spec_num_steps ?? null, r.fields.spec_eagle_topk ?? null]);
+    expect(spec('python -m sglang.launch_server --model-path acme/m --speculative-num-steps 3 --speculative-eagle-topk 1 --speculative-num-draft-tokens 4')).toEqual([['none', null, null, null]]);
+    expect(spec('python -m sglang.launch_server --model-path acme/m --speculative-algorithm EAGLE3 --speculative-num-steps 3 --speculative-eagle-topk 1 --speculative-num-draft-tokens 4')).toEqual([['eagle3', 4, 3, 1]]);
+    // argparse's unambiguous prefixes, as SGLang's 2024 docs launch EAGLE
+    expect(spec('python3 -m sglang.launch_server --model m --speculative-algo EAGLE --speculative-draft d --speculative-num-steps 5 --speculative-eagle-topk 8 --speculative-num-draft-tokens 64')).toEqual([['eagle', 64, 5, 8]]);
+    // an algorithm may be out of sight: the knobs are kept
+    expect(spec('python -m sglang.launch_server --model-path acme/m $SPEC --speculative-num-draft-tokens 4')).toEqual([[null, 4, null, null]]);
+    // vLLM's own rules are untouched
+    expect(spec('vllm serve acme/m --speculative-model acme/d --num-speculative-tokens 4')).toEqual([['draft_model', 4, null, null]]);
+  });
+
   it('reads a prompted command, short flags, an --x=y flag and a negated boolean', () => {
     const [r] = parse('user@box:~$ vllm serve org/m -tp 8 --max-num-seqs=16 --no-enable-prefix-caching --enforce-eager');
     expect(r?.origin).toBe('launch-command');
