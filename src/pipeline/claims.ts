@@ -1,4 +1,5 @@
 import { GRAMMARS } from '../../grammars/index.js';
+import type { FormatId } from '../core/format-ids.js';
 import type { Grammar, TextHead, TextSource } from '../core/grammar.js';
 import { headOf, tailOf } from '../ingest/read.js';
 import type { LineFilterSpec } from '../ingest/line-filter.js';
@@ -27,7 +28,28 @@ export function scoredClaims(head: TextHead, grammars: readonly Grammar[] = GRAM
     }
     if (score > 0) scored.push({ g, score });
   }
-  return scored.sort((a, b) => b.score - a.score || (a.g.id < b.g.id ? -1 : 1));
+  return oneEngineLog(scored).sort((a, b) => b.score - a.score || (a.g.id < b.g.id ? -1 : 1));
+}
+
+/** The server-log grammars, one engine's each. */
+const ENGINE_LOGS: ReadonlySet<FormatId> = new Set<FormatId>(['vllm-server', 'sglang-server', 'trtllm-serve']);
+/**
+ * The score an engine's server-log grammar claims a head with by its engine's log prefix alone (on
+ * lines any server prints: a traceback, uvicorn's `Started server process`); by lines only its
+ * engine prints it claims more.
+ */
+export const PREFIX_ONLY_SCORE = 0.5;
+
+/**
+ * A server log is one engine's: a claim by an engine's log prefix alone gives way to another
+ * engine's claim by its own lines. An SGLang 0.4 server imports vLLM, which prints `INFO 03-07
+ * 12:29:02 __init__.py:190] Automatically detected platform cuda.` in vLLM's prefix, and uvicorn's
+ * `Started server process` follows: no vLLM server, whose config (`engine: vllm`, its uvicorn line
+ * a start) would disagree with the SGLang server's in every run linked to the log.
+ */
+function oneEngineLog(claims: Claim[]): Claim[] {
+  const own = claims.some((c) => ENGINE_LOGS.has(c.g.id) && c.score > PREFIX_ONLY_SCORE);
+  return own ? claims.filter((c) => !(ENGINE_LOGS.has(c.g.id) && c.score === PREFIX_ONLY_SCORE)) : claims;
 }
 
 /** The grammars that claim a file, best first. */
@@ -64,9 +86,10 @@ export function claimingGrammarsOf(source: TextSource): Grammar[] {
  * it all). The head's claims may be given when they were asked already.
  */
 export function claimingGrammarsAtEnds(head: TextHead, tail: TextHead | null, headClaims: readonly Claim[] = scoredClaims(head)): Grammar[] {
-  const claims = headClaims.map((c) => c.g);
-  if (tail !== null) for (const g of claimingGrammars(tail)) if (!claims.includes(g)) claims.push(g);
-  return claims;
+  const claims = [...headClaims];
+  if (tail !== null) for (const c of scoredClaims(tail)) if (!claims.some((h) => h.g === c.g)) claims.push(c);
+  // an engine's prefix at the tail (a crash) is no log of its own beside the head's engine
+  return oneEngineLog(claims).map((c) => c.g);
 }
 
 /**
