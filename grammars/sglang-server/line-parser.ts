@@ -9,7 +9,7 @@ import { parseKeywordArgs } from '../../src/parse/python-repr.js';
 import { reportFailures, TracebackTracker, UNCOMMON_EXCEPTION_ANCHORS } from '../../src/parse/traceback.js';
 import { splitPrefix } from './prefix.js';
 import { parseStatsLine } from './stats-parser.js';
-import { lineClock, writeStatsEntry } from './timeline.js';
+import { isoTime, writeStatsEntry } from './timeline.js';
 
 /** Substrings every line this grammar reads contains; the rest may be skipped unread. */
 export const ANCHORS: readonly string[] = [
@@ -85,7 +85,7 @@ export function sglangLineParser(file: RelPath, sink: DiagnosticSink): LineParse
         if (stats.fields.size > 0) {
           if (firstStatsLine === 0) firstStatsLine = lineNo;
           timeline.begin(lineNo);
-          writeStatsEntry(timeline, stats, lineNo, lineClock(p.year ?? year, p.date, p.clock), p.ranks);
+          writeStatsEntry(timeline, stats, lineNo, isoTime(p.year ?? year, p.date, p.clock), p.date === null ? p.clock : null, p.ranks);
           // a busy log has a stats line a batch and no retraction: nothing to look up then
           if (retracted.size > 0) {
             const rank = JSON.stringify(p.ranks);

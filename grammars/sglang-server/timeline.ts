@@ -80,20 +80,11 @@ const PERCENT_KEYS: Readonly<Record<string, string>> = lookupTable({
 });
 
 /**
- * When a stats line was printed: `time` (`YYYY-MM-DDTHH:MM:SS`, or `MM-DDTHH:MM:SS` with no year
- * known) from a prefix with a date, else `timeOfDay` (`HH:MM:SS`) from one without (null: no prefix).
- */
-export interface LineClock {
-  readonly time: string | null;
-  readonly timeOfDay: string | null;
-}
-
-/**
  * One batch statistics line, written as one timeline entry into `out` (a series builder whose
- * entry was begun at `line`: a stats-dense log makes no object per line).
+ * entry was begun at `line`: a stats-dense log makes no object per line). `time` is its prefix's
+ * (isoTime), `timeOfDay` its prefix's clock when that prints no date (`[04:40:55 TP0]`), else null.
  */
-export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number, clock: LineClock, ranks: Readonly<Record<string, number>>): void {
-  const time = clock.time;
+export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number, time: string | null, timeOfDay: string | null, ranks: Readonly<Record<string, number>>): void {
   out.set('engine', 'sglang', line);
   if (time) out.set('time', time, line);
   const head = headOf(stats.head);
@@ -127,7 +118,7 @@ export function writeStatsEntry(out: FieldWriter, stats: StatsLine, line: number
   // when the line prints no `token usage` / `full token usage` (set first, it wins otherwise).
   out.set('kv_cache_usage', hisparseGpuUsage, line);
   // a prefix with no date (`[04:40:55 TP0]`): no instant to put in `time`, the clock kept as printed
-  if (!dated && clock.timeOfDay !== null) out.set('time_of_day', clock.timeOfDay, line);
+  if (!dated && timeOfDay !== null) out.set('time_of_day', timeOfDay, line);
 }
 
 /** What a line's head says: its batch kind and iteration. */
@@ -195,14 +186,8 @@ function value(raw: string): FieldValue | undefined {
   return raw === '' ? undefined : raw;
 }
 
-/**
- * A prefix's clock: `2025-03-14T02:16:14` as `time` (a `%m-%d` prefix borrows the last year seen in
- * the file, else has none), or a date-less `02:16:14` as `timeOfDay`.
- */
-export function lineClock(year: string | null, date: string | null, clock: string | null): LineClock {
-  if (!clock) return NO_CLOCK;
-  if (!date) return { time: null, timeOfDay: clock };
-  return { time: year ? `${year}-${date}T${clock}` : `${date}T${clock}`, timeOfDay: null };
+/** `2025-03-14T02:16:14`; a `%m-%d` prefix borrows the last year seen in the file, else has none. */
+export function isoTime(year: string | null, date: string | null, clock: string | null): string | null {
+  if (!date || !clock) return null;
+  return year ? `${year}-${date}T${clock}` : `${date}T${clock}`;
 }
-
-const NO_CLOCK: LineClock = { time: null, timeOfDay: null };
