@@ -4,7 +4,7 @@ import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { documentContext, labelAbove } from '../../src/parse/context.js';
 import { readNumber } from '../../src/parse/values.js';
-import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
+import { addMetricRow, reportUnknownMetrics, withAiperfLatencyNames } from '../_shared/perf-metrics/index.js';
 import { commandWords, durationSeconds, perfAnalyzerWords } from './footer.js';
 import { consoleTableParser } from './parser.js';
 import { consoleLexer } from './tokens.js';
@@ -194,6 +194,7 @@ function toRuns(items: readonly ConsoleItem[], source: TextSource, sink: Diagnos
       sink.report('block/truncated', { file: source.path, line: d.line, column: 1 }, missing);
     }
     d.builder.set('client', d.client ?? 'genai-perf', d.line);
+    if (d.client === 'aiperf') withAiperfLatencyNames(d.builder);
     reportUnknownMetrics(d.unknown, sink, source.path, d.line);
     const label = labelAbove(ctx, source.lines, d.line - 1, floor);
     floor = d.line - 1;

@@ -4,7 +4,7 @@ import { NOT_MINE } from '../../src/core/grammar.js';
 import { FieldMapBuilder, type RunRecord } from '../../src/core/records.js';
 import { readNumber } from '../../src/parse/values.js';
 import { type CsvRow, csvRows } from '../_shared/csv/index.js';
-import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
+import { addMetricRow, reportUnknownMetrics, withAiperfLatencyNames } from '../_shared/perf-metrics/index.js';
 import { metricLabel, statHeader } from '../_shared/perf-metrics/aiperf-labels.js';
 import { aiperfPartialExport } from '../_shared/perf-metrics/aiperf-folders.js';
 import { companionCsv, isCompanionFirstLine } from './companion-exports.js';
@@ -142,6 +142,7 @@ function toRuns(rows: Iterable<CsvRow>, source: TextSource, sink: DiagnosticSink
       }
       addGpuPowerRows(d.builder, d.power, d.reasoning, d.unknown);
       d.builder.set('client', d.aiperf ? 'aiperf' : 'genai-perf', d.line);
+      if (d.aiperf) withAiperfLatencyNames(d.builder);
       reportUnknownMetrics(d.unknown, sink, source.path, d.line);
       return { kind: 'run', at: { file: source.path, line: d.line, column: 1 }, label: null, complete: d.complete, fields: d.builder.fields, lines: d.builder.lines };
     });

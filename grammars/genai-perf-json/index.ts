@@ -4,7 +4,7 @@ import { NOT_MINE } from '../../src/core/grammar.js';
 import { type BenchRecord, FieldMapBuilder } from '../../src/core/records.js';
 import { isJsonObject, type JsonDocument, type JsonValue, keyLines, looksLikeJson, parseJsonDocuments } from '../_shared/json/index.js';
 import { addCommandFlags, commandTool, shellWords } from '../_shared/perf-metrics/cli-command.js';
-import { addMetricRow, reportUnknownMetrics } from '../_shared/perf-metrics/index.js';
+import { addMetricRow, reportUnknownMetrics, withAiperfLatencyNames } from '../_shared/perf-metrics/index.js';
 import { isAggregate, reportAggregate } from './aggregate.js';
 import { COMPANION_SIGNATURE, companionExport, isServerMetricsExport } from './companion-exports.js';
 import { energyRecord } from './energy.js';
@@ -123,7 +123,9 @@ function toRun(doc: JsonDocument, source: TextSource, sink: DiagnosticSink): Ben
   }
   const version = obj.aiperf_version;
   if (typeof version === 'string') builder.set('client_version', version, lines.aiperf_version ?? doc.line);
-  builder.set('client', clientOf(obj, command), doc.line);
+  const client = clientOf(obj, command);
+  builder.set('client', client, doc.line);
+  if (client === 'aiperf') withAiperfLatencyNames(builder);
   reportUnknownMetrics(unknown, sink, source.path, doc.line);
   return [{ kind: 'run', at, label: null, complete: true, fields: builder.fields, lines: builder.lines }];
 }

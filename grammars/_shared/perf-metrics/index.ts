@@ -1,6 +1,6 @@
 import type { DiagnosticSink } from '../../../src/core/diagnostic.js';
 import type { FieldMapBuilder } from '../../../src/core/records.js';
-import type { RelPath } from '../../../src/core/types.js';
+import type { FieldValue, RelPath } from '../../../src/core/types.js';
 import { scaleExact } from '../../../src/parse/values.js';
 import { lookupTable } from '../../../src/core/cells.js';
 
@@ -117,6 +117,32 @@ export function addMetricRow(builder: FieldMapBuilder, row: MetricRow, prefix: s
     const v = column.endsWith('completed') || column.endsWith('failed') ? Math.round(value) : scaleExact(value, target.scale);
     builder.set(column, v, row.line);
   }
+}
+
+/**
+ * AIPerf's latency names, in vLLM's terms: its "Inter Token Latency" is a request's decode time over
+ * its tokens after the first, `(request latency - TTFT) / (OSL - 1)` (aiperf
+ * `metrics/types/inter_token_latency_metric.py`: from request latency, TTFT and output sequence
+ * length), one value a request: vLLM's TPOT. Its "Inter Chunk Latency", the time between two
+ * streamed responses, one value a response, is vLLM's ITL. GenAI-Perf's "Inter Token Latency" is
+ * one value a response (the time since the previous one over the tokens it brought): vLLM's ITL,
+ * as the table maps it. For an AIPerf run, `{stat}_itl_ms` becomes `{stat}_tpot_ms` and
+ * `{stat}_icl_ms` becomes `{stat}_itl_ms`.
+ */
+export function withAiperfLatencyNames(builder: FieldMapBuilder): void {
+  const fields = builder.fields;
+  const lines = builder.lines;
+  const renamed: [string, string][] = [];
+  for (const column of Object.keys(fields)) {
+    const m = /^(.+)_(itl|icl)_ms$/.exec(column);
+    if (m) renamed.push([column, `${m[1]}_${m[2] === 'itl' ? 'tpot' : 'itl'}_ms`]);
+  }
+  const moved = renamed.map(([from, to]) => ({ to, value: fields[from] as FieldValue, line: lines[from] as number }));
+  for (const [from] of renamed) {
+    delete fields[from];
+    delete lines[from];
+  }
+  for (const { to, value, line } of moved) builder.set(to, value, line);
 }
 
 /** One info diagnostic listing the metric names no table maps (kept as snake-case columns). */

@@ -36,7 +36,7 @@ describe('genai-perf-csv', () => {
     const { records, diagnostics } = runGrammar(grammar, text);
     expect(runFields(records)).toEqual([
       { mean_e2el_ms: 1500.25, p99_e2el_ms: 2000, output_throughput: 1024.5, request_throughput: 2, completed: 8, client: 'genai-perf' },
-      { mean_itl_ms: 3, p99_itl_ms: 4, std_itl_ms: 0.5, client: 'aiperf' },
+      { mean_tpot_ms: 3, p99_tpot_ms: 4, std_tpot_ms: 0.5, client: 'aiperf' },
     ]);
     expect(records.map((r) => [r.at.line, r.kind === 'run' && r.complete])).toEqual([
       [1, true],

@@ -94,3 +94,18 @@ describe('genai-perf-json, AIPerf 2026 exports', () => {
     expect(Object.keys(run ?? {}).filter((k) => /warmup|branch|children|submission/.test(k))).toEqual([]);
   });
 });
+
+describe('genai-perf-json, latency names', () => {
+  const latencies = { inter_token_latency: { unit: 'ms', avg: 8.78, min: 8.02, p99: 9.9 }, inter_chunk_latency: { unit: 'ms', avg: 8.85, min: 0, p99: 16.04 } };
+  it("reads AIPerf's inter token latency (decode time over the tokens after the first, one a request) as TPOT and its inter chunk latency as ITL", () => {
+    const [run] = runFields(runGrammar(grammar, exportOf(latencies)).records);
+    expect(run).toMatchObject({ client: 'aiperf', mean_tpot_ms: 8.78, min_tpot_ms: 8.02, p99_tpot_ms: 9.9, mean_itl_ms: 8.85, min_itl_ms: 0, p99_itl_ms: 16.04 });
+    expect(Object.keys(run ?? {}).filter((k) => k.includes('_icl_'))).toEqual([]);
+  });
+  it("reads GenAI-Perf's inter token latency (one a response) as ITL", () => {
+    const text = JSON.stringify({ request_throughput: { unit: 'requests/sec', avg: 2 }, inter_token_latency: { unit: 'ms', avg: 8.78, p99: 9.9 }, request_latency: { unit: 'ms', avg: 700 } });
+    const [run] = runFields(runGrammar(grammar, text).records);
+    expect(run).toMatchObject({ client: 'genai-perf', mean_itl_ms: 8.78, p99_itl_ms: 9.9 });
+    expect(run?.mean_tpot_ms).toBeUndefined();
+  });
+});
