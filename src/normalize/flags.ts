@@ -96,8 +96,21 @@ export function isRenamedFlag(key: string): boolean {
 }
 
 function flagName(flag: string): string {
-  return flag.replace(/^-+/, '').replaceAll('-', '_').replaceAll('.', '_').toLowerCase();
+  const name = flag.replace(/^-+/, '').replaceAll('-', '_').replaceAll('.', '_').toLowerCase();
+  return ABBREVIATED[name] ?? name;
 }
+
+/**
+ * Flags as argparse takes them cut to a prefix that names one flag alone (`allow_abbrev`, on by
+ * default): a recipe's `--random-input 8000 --random-output 1024` is `--random-input-len`,
+ * `--random-output-len`.
+ */
+const ABBREVIATED: Readonly<Record<string, string>> = lookupTable({
+  random_input: 'random_input_len',
+  random_output: 'random_output_len',
+  random_prefix: 'random_prefix_len',
+  sharegpt_output: 'sharegpt_output_len',
+});
 
 /** Converts a flag spelling (`--tensor-parallel-size`, `tp`, `-tp`) to its canonical column name. */
 export function canonicalFlag(flag: string): string {

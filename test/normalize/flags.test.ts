@@ -37,6 +37,10 @@ describe('addFlags', () => {
     const oneByOne = new FieldMapBuilder();
     addFlags(oneByOne, { 'random-input-len': 512 }, 1, 'sharegpt');
     expect(oneByOne.fields).toEqual({ random_input_len: 512 });
+    // argparse's prefixes of them (`--random-input 8000`), as a recipe writes them
+    const abbreviated = new FieldMapBuilder();
+    addFlags(abbreviated, { dataset_name: 'random', 'random-input': 8000, 'random-output': 1024 }, 1);
+    expect(abbreviated.fields).toEqual({ dataset: 'random', input_len: 8000, output_len: 1024 });
   });
 
   it('never keeps a credential as a column, whatever the flag is called', () => {
