@@ -134,12 +134,29 @@ function headingLabel(line: string): string | null {
   return m?.[1] && !isData(m[1]) ? m[1] : null;
 }
 
+/**
+ * Headings that say a section holds output, not which (`#### Expected Result Format`, `### Results`,
+ * `## Sample output`): under one, a run is named by the heading above it (`## Throughput, no
+ * drafting` > `#### Expected output`), as two runs under `### Results` of two sections are.
+ */
+const GENERIC_HEADING = /^(?:(?:the|our|sample|example|expected|benchmark(?:ing)?|bench|test|final|raw|full|console|serving)\s+)*(?:results?|outputs?|performance|perf|numbers|logs?|metrics)(?:\s+(?:format|below|here|summary))?\s*:?$/i;
+
 /** For each line, the nearest line at or above it outside fenced code that is a label heading (-1: none). */
 function headingsAbove(ctx: DocumentContext, lines: readonly string[]): Int32Array {
   const above = new Int32Array(lines.length);
+  // the label heading of each level in force: a generic one takes its parent's
+  const byLevel: number[] = [];
   let last = -1;
   for (let i = 0; i < lines.length; i++) {
-    if ((ctx.fence[i] ?? -1) < 0 && headingLabel(lines[i] ?? '') !== null) last = i;
+    const line = lines[i] ?? '';
+    const text = (ctx.fence[i] ?? -1) < 0 ? headingLabel(line) : null;
+    if (text !== null) {
+      const level = /^\s*(#+)/.exec(line)?.[1]?.length ?? 1;
+      byLevel.length = level - 1;
+      const parent = byLevel.findLast((h) => h >= 0) ?? -1;
+      last = GENERIC_HEADING.test(text.trim()) && parent >= 0 ? parent : i;
+      byLevel[level - 1] = last;
+    }
     above[i] = last;
   }
   return above;

@@ -45,6 +45,18 @@ describe('labelAbove', () => {
     expect(labelAbove(documentContext(['no heading', header]), ['no heading', header], 1, -1)).toBeNull();
   });
 
+  it("names a block under a heading that only says it is output (`#### Expected output`, `### Results`) by the heading above that one", () => {
+    const header = '============ Serving Benchmark Result ============';
+    const fenced = ['```', header, '```'];
+    const lines = ['# Guide', '## Baseline', '### Results', ...fenced, '## EAGLE-3, K=4', '#### Expected Result Format', 'text', ...fenced, '### Results', ...fenced, '## Results', ...fenced];
+    const ctx = documentContext(lines);
+    const labels = lines.flatMap((l, i) => (l === header ? [labelAbove(ctx, lines, i, -1)] : []));
+    // (a generic heading right under the document's title: the title)
+    expect(labels).toEqual(['Baseline', 'EAGLE-3, K=4', 'EAGLE-3, K=4', 'Guide']);
+    // with nothing above it, the generic heading itself
+    expect(label(['## Results', '```', header])).toBe('Results');
+  });
+
   describe('captions', () => {
     const BLOCK = 'Avg latency: 3.386 seconds';
     it.each([
