@@ -43,7 +43,7 @@ export function toConfigRecord(words: readonly Word[], rec: Recognized, loops: L
   if (args.model) b.set('model', args.model.text, args.model.line);
   const trt = rec.tool.value.startsWith('trtllm');
   const datasetFlag = args.flags.find((f) => f.name.includes('dataset') && typeof f.value === 'string' && /^-*dataset[-_]name$/.test(f.name));
-  const datasetName = datasetFlag ? datasetNameOf({ [datasetFlag.name]: datasetFlag.value }) : null;
+  const datasetName = datasetFlag ? datasetNameOf({ [datasetFlag.name]: datasetFlag.value }) : (DEFAULT_DATASETS[rec.tool.value] ?? null);
   const sglang = rec.tool.value === 'sglang' || rec.inProcess === 'sglang';
   const own = words.slice(commandStart(words, rec.start));
   // SGLang reads no speculative knob unless an algorithm is named (src/normalize/sglang-spec.ts)
@@ -183,6 +183,13 @@ function scalar(value: string | boolean): PyValue {
   const v = toField('value', value);
   return typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string' ? v : value;
 }
+
+/**
+ * The dataset a load generator reads when its command names none, where it is one whose length
+ * knobs the others ignore: SGLang's `bench_serving` defaults to ShareGPT, so a `--random-input-len
+ * 1024` beside no `--dataset-name` is not the run's input length.
+ */
+const DEFAULT_DATASETS: Readonly<Record<string, string>> = lookupTable({ 'sglang-bench-serving': 'sharegpt' });
 
 /** A credential's place in a command's text (isSecretFlag): its value shown as this. */
 const REDACTED = '***';

@@ -187,6 +187,14 @@ describe('launch-command grammar', () => {
     expect(parse('docker pull vllm/vllm-openai:latest\nThe image vllm/vllm-openai:v0.11.0 is pinned.')).toEqual([]);
   });
 
+  it("reads an SGLang benchmark's random lengths as its lengths only when it names the random dataset (ShareGPT is its default)", () => {
+    const [unnamed] = parse('python3 -m sglang.bench_serving --backend sglang --random-input-len 1024 --random-output-len 1024 --num-prompts 10');
+    expect(unnamed?.fields).toMatchObject({ random_input_len: 1024, random_output_len: 1024 });
+    expect(unnamed?.fields.input_len).toBeUndefined();
+    const [random] = parse('python3 -m sglang.bench_serving --backend sglang --dataset-name random --random-input-len 1024 --random-output-len 1024');
+    expect(random?.fields).toMatchObject({ dataset: 'random', input_len: 1024, output_len: 1024 });
+  });
+
   it('keeps no credential: not as a column, not in the command text', () => {
     const [server] = parse('HF_TOKEN=hf_abc123 CUDA_VISIBLE_DEVICES=0,1 vllm serve org/M --api-key sk-one --hf-token=hf_two --tp 2');
     expect(server?.fields).toMatchObject({ env_cuda_visible_devices: '0,1', tp: 2 });
