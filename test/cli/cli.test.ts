@@ -32,6 +32,17 @@ describe('benchlens command line (built binary)', () => {
     expect(r.stderr).toContain('benchlens: 3 files');
   });
 
+  it("scan says how many of the runs it found are copies of others, and the table's count", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'scan-copies-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    // a grep summary and a tail summary of the same three logs: six runs in the files, three runs
+    for (const name of ['grep-context-summary', 'tail-summary']) writeFileSync(path.join(dir, `${name}.txt`), readFileSync(path.join(FIXTURES, 'vllm-bench-serve', name, 'input.txt')));
+    const text = runCli(['scan', dir]);
+    expect(text.stderr).toContain('6 runs (3 in the table: 3 copies merged), 0 failed configurations');
+    const json = JSON.parse(runCli(['scan', dir, '--json']).stdout) as { totals: { runs: number; table_runs: number } };
+    expect(json.totals).toMatchObject({ runs: 6, table_runs: 3 });
+  });
+
   it('counts in the singular when there is one (1 run from 1 file, 1 error)', () => {
     const r = runCli(['table', path.join(basic, 'input.log')]);
     expect(r.stderr).toMatch(/^benchlens: 1 run from 1 file; 0 errors, 0 warnings$/m);

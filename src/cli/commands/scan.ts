@@ -31,16 +31,18 @@ export function registerScan(program: Command, run: (work: () => Promise<Command
       const sink = new DiagnosticCollector();
       // the runs are built for what they say about the files (failed configurations, conflicts), not
       // written: their rows need no filling, and the records can go as they are built
-      const { failedConfigurations: failed, linkedRuns } = takeRuns(takeRecords(result), sink, build);
+      const { failedConfigurations: failed, linkedRuns, rows } = takeRuns(takeRecords(result), sink, build);
       // a server log or manifest holds no run of its own: what it says goes to the runs linked to it
       const files = result.files.map((f) => ({ ...f, linked_runs: linkedRuns.get(f.path) ?? 0 }));
       process.stdout.write(
         options.json
-          ? `${JSON.stringify({ files, totals: totals(result.files), failed_configurations: failed }, null, 2)}\n`
+          ? `${JSON.stringify({ files, totals: { ...totals(result.files), table_runs: rows.length }, failed_configurations: failed }, null, 2)}\n`
           : formatScanText(files) + formatFailedConfigurations(failed),
       );
       const t = totals(result.files);
-      return { diagnostics: sortDiagnostics([...result.diagnostics, ...sink.list()]), summary: `${counted(t.files, 'file')} (${t.parsed} parsed, ${t.unrecognized} unrecognized, ${t.skipped} skipped), ${counted(t.runs, 'run')}, ${counted(failed.length, 'failed configuration')}` };
+      // a run found in two files (a block and the JSON it saved, a summary quoting a log) is one row of the table
+      const copies = t.runs > rows.length ? ` (${rows.length} in the table: ${counted(t.runs - rows.length, 'copy', 'copies')} merged)` : '';
+      return { diagnostics: sortDiagnostics([...result.diagnostics, ...sink.list()]), summary: `${counted(t.files, 'file')} (${t.parsed} parsed, ${t.unrecognized} unrecognized, ${t.skipped} skipped), ${counted(t.runs, 'run')}${copies}, ${counted(failed.length, 'failed configuration')}` };
     }, options),
   );
 }
