@@ -125,7 +125,7 @@ const CAPTION = /^(?=.*[A-Za-z])[^|#>*\-=$\s][^|]{0,79}$/;
 /** Commands, progress bars, log and value lines. */
 const NOT_CAPTION = /\s--?\w|%|^(?:python[\d.]*|vllm (?:serve|bench)|sglang serve|trtllm-\w+|export|cd|docker|curl|sudo|bash|sh) |\b(?:INFO|WARNING|WARN|ERROR|DEBUG)\b|\d\d:\d\d:\d\d|https?:\/\//;
 /** A digit, a code-like word (quotes, `_`, `()`, `=`, a dotted name) or an engine, method or setting. */
-const NAMES_SOMETHING = /\d|["'`_()=]|\w\.\w|\b(?:vllm|sglang|trt-?llm|tensorrt|tgi|lmdeploy|eagle\w*|mtp|medusa|ngram|n-gram|suffix|dflash|draft|baseline|spec\w*|fp8|fp4|nvfp4|int[48]|awq|gptq|bf16|fp16|tp|pp|dp|ep)\b/i;
+const NAMES_SOMETHING = /\d|["'`_()=]|\w\.\w|\b(?:vllm|sglang|trt-?llm|tensorrt|tgi|lmdeploy|eagle\w*|mtp|medusa|ngram|n-gram|suffix|dflash|draft|baseline|base|vanilla|spec\w*|fp8|fp4|nvfp4|int[48]|awq|gptq|bf16|fp16|tp|pp|dp|ep)\b/i;
 
 /** The text of a Markdown heading that labels what follows it (not a rule or a statistic), or null. */
 function headingLabel(line: string): string | null {

@@ -64,6 +64,7 @@ describe('labelAbove', () => {
       [['## Notes', '"helion":', BLOCK], 'helion'],
       [['## Notes', 'torch_npu.npu_mrope():', '```', BLOCK], 'torch_npu.npu_mrope()'],
       [['## Notes', 'With EAGLE-3 (K=4):', '', BLOCK], 'With EAGLE-3 (K=4)'],
+      [['## Notes', 'Sample performance output for base model:', '```', BLOCK], 'Sample performance output for base model'],
       [['## Notes', 'kimi2.7', '', '```bash', '', BLOCK], 'kimi2.7'],
     ])('labels a block by the short line that names it right above it or its fence: %j', (lines, expected) => {
       expect(label(lines)).toBe(expected);
