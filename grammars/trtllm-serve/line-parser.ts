@@ -23,6 +23,8 @@ const ITER_ELSEWHERE = /\biter = \d+, /;
 const VERSION = /TensorRT-LLM version: ?v?(\d+\.\d+[\w.+-]*)/;
 const BLOCKS = /^Number of blocks in KV cache primary pool: (\d+)/;
 const TOKENS_PER_BLOCK = /^Number of tokens per block: (\d+)/;
+/** The PyTorch backend's one line for both: `Max KV cache blocks per sequence: 65 [window size=2051], tokens per block=32, primary blocks=116617, …`. */
+const BLOCKS_LINE = /^Max KV cache blocks per sequence: .*?\btokens per block=(\d+), primary blocks=(\d+)/;
 const KV_ALLOC = /^\[MemUsageChange\] Allocated ([\d.]+) GiB for max tokens in paged KV cache \((\d+)\)/;
 const READY = /^(?:Application startup complete|Uvicorn running on )/;
 const EXCEPTION = /^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception)): ?(.*)$/;
@@ -66,6 +68,11 @@ export function trtllmServeLineParser(file: RelPath, sink: DiagnosticSink): Line
       if (blocks?.[1]) return fact('kv_cache_blocks', Number(blocks[1]), lineNo);
       const perBlock = TOKENS_PER_BLOCK.exec(p.message);
       if (perBlock?.[1]) return fact('kv_cache_tokens_per_block', Number(perBlock[1]), lineNo);
+      const both = BLOCKS_LINE.exec(p.message);
+      if (both?.[1] && both[2]) {
+        fact('kv_cache_tokens_per_block', Number(both[1]), lineNo);
+        return fact('kv_cache_blocks', Number(both[2]), lineNo);
+      }
       const alloc = KV_ALLOC.exec(p.message);
       if (alloc?.[1] && alloc[2]) {
         fact('kv_cache_gib', Number(alloc[1]), lineNo);

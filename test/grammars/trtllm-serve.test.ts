@@ -107,6 +107,11 @@ describe('trtllm-serve log prefixes', () => {
     expect(sink.list().map((d) => [d.code, d.line, d.message])).toEqual([['parse/unrecognized-lines', 1, '2 lines not recognized, the first here']]);
   });
 
+  it("reads the PyTorch backend's KV cache line: its tokens per block and its primary blocks", () => {
+    const records = grammar.parse({ path: asRelPath('s.log'), lines: ['[TensorRT-LLM][INFO] Max KV cache blocks per sequence: 65 [window size=2051], tokens per block=32, primary blocks=116617, secondary blocks=0'] }, new DiagnosticCollector());
+    expect(records.find((r) => r.kind === 'config')?.fields).toMatchObject({ kv_cache_tokens_per_block: 32, kv_cache_blocks: 116617 });
+  });
+
   it('detects a 1.x log by its iteration lines', () => {
     const head = "[07/22/2026-00:00:00] [TRT-LLM] [I] [_torch][RANK 0] iter = 7, global_rank = 0, rank = 0, num_scheduled_requests = 3, kv_cache_util = 0.100, currank_total_requests = 1/1, host_step_time = 5.0ms, prev_device_step_time = N/A, timestamp = 2026-07-22 00:00:00, states = {'num_ctx_requests': 1}";
     expect(grammar.detect({ head, path: asRelPath('s.log') })).toMatchObject({ score: 0.8 });
