@@ -122,7 +122,12 @@ function markGrepGroups(lines: readonly string[], origin: (string | null)[], tex
       if (line.charCodeAt(name.length) === DASH) context = true;
       if (numbered && lineNumberLength(line, name) === 0) numbered = false;
     }
-    if (!context || end - start + 1 < MIN_GROUP_LINES) continue;
+    // (no group: its lines are passed over at once, or a long run of `host.name:` lines, as pdsh
+    // prints, would be walked again from each of them)
+    if (!context || end - start + 1 < MIN_GROUP_LINES) {
+      i = end;
+      continue;
+    }
     for (let j = start; j <= end; j++) {
       const line = lines[j] as string;
       origin[j] = name;
