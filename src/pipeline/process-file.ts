@@ -241,7 +241,8 @@ function gunzippedTextOutcome(rel: RelPath, size: number, bytes: Buffer, stop: s
  * read from). A log collector's capture (capture-prefix.ts) is detected and read without its
  * prefixes, by a grammar that reads timestamps itself with them (Grammar.readsTimestampPrefix);
  * lines quoted in Markdown without their quote markers (markdown-quote.ts); without the code lines
- * of Python warnings another process wrote into it (python-warnings.ts), line numbers mapped back.
+ * of Python warnings another process wrote into it (python-warnings.ts), line numbers mapped back;
+ * a summary of other files' excerpts (`tail`, `grep -A`: excerpts.ts) one excerpt at a time.
  */
 export function parseSource(original: TextSource, sink: DiagnosticSink, claimed?: readonly Grammar[]): Parsed {
   const text = unquoted(original);
@@ -257,7 +258,8 @@ export function parseSource(original: TextSource, sink: DiagnosticSink, claimed?
 /**
  * The excerpts of other files a file gathers (`tail` and `grep -A` output, excerpts.ts), each read
  * as its own file's lines, and the rest of the file as itself. A run read from an excerpt is
- * labelled by its file (after its own label, when it has one) and keeps its name (RunRecord.excerptOf).
+ * labelled by its file (`logs/a.log`, or `logs/a.log: <its own label>` when it has one) and keeps
+ * the file's name (RunRecord.excerptOf).
  */
 function parseExcerpts({ excerpts, rest, firstLine }: Excerpts, sink: DiagnosticSink): Parsed {
   sink.report('ingest/excerpts', { file: rest.path, line: firstLine, column: 1 }, excerpts.length);
