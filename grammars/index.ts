@@ -30,6 +30,7 @@ import { grammar as vllmBenchSweep } from './vllm-bench-sweep/index.js';
 import { grammar as vllmMultiTurnBench } from './vllm-multi-turn-bench/index.js';
 import { grammar as vllmBenchStartup } from './vllm-bench-startup/index.js';
 import { grammar as vllmAutoTune } from './vllm-auto-tune/index.js';
+import { grammar as vllmPerfBenchmarksJson } from './vllm-perf-benchmarks-json/index.js';
 
 // TensorRT-LLM artifacts (issue 3 item 2)
 import { grammar as trtllmBench } from './trtllm-bench/index.js';
@@ -64,6 +65,7 @@ const GRAMMAR_MODULES = {
   'vllm-multi-turn-bench': vllmMultiTurnBench,
   'vllm-bench-startup': vllmBenchStartup,
   'vllm-auto-tune': vllmAutoTune,
+  'vllm-perf-benchmarks-json': vllmPerfBenchmarksJson,
   // other load generators' exports (issue 3 item 6)
   'genai-perf-console': genaiPerfConsole,
   'genai-perf-csv': genaiPerfCsv,

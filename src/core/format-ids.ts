@@ -10,6 +10,8 @@ export const FORMAT_IDS = ['vllm-bench-serve', 'vllm-bench-result-json',
   // vllm bench startup / vllm bench sweep startup: server start-up times
   'vllm-bench-startup',
   'vllm-auto-tune',
+  // vLLM's performance benchmarks' summary (.buildkite/performance-benchmarks, benchmark_results.json)
+  'vllm-perf-benchmarks-json',
   // other load generators' exports (issue 3 item 6)
   'genai-perf-console',
   'genai-perf-csv',
