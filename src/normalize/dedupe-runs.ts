@@ -22,8 +22,9 @@ import { fnv1a } from '../core/fnv1a.js';
  * one grid point: gridPointIdentity; bench_multiturn.py's console and `--log-file` line of one run:
  * multiturnIdentity; vLLM's multi-turn summary and its `--stats-json-output`: vllmMultiturnIdentity;
  * vllm bench startup's copies of one run: sameStartupRun; auto_tune.sh's result.txt line and the
- * bm_log it copied: autoTuneIdentity; a trtllm-bench report and its copies: trtllmReportIdentity. Exact copies of a
- * result file in another folder: withoutCopies.
+ * bm_log it copied: autoTuneIdentity; a trtllm-bench report and its copies: trtllmReportIdentity; a row of
+ * vLLM's performance benchmarks' `benchmark_results.json` and the result file it summarises:
+ * perfSummaryIdentity. Exact copies of a result file in another folder: withoutCopies.
  */
 export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathConfig?: (row: RunRow) => RunRow): RunRow[] {
   // the rows hold what their files say; what their paths say (`eagle3-k2/`, `medusa-k2/`) must agree too
@@ -40,8 +41,9 @@ export function dedupeRuns(rows: readonly RunRow[], sink: DiagnosticSink, pathCo
   const withPath = pathConfig ? (r: RunRow): RunRow => ({ ...pathConfig(r), ...r }) : (r: RunRow): RunRow => r;
   const tuned = startup.some((r) => r.source_format === AUTO_TUNE) ? mergeCopies(startup, (r) => autoTuneIdentity(withPath(r)), (a, b) => sameAutoTuneRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : startup;
   const printed = tuned.some((r) => r.source_format === EVALSCOPE_PRINTED) ? withoutPrintedCopies(tuned, (a, b) => samePrintedEvalscopeRun(a, b) && agree(a, b), sink) : tuned;
-  if (!printed.some((r) => r.source_format === INFERENCEX)) return printed;
-  return mergeCopies(printed, processedIdentity, (a, b) => sameProcessedResult(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
+  const summarized = printed.some((r) => r.source_format === PERF_SUMMARY) ? mergeCopies(printed, perfSummaryIdentity, (a, b) => samePerfSummaryRun(a, b) && agree(a, b), sink, 'normalize/duplicate-run') : printed;
+  if (!summarized.some((r) => r.source_format === INFERENCEX)) return summarized;
+  return mergeCopies(summarized, processedIdentity, (a, b) => sameProcessedResult(a, b) && agree(a, b), sink, 'normalize/duplicate-run');
 }
 
 /**
@@ -167,6 +169,44 @@ function samePrintedEvalscopeRun(a: RunRow, b: RunRow): boolean {
   }
   const latencies = Object.entries(EVALSCOPE_LATENCY_MS).filter(([c]) => typeof a[c] === 'number' && typeof b[c] === 'number');
   return latencies.length > 0 && latencies.every(([c, ms]) => printedAgrees(a[c] as number, b[c] as number, ms));
+}
+
+/**
+ * vLLM's performance benchmarks (`convert-results-json-to-markdown.py`) summarise the result files
+ * of a run's folder (`results/<test name>.json`: `vllm bench serve --save-result`, `vllm bench
+ * latency` / `throughput --output-json`) into `benchmark_results.json` beside them, one row per
+ * file, its values to full precision but no duration nor token totals for `identity`. A row (its
+ * label is the test name) and the result file of its folder of that name meet by folder and name.
+ */
+const PERF_SUMMARY = 'vllm-perf-benchmarks-json';
+const PERF_RESULT_FORMATS: ReadonlySet<string> = new Set(['vllm-bench-result-json', 'vllm-bench-latency', 'vllm-bench-throughput']);
+
+function perfSummaryIdentity(row: RunRow): string | null {
+  if (row.source_format === PERF_SUMMARY) return typeof row.label === 'string' ? JSON.stringify([folderOf(row), row.label]) : null;
+  if (!PERF_RESULT_FORMATS.has(String(row.source_format))) return null;
+  const file = String(row.source_file);
+  return JSON.stringify([folderOf(row), file.slice(file.lastIndexOf('/') + 1).replace(/\.json(?:\.gz)?$/i, '')]);
+}
+
+/** The values a summary row copies from its result file (the latencies of `vllm bench latency` × 1000). */
+const PERF_SUMMARY_VALUE = /^(?:completed|duration_s|total_tokens|total_(?:input|output)_tokens|(?:request|output|input|total_token)_throughput|(?:mean|median|std|p\d+)_(?:ttft|tpot|itl|e2el|batch_latency)_ms)$/;
+/** The script copies values as read; a latency it converted to ms the latency grammar rounds to 12 digits. */
+const PERF_SUMMARY_PRECISION = 1e-9;
+
+/**
+ * A summary row and the result file it was made from: one of each, of one benchmark (client),
+ * every value both have agreeing to the conversion's last digits (at least one: the fingerprint no
+ * two runs share), their load points and configurations agreeing.
+ */
+function samePerfSummaryRun(a: RunRow, b: RunRow): boolean {
+  if ((a.source_format === PERF_SUMMARY) === (b.source_format === PERF_SUMMARY)) return false;
+  if (typeof a.client === 'string' && typeof b.client === 'string' && a.client !== b.client) return false;
+  if (!loadPointsAgree(a, b) || !configurationsAgree(a, b)) return false;
+  const shared = Object.keys(a).filter((c) => PERF_SUMMARY_VALUE.test(c) && typeof a[c] === 'number' && typeof b[c] === 'number');
+  return shared.length > 0 && shared.every((c) => {
+    const [x, y] = [a[c] as number, b[c] as number];
+    return x === y || Math.abs(x - y) <= PERF_SUMMARY_PRECISION * Math.max(Math.abs(x), Math.abs(y));
+  });
 }
 
 /**
@@ -646,6 +686,7 @@ function dropUnusedRate(row: RunRow): void {
 function copiesOf(a: RunRow, b: RunRow): string {
   if ((a.source_format === INFERENCEX) !== (b.source_format === INFERENCEX)) return 'client result and the processed result made from it';
   if ((a.source_format === EVALSCOPE_PRINTED) !== (b.source_format === EVALSCOPE_PRINTED)) return 'printed table and result JSON of one run';
+  if ((a.source_format === PERF_SUMMARY) !== (b.source_format === PERF_SUMMARY)) return 'result file and the benchmark_results.json row made from it';
   if ((a.source_format === 'guidellm-csv') !== (b.source_format === 'guidellm-csv')) return 'CSV row and result JSON of one benchmark';
   return copyKind(a) !== copyKind(b) ? 'stdout block and result JSON of one run' : 'one result saved twice';
 }
@@ -667,9 +708,13 @@ function identity(row: RunRow): string | null {
   return JSON.stringify([completed, row.failed ?? 0, total_input_tokens ?? null, total_output_tokens, Math.round(duration_s * 100), tput, row.spec_method ?? null]);
 }
 
-/** Prefer the JSON copy (full precision: by its format, or its file where one grammar reads both), then the row with more values. */
+/**
+ * Prefer the JSON copy (full precision: by its format, or its file where one grammar reads both),
+ * then the row with more values; a summary's row (vLLM's `benchmark_results.json`) gives way to
+ * the result file it was made from.
+ */
 function score(row: RunRow): number {
   const filled = Object.values(row).filter((v) => v !== null && v !== undefined).length;
   const json = /jsonl?$/.test(String(row.source_format)) || /\.jsonl?$/i.test(String(row.source_file));
-  return (json ? 1000 : 0) + filled;
+  return (json ? 1000 : 0) + (row.source_format === PERF_SUMMARY ? -500 : 0) + filled;
 }

@@ -192,6 +192,37 @@ describe('dedupeRuns: a trtllm-bench report and its copies', () => {
   });
 });
 
+describe("dedupeRuns: a row of vLLM's benchmark_results.json beside the result file it summarises", () => {
+  // `results/<test name>.json` and the summary row convert-results-json-to-markdown.py made of it: no duration nor token totals
+  const raw = { source_file: 'results/serving_llama8B_tp1_sharegpt_qps_1.json', source_line: 1, source_format: 'vllm-bench-result-json', config_sources: '["a"]', label: null, client: 'vllm-bench-serve', model: 'meta-llama/Llama-3.1-8B', tp: 1, request_rate: 1, completed: 200, failed: 0, duration_s: 205.51, total_input_tokens: 43024, total_output_tokens: 41210, request_throughput: 0.9731775304667747, output_throughput: 200.52323015267893, mean_ttft_ms: 21.304118221, median_tpot_ms: 8.395120731, std_ttft_ms: 6.12 };
+  const row = { source_file: 'results/benchmark_results.json', source_line: 1, source_format: 'vllm-perf-benchmarks-json', config_sources: '["b"]', label: 'serving_llama8B_tp1_sharegpt_qps_1', client: 'vllm-bench-serve', tp: 1, dataset: 'sharegpt', request_rate: 1, gpu: 'NVIDIA H100 80GB HBM3', gpus_on_machine: 8, completed: 200, request_throughput: 0.9731775304667747, output_throughput: 200.52323015267893, mean_ttft_ms: 21.304118221, median_tpot_ms: 8.395120731 };
+
+  it('counts them once: the result file kept, the test name its label, the GPU merged in', () => {
+    const sink = new DiagnosticCollector();
+    const rows = dedupeRuns([row, raw], sink);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source_file: raw.source_file, label: row.label, std_ttft_ms: 6.12, gpu: 'NVIDIA H100 80GB HBM3', gpus_on_machine: 8, dataset: 'sharegpt' });
+    expect(JSON.parse(String(rows[0]?.config_sources))).toEqual(['a', 'duplicate:results/benchmark_results.json:1']);
+    expect(sink.list().map((d) => `${d.file} ${d.message}`)).toEqual([`results/benchmark_results.json same measurement as ${raw.source_file}:1 (result file and the benchmark_results.json row made from it): counted once`]);
+    // a latency the script converted to ms, which the latency grammar rounds to 12 digits
+    const latency = { source_file: 'results/latency_llama8B_tp1.json', source_line: 1, source_format: 'vllm-bench-latency', config_sources: '["a"]', label: null, client: 'vllm-bench-latency', mean_batch_latency_ms: 614.741428184, p50_batch_latency_ms: 613.604966833, num_iters: 15 };
+    const latencyRow = { ...row, label: 'latency_llama8B_tp1', client: 'vllm-bench-latency', dataset: null, request_rate: null, completed: null, request_throughput: null, output_throughput: null, mean_ttft_ms: null, median_tpot_ms: null, mean_batch_latency_ms: 614.7414281844603, p50_batch_latency_ms: 613.6049668333326 };
+    expect(dedupeRuns([latencyRow, latency], new DiagnosticCollector()).map((r) => r.source_file)).toEqual([latency.source_file]);
+  });
+
+  it('keeps them apart with another test name, folder or load point, a value off, or none to agree on', () => {
+    const sink = new DiagnosticCollector();
+    for (const other of [{ label: 'serving_llama8B_tp1_sharegpt_qps_4' }, { source_file: 'old/benchmark_results.json' }, { request_rate: 4 }, { output_throughput: 200.5232 }, { tp: 2 }, { client: 'vllm-bench-latency' }]) {
+      expect(dedupeRuns([{ ...row, ...other }, raw], sink), JSON.stringify(other)).toHaveLength(2);
+    }
+    const bare = { ...row, completed: null, request_throughput: null, output_throughput: null, mean_ttft_ms: null, median_tpot_ms: null };
+    expect(dedupeRuns([bare, raw], sink)).toHaveLength(2);
+    // two summaries of one folder (a copy of the file) are not this rule's to merge
+    expect(dedupeRuns([row, { ...row, source_file: 'results/benchmark_results (1).json' }], sink)).toHaveLength(2);
+    expect(sink.list()).toEqual([]);
+  });
+});
+
 describe('dedupeRuns: an InferenceX processed result beside the client result it was made from', () => {
   // the client's vLLM-format JSON, and process_result.py's agg_ file: latencies in s (read back as ms), throughput rebuilt from per-GPU figures
   const raw = { source_file: 'r/dsr1_1k1k_conc64.json', source_line: 1, source_format: 'vllm-bench-result-json', config_sources: '["a"]', label: null, model: 'deepseek-ai/DeepSeek-R1-0528', max_concurrency: 64, completed: 640, duration_s: 241.7, output_throughput: 2711.4, mean_ttft_ms: 412.7, mean_tpot_ms: 22.91, std_ttft_ms: 190.3 };
