@@ -2,14 +2,14 @@ import { NOT_MINE, parseByLines, type Grammar } from '../../src/core/grammar.js'
 import { UNCOMMON_EXCEPTION_ANCHORS } from '../../src/parse/traceback.js';
 import { SKIP, VllmServerParser } from './server.js';
 
-/** Lines only vLLM's server prints. */
+/** Lines only vLLM's server prints; any line of its loggers under a Python logging format of the user's own (`… - vllm.engine.metrics - INFO - …`). */
 const MARKERS =
-  /vLLM (?:API )?server version|non-default args: \{|LLM engine (?:\(v[^)]*\) )?with config:|(?:^|[\]:] )(?:Engine \d+: )?Avg prompt throughput: |SpecDecoding metrics: |Speculative metrics: Draft acceptance rate|SpecDecodeWorker stage times|^(?:\S.*)?\((?:APIServer|EngineCore|VllmWorker)[\w ]*pid=\d+\)|vllm\[\d+\]: /m;
+  /vLLM (?:API )?server version|non-default args: \{|LLM engine (?:\(v[^)]*\) )?with config:|(?:^|[\]:] )(?:Engine \d+: )?Avg prompt throughput: |SpecDecoding metrics: |Speculative metrics: Draft acceptance rate|SpecDecodeWorker stage times|^(?:\S.*)?\((?:APIServer|EngineCore|VllmWorker)[\w ]*pid=\d+\)|vllm\[\d+\]: |^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:[.,]\d+)? - vllm\.[\w.]+ - [A-Z]+ - /m;
 /**
  * A literal that every MARKERS alternative contains: a cheap `includes` first, so the line-anchored
  * regex runs only on heads that can match (detection runs on every file of a folder).
  */
-const QUICK_MARKERS = ['vLLM API server version', 'vLLM server version', 'non-default args: {', 'with config:', 'Avg prompt throughput: ', 'SpecDecoding metrics: ', 'Speculative metrics: Draft acceptance rate', 'SpecDecodeWorker stage times', 'pid=', 'vllm['];
+const QUICK_MARKERS = ['vLLM API server version', 'vLLM server version', 'non-default args: {', 'with config:', 'Avg prompt throughput: ', 'SpecDecoding metrics: ', 'Speculative metrics: Draft acceptance rate', 'SpecDecodeWorker stage times', 'pid=', 'vllm[', ' - vllm.'];
 /** vLLM's own logger prefix, old and new file part. */
 const PREFIX = /^(?:.{0,80}? )?(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d (?:\[[\w./]+:\d+\]|[\w.]+\.py:\d+\])/m;
 /** Benchmark client output (its own grammar reads it) and the server facts that still make it a server log. */

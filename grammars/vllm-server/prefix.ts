@@ -1,14 +1,17 @@
 /**
  * The layers in front of a vLLM log message (formats.md §4.1), as a Chevrotain grammar over one line:
  *
- *   line := (Quote | DockerTs | BracketTs | Journald)* Proc* (Head FilePart?)? Message?
+ *   line := (Quote | DockerTs | BracketTs | Journald)* Proc* (Head FilePart? | PyLogHead)? Message?
  *
  * Quote `# `/`> ` (pasted copies), DockerTs `2025-05-19T10:13:11.123Z `, BracketTs
  * `[2024-07-08 15:17:34] `, Journald `Sep 22 23:46:41 host vllm[361991]: `, Proc
  * `(APIServer pid=1) ` (residual `[1;36m` colour codes accepted, and their caret notation
  * `^[[1;36m`), Head `INFO 05-19 10:13:11 `,
- * FilePart old `metrics.py:161] ` or new `[loggers.py:271] ` (DEBUG: relative paths). The message
- * keeps its own indentation, so traceback frames logged through `logger.exception` stay indented.
+ * FilePart old `metrics.py:161] ` or new `[loggers.py:271] ` (DEBUG: relative paths), or in place of
+ * both PyLogHead, the head of a Python logging configuration of the user's own, dated:
+ * `2024-12-20 15:18:19 - vllm.engine.metrics - INFO - ` (`%(asctime)s - %(name)s - %(levelname)s -`)
+ * or `2024-07-23 22:27:23,428 [INFO] ` (NVIDIA NIM's). The message keeps its own indentation, so
+ * traceback frames logged through `logger.exception` stay indented.
  */
 import { createToken, EmbeddedActionsParser, Lexer, type CustomPatternMatcherReturn, type IToken, type TokenType } from '../../src/parse/chevrotain-runtime.js';
 import { lazily } from '../../src/parse/lazily.js';
@@ -43,6 +46,8 @@ const ANY = Array.from({ length: 0x10000 }, (_, i) => i);
 
 /** A colour code whose ESC was lost on the way (`[1;36m`), or written in caret notation (`^[[1;36m`, `cat -v`). */
 const COLOR = String.raw`(?:(?:\^\[)?\[[\d;]*m)?`;
+const LEVEL_NAMES = 'DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL';
+const LEVEL = `(?:${LEVEL_NAMES})`;
 const Quote = stickyToken('Quote', /[#>] /, codes('#>'));
 const DockerTs = stickyToken('DockerTs', /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)? /, DIGITS);
 const BracketTs = stickyToken('BracketTs', /\[\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?\] /, codes('['));
@@ -61,9 +66,16 @@ const PROC_NAME = String.raw`[A-Za-z_](?:[^\s()]|\((?:[^\s()]|\((?:[^\s()]|\([^\
 const Proc = stickyToken('Proc', new RegExp(`${COLOR}\\((?:${PROC_NAME}(?: rank=\\d+)? )?pid=\\d+(?:, ip=[\\w.:]+)?\\)${COLOR} `), codes('[(^'));
 const Head = stickyToken(
   'Head',
-  new RegExp(`${COLOR}(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL)${COLOR} ${COLOR}\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?${COLOR} `),
+  new RegExp(`${COLOR}${LEVEL}${COLOR} ${COLOR}\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?${COLOR} `),
   codes('[DIWEC^'),
   'afterHead',
+);
+/** A Python logging head with the date (`2024-12-20 15:18:19[,123] - logger.name - INFO - `, `… [INFO] `). */
+const PyLogHead = stickyToken(
+  'PyLogHead',
+  new RegExp(String.raw`\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:[.,]\d+)? (?:- [\w.<>-]+ - ${LEVEL} -|\[${LEVEL}\])(?: |$)`),
+  DIGITS,
+  'afterPyLogHead',
 );
 const FileOld = stickyToken('FileOld', /[\w.<>-]+\.py:\d+\](?: |$)/, [...WORD, ...codes('.<>-')]);
 const FileNew = stickyToken('FileNew', new RegExp(`${COLOR}\\[[\\w./<>-]+:\\d+\\]${COLOR}(?: |$)`), codes('[^'));
@@ -74,7 +86,7 @@ const lexer = lazily(
   () =>
     new Lexer(
       {
-        modes: { pre: [Quote, DockerTs, BracketTs, Journald, Proc, Head, Message], afterHead: [FileNew, FileOld, Message] },
+        modes: { pre: [Quote, DockerTs, BracketTs, Journald, Proc, Head, PyLogHead, Message], afterHead: [FileNew, FileOld, Message], afterPyLogHead: [Message] },
         defaultMode: 'pre',
       },
       { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: true },
@@ -88,7 +100,10 @@ export interface LinePrefix {
   readonly level: string | null;
   /** `MM-DD HH:MM:SS` of vLLM's logger. */
   readonly stamp: { readonly month: number; readonly day: number; readonly time: string } | null;
-  /** Year, month and stamp of a wrapper that carries one (docker, `[YYYY-MM-DD …]`). */
+  /**
+   * Year, month and stamp of a wrapper that carries one (docker, `[YYYY-MM-DD …]`), or of the line's
+   * own head when its logger prints the date (PyLogHead: then the same as `stamp`, with the year).
+   */
   readonly wrapper: { readonly year: number | null; readonly month: number; readonly day: number; readonly time: string } | null;
   /**
    * `APIServer pid=1`, `EngineCore_DP0 pid=7`, or the journald `vllm[pid]`; '' when none. Of
@@ -101,7 +116,7 @@ const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
 
 class PrefixParser extends EmbeddedActionsParser {
   constructor() {
-    super([Quote, DockerTs, BracketTs, Journald, Proc, Head, FileOld, FileNew, Message], { recoveryEnabled: false, maxLookahead: 1 });
+    super([Quote, DockerTs, BracketTs, Journald, Proc, Head, PyLogHead, FileOld, FileNew, Message], { recoveryEnabled: false, maxLookahead: 1 });
     this.performSelfAnalysis();
   }
 
@@ -126,15 +141,29 @@ class PrefixParser extends EmbeddedActionsParser {
       ]);
     });
     this.MANY2(() => (process = procName(this.CONSUME(Proc))));
-    this.OPTION2(() => {
-      const head = this.CONSUME(Head).image.replace(/\[[\d;]*m/g, '');
-      const m = /^(\w+) (\d\d)-(\d\d) (\d\d:\d\d:\d\d)/.exec(head);
-      if (m) {
-        level = m[1] ?? null;
-        stamp = { month: Number(m[2]), day: Number(m[3]), time: m[4] ?? '' };
-      }
-      this.OPTION3(() => this.OR2([{ ALT: () => this.CONSUME(FileNew) }, { ALT: () => this.CONSUME(FileOld) }]));
-    });
+    this.OPTION2(() =>
+      this.OR3([
+        {
+          ALT: () => {
+            const head = this.CONSUME(Head).image.replace(/\[[\d;]*m/g, '');
+            const m = /^(\w+) (\d\d)-(\d\d) (\d\d:\d\d:\d\d)/.exec(head);
+            if (m) {
+              level = m[1] ?? null;
+              stamp = { month: Number(m[2]), day: Number(m[3]), time: m[4] ?? '' };
+            }
+            this.OPTION3(() => this.OR2([{ ALT: () => this.CONSUME(FileNew) }, { ALT: () => this.CONSUME(FileOld) }]));
+          },
+        },
+        {
+          ALT: () => {
+            const head = pyLogHead(this.CONSUME(PyLogHead).image);
+            level = head.level;
+            stamp = head.stamp;
+            wrapper = head.wrapper;
+          },
+        },
+      ]),
+    );
     this.OPTION4(() => (message = this.CONSUME(Message).image));
     return { message, level, stamp, wrapper, process };
   });
@@ -143,6 +172,14 @@ class PrefixParser extends EmbeddedActionsParser {
 function isoWrapper(text: string): LinePrefix['wrapper'] {
   const m = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d:\d\d:\d\d)/.exec(text);
   return m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), time: m[4] ?? '' } : null;
+}
+
+/** Level and dated stamp of a PyLogHead: the date is the line's own, so it gives the year as a wrapper's would. */
+function pyLogHead(image: string): Pick<LinePrefix, 'level' | 'stamp' | 'wrapper'> {
+  const wrapper = isoWrapper(image);
+  const m = /(?:- ([A-Z]+) -|\[([A-Z]+)\]) ?$/.exec(image);
+  const level = m?.[1] ?? m?.[2] ?? null;
+  return { level, stamp: wrapper && { month: wrapper.month, day: wrapper.day, time: wrapper.time }, wrapper };
 }
 
 /** What is inside the prefix's outer parentheses (a Ray Data name holds parentheses of its own). */
@@ -164,7 +201,8 @@ export function parsePrefix(text: string): LinePrefix {
 
 /**
  * vLLM's own prefix with no wrapper and no colour (`(APIServer pid=1) INFO 05-19 10:13:11
- * [core.py:1] `, the process optional): the shape of nearly every line a big log passes on.
+ * [core.py:1] `, the process optional): the shape of nearly every line a big log passes on. (A
+ * line that starts with a digit is tried as COMMON_PY_LOG's instead.)
  */
 const COMMON = /^(?:\(([A-Za-z_]\w*(?: rank=\d+)? pid=\d+)\) )?(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) (\d\d)-(\d\d) (\d\d:\d\d:\d\d)(?:\.\d+)? \[[\w./<>-]+:\d+\](?: |$)/;
 /** A message that starts like a file part would be lexed as a second one (then the grammar returns the line whole). */
@@ -177,6 +215,11 @@ const FILE_PART_AHEAD = /^(?:\[[\d;]*m)?\[[\w./<>-]+:\d+\](?:\[[\d;]*m)?(?: |$)|
  * agrees with the grammar wherever it answers.
  */
 export function commonPrefix(text: string): LinePrefix | null {
+  const c = text.charCodeAt(0);
+  return c >= 48 && c <= 57 ? commonPyLogPrefix(text) : commonVllmPrefix(text);
+}
+
+function commonVllmPrefix(text: string): LinePrefix | null {
   const m = COMMON.exec(text);
   if (m === null) return null;
   const message = text.slice(m[0].length);
@@ -188,6 +231,16 @@ export function commonPrefix(text: string): LinePrefix | null {
     wrapper: null,
     process: m[1] ?? '',
   };
+}
+
+/** A PyLogHead and its message, nothing around them: a log written through the user's logging configuration. */
+const COMMON_PY_LOG = new RegExp(String.raw`^(\d{4})-(\d\d)-(\d\d) (\d\d:\d\d:\d\d)(?:[.,]\d+)? (?:- [\w.<>-]+ - (${LEVEL_NAMES}) -|\[(${LEVEL_NAMES})\])(?: |$)`);
+
+function commonPyLogPrefix(text: string): LinePrefix | null {
+  const m = COMMON_PY_LOG.exec(text);
+  if (m === null) return null;
+  const [year, month, day, time] = [Number(m[1]), Number(m[2]), Number(m[3]), m[4] ?? ''];
+  return { message: text.slice(m[0].length), level: m[5] ?? m[6] ?? null, stamp: { month, day, time }, wrapper: { year, month, day, time }, process: '' };
 }
 
 /** The Chevrotain grammar's reading of a line's prefix. */

@@ -41,6 +41,12 @@ describe('vllm-server line prefixes', () => {
     // nested prefixes: the innermost process wrote the line
     ['(Worker pid=312) (Worker_TP0 pid=312) INFO 03-01 11:23:38 [gpu_worker.py:423] Available KV cache memory: 1.73 GiB', 'Available KV cache memory: 1.73 GiB', 'INFO', 'Worker_TP0 pid=312', null],
     ['^[[1;36m(APIServer pid=1)^[[0;0m ^[[1;36m(EngineCore_DP0 pid=276)^[[0;0m ERROR 09-24 13:00:49 [core.py:708] RuntimeError: x', 'RuntimeError: x', 'ERROR', 'EngineCore_DP0 pid=276', null],
+    // a Python logging configuration of the user's own: its date is the line's own, with the year
+    ['2024-12-20 15:18:19 - vllm.engine.metrics - INFO - Avg prompt', 'Avg prompt', 'INFO', '', 2024],
+    ['2024-12-20 15:18:19,042 - vllm.engine.llm_engine - WARNING - # GPU blocks: 1', '# GPU blocks: 1', 'WARNING', '', 2024],
+    ['2024-07-23 22:27:24,016 [WARNING] [TRT-LLM] [W] Logger level', '[TRT-LLM] [W] Logger level', 'WARNING', '', 2024],
+    ['(RayWorkerWrapper pid=263) 2024-12-20 15:18:19 - vllm.worker - INFO - m', 'm', 'INFO', 'RayWorkerWrapper pid=263', 2024],
+    ['2024-12-20 15:18:19 - vllm - NOTICE - m', '2024-12-20 15:18:19 - vllm - NOTICE - m', null, '', null],
     ['(a b pid=1) INFO 01-01 00:00:00 [a.py:1] m', '(a b pid=1) INFO 01-01 00:00:00 [a.py:1] m', null, '', null],
     ['(APIServer pid=2)     ~~~~^^^^', '    ~~~~^^^^', null, 'APIServer pid=2', null],
     ['Traceback (most recent call last):', 'Traceback (most recent call last):', null, '', null],
@@ -69,6 +75,19 @@ describe('vllm-server line prefixes', () => {
       expect(commonPrefix(line)).toEqual(parsePrefixByGrammar(line));
     }
     expect(commonPrefix('(APIServer pid=1) INFO 01-05 10:00:40 [a.py:1] [b.py:2] x')).toBeNull();
+  });
+
+  it('reads a Python logging head without the grammar, exactly as the grammar does', () => {
+    const line = fc
+      .tuple(
+        pick(['2024-12-20 ', '2025-01-02 '], ['24-12-20 ', '2024-12-20T', '']),
+        pick(['15:18:19 ', '15:18:19,042 ', '15:18:19.5 '], ['15:18 ', '15:18:19, ']),
+        pick(['- vllm.engine.metrics - L - ', '- __main__ - L -', '[L] ', '[L]'], ['- a b - L - ', '- L - ', '[L]: ', '(L) ']),
+        pick(['INFO', 'WARNING', 'ERROR', 'DEBUG'], ['info', 'NOTICE']),
+        fc.array(fc.constantFrom('Avg prompt throughput: 1.0 tokens/s', '# GPU blocks: 1', ' ', '[a.py:1] ', '> ', 'é'), { maxLength: 3 }),
+      )
+      .map(([date, time, head, level, message]) => `${date}${time}${head.replace('L', level)}${message.join('')}`);
+    expectAgreesWhereItAnswers(line, commonPrefix, parsePrefixByGrammar, { seed: 5 });
   });
 
   it('reads the stamp of the logger', () => {
@@ -306,6 +325,8 @@ describe('vllm-server detection', () => {
     expect(head('INFO 01-22 18:27:20 metrics.py:449] Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 41.7 tokens/s\n')).toBeGreaterThan(0);
     expect(head('(APIServer pid=1) Traceback (most recent call last):\n')).toBeGreaterThan(0);
     expect(head('INFO 06-16 21:01:09 [__init__.py:244] Automatically detected platform cuda.\nINFO:     Started server process [544]\n')).toBeGreaterThan(0);
+    // a Python logging configuration of the user's own: vLLM's logger names
+    expect(head('2024-12-20 15:18:19 - vllm.executor.distributed_gpu_executor - INFO - # GPU blocks: 50231, # CPU blocks: 8192\n')).toBeGreaterThan(0);
     // benchmark output with a tee'd stats line: claimed weakly, for the stats line only
     expect(head('============ Serving Benchmark Result ============\n(APIServer pid=3) INFO 03-02 10:11:20 [loggers.py:123] Engine 000: Avg prompt throughput: 1.0 tokens/s\n')).toBe(0.3);
     expect(head('============ Serving Benchmark Result ============\nSuccessful requests: 3\n')).toBe(0);
