@@ -81,7 +81,7 @@ export class VllmServerParser implements LineParser {
       this.#addStats(stats, p, lineNo);
       return true;
     }
-    if (p.stamp) this.#clock.date(p.stamp, p.wrapper); // sees year roll-overs between stats lines
+    this.#time(p); // sees year roll-overs between stats lines, and the year of a line that prints the date
     if (this.#startup(message, lineNo)) return false;
     if (message.trim() === '') return false;
     if (this.#unrecognized++ === 0) this.#firstUnrecognized = lineNo;
@@ -96,7 +96,7 @@ export class VllmServerParser implements LineParser {
       this.#sink.report('parse/unrecognized-lines', { file: this.#file, line: this.#firstUnrecognized, column: 1 }, this.#unrecognized);
     }
     const configs = this.#configs(failures);
-    return [...configs, ...this.#timeline.finish(), ...failures].sort((a, b) => a.at.line - b.at.line);
+    return [...configs, ...this.#timeline.finish(this.#clock.yearsBeforeFirstDate), ...failures].sort((a, b) => a.at.line - b.at.line);
   }
 
   #addStats(stats: StatsPartial, p: ReturnType<typeof parsePrefix>, lineNo: number): void {

@@ -14,6 +14,7 @@
 import type { DiagnosticSink } from '../../src/core/diagnostic.js';
 import { type TimelineRecord, timelineRecords } from '../../src/core/records.js';
 import { TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
+import { withInferredYearsGiven } from '../../src/core/timeline-series.js';
 import type { FieldValue, RelPath } from '../../src/core/types.js';
 import type { StatsKind, StatsPartial } from './stats.js';
 
@@ -64,10 +65,12 @@ export class TimelineBuilder {
     this.#pending = this.#entry(partial.fields, line, time, extra, partial.kind);
   }
 
-  finish(): TimelineRecord[] {
+  /** The series; `inferredYears`: how many years the placeholder year of the `time_year_inferred` stamps is off, when the log said. */
+  finish(inferredYears: number | null = null): TimelineRecord[] {
     this.#flush();
     this.#pending = null;
-    return timelineRecords(this.#file, this.#series, this.#sink);
+    const records = timelineRecords(this.#file, this.#series, this.#sink);
+    return inferredYears === null ? records : records.map((r) => ({ ...r, series: withInferredYearsGiven(r.series, inferredYears) }));
   }
 
   /** Begins an entry and writes its values. */

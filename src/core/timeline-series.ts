@@ -14,7 +14,7 @@
 import type { FieldMap } from './records.js';
 import type { FieldValue, SourcePos } from './types.js';
 import { setCell } from './cells.js';
-import { type StampShape, unpackStamp } from './time-stamps.js';
+import { packStamp, type StampShape, unpackStamp } from './time-stamps.js';
 
 export const CHUNK_BITS = 14;
 /** Entries per chunk (16,384: 64 KiB of whole numbers). */
@@ -154,3 +154,61 @@ export function remapSeries(series: TimelineSeries, lineOf: (line: number) => nu
   };
 }
 
+
+/** The flag of a `time` whose year a grammar put in place of one the log did not print (schema.md §2). */
+const YEAR_INFERRED = 'time_year_inferred';
+
+/**
+ * The series with the year of its flagged stamps given: a grammar that learns the log's year only
+ * after some year-less stamps (a later line prints the date) wrote them with a placeholder year and
+ * the `time_year_inferred` flag, and knows at the end by how many `years` the placeholder is off.
+ * Every flagged `time` is moved by that many years and loses its flag (the flag column goes when
+ * no entry keeps it). A stamp the new year cannot hold (`02-29` of a common year), or a `time`
+ * column not packed as dated stamps (one of its values was no date), keeps its placeholder and flag.
+ */
+export function withInferredYearsGiven(series: TimelineSeries, years: number): TimelineSeries {
+  const time = series.columns.get('time');
+  const flag = series.columns.get(YEAR_INFERRED);
+  if (time?.kind !== 'stamp' || time.shape !== 'dated' || flag?.kind !== 'coded') return series;
+  const offsets = [...time.offsets];
+  const codes = [...flag.codes];
+  let flagged = 0;
+  codes.forEach((chunk, k) => {
+    if (chunk === undefined) return;
+    for (let j = 0; j < chunk.length; j++) {
+      const code = chunk[j] as number;
+      if (code === 0) continue;
+      const moved = flag.dict[code - 1] === true && hasBit(time.present[k], j) ? movedStamp(time.base + (time.offsets[k]?.[j] ?? 0), years) : null;
+      const offset = moved === null ? Number.NaN : moved - time.base;
+      if (offset !== (offset | 0)) {
+        flagged++;
+        continue;
+      }
+      writable(offsets, time.offsets, k)[j] = offset;
+      writable(codes, flag.codes, k)[j] = 0;
+    }
+  });
+  const columns = new Map(series.columns).set('time', { ...time, offsets });
+  if (flagged > 0) return { ...series, columns: columns.set(YEAR_INFERRED, { ...flag, codes }) };
+  columns.delete(YEAR_INFERRED);
+  const valueLines = new Map(series.valueLines);
+  valueLines.delete(YEAR_INFERRED);
+  return { ...series, columns, valueLines };
+}
+
+/** A dated stamp (seconds) `years` later, or null when that date does not exist. */
+function movedStamp(seconds: number, years: number): number | null {
+  const text = unpackStamp(seconds, 'dated');
+  const year = Number(text.slice(0, 4)) + years;
+  return packStamp(`${String(year).padStart(4, '0')}${text.slice(4)}`, 'dated');
+}
+
+/** Chunk `k` of `copies` (chunks of `originals` until written), made a copy of its own first. */
+function writable<A extends Int32Array | CodeArray>(copies: (A | undefined)[], originals: readonly (A | undefined)[], k: number): A {
+  const chunk = copies[k];
+  if (chunk === undefined) throw new Error('writable: no chunk to write into');
+  if (chunk !== originals[k]) return chunk;
+  const copy = chunk.slice() as A;
+  copies[k] = copy;
+  return copy;
+}

@@ -7,6 +7,7 @@ import {
   seriesEntries,
   seriesValue,
   type TimelineEntry,
+  withInferredYearsGiven,
   withoutValueLines,
 } from '../../src/core/timeline-series.js';
 import { MAX_SERIES_COLUMNS, TimelineSeriesBuilder } from '../../src/core/timeline-series-builder.js';
@@ -188,6 +189,35 @@ describe('timeline series', () => {
       [30, { a: 30 }],
     ]);
     expect(seriesEntries(withoutValueLines(build(pushed)), FILE)[0]?.lines).toEqual({ a: 1, b: 1 });
+  });
+});
+
+describe('year-less stamps given the year the log said later', () => {
+  const entry = (line: number, time: string, inferred: boolean): TimelineEntry => ({
+    at: { file: FILE, line, column: 1 },
+    fields: inferred ? { time, running: line, time_year_inferred: true } : { time, running: line },
+    lines: {},
+  });
+
+  it('moves every flagged stamp by the years, across chunks, and drops the flag column when none keeps it', () => {
+    const entries = Array.from({ length: CHUNK + 3 }, (_, i) => entry(i + 1, i % 2 === 0 ? '2000-12-31T23:59:59' : '2001-01-01T00:00:00', true));
+    entries.push(entry(CHUNK + 4, '2025-01-01T00:00:10', false));
+    const moved = withInferredYearsGiven(build(entries), 24);
+    expect([...moved.columns.keys()]).toEqual(['time', 'running']);
+    expect([0, 1, CHUNK, CHUNK + 1, CHUNK + 3].map((i) => seriesValue(moved, 'time', i))).toEqual([
+      '2024-12-31T23:59:59', '2025-01-01T00:00:00', '2024-12-31T23:59:59', '2025-01-01T00:00:00', '2025-01-01T00:00:10',
+    ]);
+  });
+
+  it('keeps the placeholder and the flag of a date the new year has not (02-29), and leaves the input series as it was', () => {
+    const series = build([entry(1, '2000-02-29T10:00:00', true), entry(2, '2000-03-01T10:00:00', true)]);
+    const moved = withInferredYearsGiven(series, 25);
+    expect(seriesEntries(moved, FILE).map((e) => e.fields)).toEqual([
+      { time: '2000-02-29T10:00:00', running: 1, time_year_inferred: true },
+      { time: '2025-03-01T10:00:00', running: 2 },
+    ]);
+    expect(seriesValue(series, 'time', 1)).toBe('2000-03-01T10:00:00');
+    expect(seriesValue(series, 'time_year_inferred', 1)).toBe(true);
   });
 });
 

@@ -111,6 +111,31 @@ describe('LogClock', () => {
   });
 });
 
+describe('LogClock with the year on some lines', () => {
+  const dated = (year: number, month: number, day: number) => ({ year, month, day, time: '12:00:00' });
+  it('dates a year-less stamp by the dated line nearest before it, counting roll-overs since', () => {
+    const c = new LogClock();
+    const t = (month: number, day: number) => c.date({ month, day, time: '12:00:00' }, null);
+    expect(c.date({ month: 11, day: 30, time: '12:00:00' }, dated(2024, 11, 30))).toEqual({ time: '2024-11-30T12:00:00', inferred: false });
+    expect([t(12, 31), t(1, 1)]).toEqual([
+      { time: '2024-12-31T12:00:00', inferred: false },
+      { time: '2025-01-01T12:00:00', inferred: false },
+    ]);
+    c.date({ month: 3, day: 1, time: '12:00:00' }, dated(2030, 3, 1));
+    expect(t(3, 2)).toEqual({ time: '2030-03-02T12:00:00', inferred: false });
+    expect(c.yearsBeforeFirstDate).toBe(24);
+  });
+
+  it('leaves the stamps before the first dated line inferred, and says by how many years they are off', () => {
+    const c = new LogClock();
+    const t = (month: number, day: number) => c.date({ month, day, time: '12:00:00' }, null);
+    expect([t(12, 31).time, t(1, 1).time]).toEqual(['2000-12-31T12:00:00', '2001-01-01T12:00:00']);
+    expect(c.yearsBeforeFirstDate).toBeNull();
+    c.date({ month: 1, day: 2, time: '12:00:00' }, dated(2025, 1, 2));
+    expect(c.yearsBeforeFirstDate).toBe(24);
+  });
+});
+
 describe('readStatsLine', () => {
   it('reads the common V1 line without the label reader, exactly as the label reader does', () => {
     const num = pick(['0', '12', '4660.9', '0.0', '1.', '.5', '-0', '+3', '1e3', '2.5E-2'], ['nan', 'inf', '1e999', '', '1,5', 'x']);
