@@ -243,6 +243,18 @@ function commonPyLogPrefix(text: string): LinePrefix | null {
   return { message: text.slice(m[0].length), level: m[5] ?? m[6] ?? null, stamp: { month, day, time }, wrapper: { year, month, day, time }, process: '' };
 }
 
+/**
+ * vLLM's prefix (its process optional) inside a message: a second record glued on by a lost newline
+ * (`… Running: 32 $INFO 07-03 23:23:58 [metrics.py:536] Avg prompt throughput: …`).
+ */
+const GLUED_HEAD = new RegExp(`(?:\\([A-Za-z_]\\w*(?: rank=\\d+)? pid=\\d+\\) )?${LEVEL} \\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)? (?:\\[[\\w./<>-]+:\\d+\\]|[\\w.<>-]+\\.py:\\d+\\])(?: |$)`);
+
+/** Where in `message` a second record starts, after some text of the first; -1 when none does. */
+export function gluedRecordAt(message: string): number {
+  const m = GLUED_HEAD.exec(message);
+  return m === null || m.index === 0 ? -1 : m.index;
+}
+
 /** The Chevrotain grammar's reading of a line's prefix. */
 export function parsePrefixByGrammar(text: string): LinePrefix {
   const plain: LinePrefix = { message: text, level: null, stamp: null, wrapper: null, process: '' };

@@ -12,7 +12,7 @@ import { mergeFailures, reportFailures, TracebackTracker } from '../../src/parse
 import { setCell } from '../../src/core/cells.js';
 import { LogClock } from './clock.js';
 import { CudaGraphTable, tablePart } from './cudagraph.js';
-import { parsePrefix } from './prefix.js';
+import { gluedRecordAt, type LinePrefix, parsePrefix } from './prefix.js';
 import { readStartupLine } from './startup.js';
 import { readStatsLine, type StatsPartial } from './stats.js';
 import { TimelineBuilder } from './timeline.js';
@@ -26,6 +26,8 @@ const ACCESS = /"(?:GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH) \//;
 /** Request-log lines (`--enable-log-requests`), recognized on the raw line, before the prefix lexer. */
 const REQUEST_LOG = /(?:^|\] |\) )(?:Received request |Added request |Finished request |Aborted request |Generated response )/;
 const MAX_PROCESSES = 64;
+/** What every stats line holds: a message that is none but holds it may have one glued on. */
+const STATS_TEXT = 'Avg prompt throughput: ';
 /** A data-parallel engine core's process (`EngineCore_DP1 pid=7`): the engine of its iteration lines. */
 const ENGINE_CORE = /^EngineCore_DP(\d+) /;
 
@@ -71,14 +73,13 @@ export class VllmServerParser implements LineParser {
       if (read !== null) return read;
     }
     const stats = readStatsLine(message);
+    // a record glued on by a lost newline leaves a value unreadable, or hides a stats line behind another message
+    if (stats === null ? message.includes(STATS_TEXT) : stats.bad.length > 0) {
+      const at = gluedRecordAt(message);
+      if (at > 0) return this.#gluedRecords(text, p, at, lineNo);
+    }
     if (stats !== null) {
-      if (stats.kind === 'iteration') {
-        if (!Object.hasOwn(stats.fields, 'engine_index')) {
-          const dp = ENGINE_CORE.exec(p.process);
-          if (dp !== null) stats.fields.engine_index = Number(dp[1]);
-        }
-      } else this.#endGraphTable(); // its stats line printed, an engine's table is whole
-      this.#addStats(stats, p, lineNo);
+      this.#statsLine(stats, p, lineNo);
       return true;
     }
     this.#time(p); // sees year roll-overs between stats lines, and the year of a line that prints the date
@@ -99,7 +100,34 @@ export class VllmServerParser implements LineParser {
     return [...configs, ...this.#timeline.finish(this.#clock.yearsBeforeFirstDate), ...failures].sort((a, b) => a.at.line - b.at.line);
   }
 
-  #addStats(stats: StatsPartial, p: ReturnType<typeof parsePrefix>, lineNo: number): void {
+  #statsLine(stats: StatsPartial, p: LinePrefix, lineNo: number): void {
+    if (stats.kind === 'iteration') {
+      if (!Object.hasOwn(stats.fields, 'engine_index')) {
+        const dp = ENGINE_CORE.exec(p.process);
+        if (dp !== null) stats.fields.engine_index = Number(dp[1]);
+      }
+    } else this.#endGraphTable(); // its stats line printed, an engine's table is whole
+    this.#addStats(stats, p, lineNo);
+  }
+
+  /**
+   * A line holding two records, the second from `at` in the message (`… Running: 32 $INFO 07-03
+   * 23:23:58 [metrics.py:536] Avg prompt throughput: …`): the first is read up to there, its values
+   * cut short named with the second in one warning, and the second is read as a line of its own.
+   */
+  #gluedRecords(text: string, p: LinePrefix, at: number, lineNo: number): boolean {
+    const message = p.message;
+    const second = message.slice(at);
+    const first = readStatsLine(message.slice(0, at));
+    const column = text.length - message.length + at + 1;
+    this.#sink.report('log/glued-lines', { file: this.#file, line: lineNo, column }, second, first?.bad.join(', ') ?? '');
+    if (first !== null) this.#statsLine({ ...first, bad: [] }, p, lineNo);
+    else this.#time(p);
+    const secondRead = this.line(second, lineNo);
+    return first !== null || secondRead;
+  }
+
+  #addStats(stats: StatsPartial, p: LinePrefix, lineNo: number): void {
     const time = this.#time(p);
     const extra: Record<string, FieldValue> = time?.inferred ? { time_year_inferred: true } : {};
     this.#timeline.add(stats, lineNo, time?.time ?? null, extra);
@@ -112,7 +140,7 @@ export class VllmServerParser implements LineParser {
     else this.#busyBeforeStart = true;
   }
 
-  #time(p: ReturnType<typeof parsePrefix>): { time: string; inferred: boolean } | null {
+  #time(p: LinePrefix): { time: string; inferred: boolean } | null {
     return p.stamp ? this.#clock.date(p.stamp, p.wrapper) : p.wrapper ? this.#clock.date(p.wrapper, p.wrapper) : null;
   }
 
@@ -120,7 +148,7 @@ export class VllmServerParser implements LineParser {
    * A line of the CUDA graph table (cudagraph.ts): true for one the timeline took, false for one
    * read for nothing, null for any other line (a line of the table's process ends it first).
    */
-  #graphTableLine(p: ReturnType<typeof parsePrefix>, message: string, lineNo: number): boolean | null {
+  #graphTableLine(p: LinePrefix, message: string, lineNo: number): boolean | null {
     const part = tablePart(message);
     const open = this.#graphTable;
     if (part === null) {

@@ -158,6 +158,9 @@ export const MESSAGES = {
   'log/crash': msg('error', (exception: string, message: string) => `crash: ${exception}${message ? `: ${q(message)}` : ''}`),
   'log/traceback-truncated': msg('warning', () => 'python traceback ends before its exception line'),
   'log/bad-stats-value': msg('warning', (labels: string) => `unreadable value of ${labels} in a server stats line (cut short?)`),
+  'log/glued-lines': msg('warning', (second: string, unread: string) =>
+    `a second log record starts inside this line (a newline lost): ${q(second)} read as a line of its own${unread ? `; the record before it is cut short (${unread} not read)` : ''}`,
+  ),
   'log/too-many-stats': msg('warning', (values: number, kept: number, first: string) =>
     `stats lines name more than ${kept} kinds of values: ${values} values of the others (first ${q(first)}) left out of the timeline`,
   ),

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LogClock } from '../../grammars/vllm-server/clock.js';
 import { grammar } from '../../grammars/vllm-server/index.js';
-import { commonPrefix, parsePrefix, parsePrefixByGrammar } from '../../grammars/vllm-server/prefix.js';
+import { commonPrefix, gluedRecordAt, parsePrefix, parsePrefixByGrammar } from '../../grammars/vllm-server/prefix.js';
 import { readStartupLine } from '../../grammars/vllm-server/startup.js';
 import { commonStatsLine, readStatsLine, readStatsLineByLabels } from '../../grammars/vllm-server/stats.js';
 import { DiagnosticCollector } from '../../src/core/diagnostic.js';
@@ -88,6 +88,13 @@ describe('vllm-server line prefixes', () => {
       )
       .map(([date, time, head, level, message]) => `${date}${time}${head.replace('L', level)}${message.join('')}`);
     expectAgreesWhereItAnswers(line, commonPrefix, parsePrefixByGrammar, { seed: 5 });
+  });
+
+  it('finds a second record glued into a message by a lost newline, and nothing in a message of one', () => {
+    expect(gluedRecordAt('Avg prompt throughput: 0.0 tokens/s, Running: 32 $INFO 07-03 23:23:58 [metrics.py:536] Avg prompt throughput: 0.0 tokens/s')).toBe(50);
+    expect(gluedRecordAt('x=1(APIServer pid=1) WARNING 07-03 23:23:58.5 metrics.py:1] y')).toBe(3);
+    expect(gluedRecordAt('INFO 07-03 23:23:58 [metrics.py:536] a record of its own')).toBe(-1);
+    expect(gluedRecordAt('Avg prompt throughput: 0.0 tokens/s, Running: 32 reqs, INFO 07-03 is a date')).toBe(-1);
   });
 
   it('reads the stamp of the logger', () => {
