@@ -1,6 +1,6 @@
 /**
  * npm run fuzz [-- --cases 10000] [--seed 1]
- * npm run fuzz -- --every-line [--cases N]
+ * npm run fuzz -- --every-line [--cases N] [--only <text>]
  *
  * Mutates every fixture input (truncation at every line, noise lines, long lines, splices, CRLF,
  * byte flips, invalid UTF-8) and checks the fuzz properties on all grammars (scripts/fuzz/check.ts).
@@ -8,7 +8,7 @@
  * failure, printing the fixture, mutation and seed so it can be replayed. `--every-line` instead
  * inserts every noise line at every place of every fixture and cuts each inside every line
  * (everyLineMutations: some 348,000 cases, about 35 minutes on one core), all of them unless
- * `--cases` bounds it.
+ * `--cases` bounds it. `--only` keeps the fixtures whose path holds the text (replaying a failure).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +23,8 @@ const root = path.resolve(import.meta.dirname, '../../fixtures');
 
 const everyLine = args.includes('--every-line');
 
-const inputs = listInputs(root);
+const only = args.includes('--only') ? (args[args.indexOf('--only') + 1] ?? '') : '';
+const inputs = listInputs(root).filter((f) => path.relative(root, f).includes(only));
 let cases = 0;
 let failures = 0;
 let slowest = 0;

@@ -7,7 +7,8 @@ import { MPI_TAG } from './capture-prefix.js';
  * - `tail -n 40 logs/*.log` (or `head`) prints each file under a header, `==> logs/a.log <==`;
  * - `grep -A 30 'Serving Benchmark Result' logs/*.log` puts the file's name before each line it
  *   prints, `logs/a.log:` before a matching line and `logs/a.log-` before a line of context
- *   (`logs/a.log:12:` and `logs/a.log-13-` with `-n`), and `--` between groups of lines.
+ *   (`logs/a.log:12:` and `logs/a.log-13-` with `-n`), and `--` between groups of lines; a few
+ *   lines another writer put inside a group (a server's, tee'd into the summary) are passed over.
  *
  * Each file's excerpt is read as that file's lines (without grep's prefixes): the blocks of one
  * file are not read with the preamble, command or label of another, and the runs it holds are
@@ -102,8 +103,11 @@ function markTailSections(lines: readonly string[], origin: (string | null)[], c
 /**
  * grep's groups: a line `name:` and a line `name-` next to it (a match and its context, as
  * `-A`/`-B`/`-C` print them), the group running over the lines with that name's prefix, three
- * lines at least; `--` lines between groups. With `-n` every line of a group has its number. Lines of only matches (no context) are left as they are: a name before
- * a colon is also a YAML key's or a warning's, and without context they hold no block to read.
+ * lines at least; `--` lines between groups. With `-n` every line of a group has its number. Up to
+ * MAX_FOREIGN_LINES lines of another writer inside a group (a server's line tee'd into the summary)
+ * are passed over: the group goes on after them, those lines left to the rest of the file.
+ * Lines of only matches (no context) are left as they are: a name before a colon is also a YAML
+ * key's or a warning's, and without context they hold no block to read.
  */
 function markGrepGroups(lines: readonly string[], origin: (string | null)[], text: string[], covered: Uint8Array): boolean {
   let found = false;
@@ -111,37 +115,60 @@ function markGrepGroups(lines: readonly string[], origin: (string | null)[], tex
     if (origin[i] !== null) continue;
     const name = matchName(lines[i] as string);
     if (name === null) continue;
-    let start = i;
-    while (start > 0 && origin[start - 1] === null && prefixed(lines[start - 1] as string, name) !== null) start--;
-    let end = i;
-    while (end + 1 < lines.length && origin[end + 1] === null && prefixed(lines[end + 1] as string, name) !== null) end++;
+    const members = groupAround(lines, origin, i, name);
+    const last = members.at(-1) ?? i;
     let context = false;
     let numbered = true;
-    for (let j = start; j <= end; j++) {
+    for (const j of members) {
       const line = lines[j] as string;
       if (line.charCodeAt(name.length) === DASH) context = true;
       if (numbered && lineNumberLength(line, name) === 0) numbered = false;
     }
     // (no group: its lines are passed over at once, or a long run of `host.name:` lines, as pdsh
     // prints, would be walked again from each of them)
-    if (!context || end - start + 1 < MIN_GROUP_LINES) {
-      i = end;
+    if (!context || members.length < MIN_GROUP_LINES) {
+      i = last;
       continue;
     }
-    for (let j = start; j <= end; j++) {
-      const line = lines[j] as string;
+    for (const j of members) {
       origin[j] = name;
       covered[j] = 1;
-      const rest = line.slice(name.length + 1 + (numbered ? lineNumberLength(line, name) : 0));
-      const tag = MPI_TAG.exec(rest);
-      text[j] = tag ? rest.slice(tag[0].length) : rest;
+      text[j] = withoutPrefix(lines[j] as string, name, numbered);
     }
-    if (start > 0 && lines[start - 1] === GREP_SEPARATOR) covered[start - 1] = 1;
-    if (end + 1 < lines.length && lines[end + 1] === GREP_SEPARATOR) covered[end + 1] = 1;
+    const first = members[0] ?? i;
+    if (first > 0 && lines[first - 1] === GREP_SEPARATOR) covered[first - 1] = 1;
+    if (last + 1 < lines.length && lines[last + 1] === GREP_SEPARATOR) covered[last + 1] = 1;
     found = true;
-    i = end;
+    i = last;
   }
   return found;
+}
+
+/** Lines of another writer a group is read across, at most, in a row. */
+const MAX_FOREIGN_LINES = 3;
+
+/** The lines (0-based, ascending) of the group of `name` around line `i`: its prefixed lines, and across a few foreign ones. */
+function groupAround(lines: readonly string[], origin: readonly (string | null)[], i: number, name: string): number[] {
+  const isMember = (j: number): boolean => j >= 0 && j < lines.length && origin[j] === null && prefixed(lines[j] as string, name) !== null;
+  return [...membersFrom(i - 1, -1, isMember, lines).reverse(), i, ...membersFrom(i + 1, 1, isMember, lines)];
+}
+
+/** The group's lines from `j` on in direction `step`, read across up to MAX_FOREIGN_LINES others in a row (never across grep's `--`). */
+function membersFrom(j: number, step: 1 | -1, isMember: (j: number) => boolean, lines: readonly string[]): number[] {
+  const members: number[] = [];
+  const inside = (k: number): boolean => k >= 0 && k < lines.length;
+  while (inside(j)) {
+    if (isMember(j)) {
+      members.push(j);
+      j += step;
+      continue;
+    }
+    let k = j;
+    while (inside(k) && Math.abs(k - j) < MAX_FOREIGN_LINES && !isMember(k) && lines[k] !== GREP_SEPARATOR) k += step;
+    if (k === j || !isMember(k)) break;
+    j = k;
+  }
+  return members;
 }
 
 /** The file name of a grep match line (`name:text`), or null. */
@@ -164,6 +191,13 @@ function prefixed(line: string, name: string): number | null {
   if (!line.startsWith(name)) return null;
   const sep = line.charCodeAt(name.length);
   return sep === COLON || sep === DASH ? sep : null;
+}
+
+/** A line of grep's without its file's name, its line number (`numbered`: `-n`) and an MPI launcher's tag. */
+function withoutPrefix(line: string, name: string, numbered: boolean): string {
+  const rest = line.slice(name.length + 1 + (numbered ? lineNumberLength(line, name) : 0));
+  const tag = MPI_TAG.exec(rest);
+  return tag ? rest.slice(tag[0].length) : rest;
 }
 
 /** With `-n`, the length of the line number after the name and its separator (the same as the name's: `a.log:12:`, `a.log-13-`); else 0. */

@@ -53,6 +53,12 @@ describe('excerpts of other files gathered in one', () => {
     ]);
   });
 
+  it("keep a group's lines after a line written into it (a server's, tee'd into the summary) with its file", () => {
+    const found = excerptsOf(source(['a.out:12:first', 'a.out-13-second', 'INFO 07-18 15:32:52 [loggers.py:1] a server line', 'a.out-14-third', 'a.out-15-fourth']));
+    expect(parts(found)).toEqual([{ origin: 'a.out', lines: ['first', 'second', 'third', 'fourth'], at: [1, 2, 4, 5] }]);
+    expect(found?.rest.lines).toEqual(['', '', 'INFO 07-18 15:32:52 [loggers.py:1] a server line', '', '']);
+  });
+
   it.each([
     ['a log of uvicorn lines', ['INFO:     127.0.0.1:5000 - "POST /v1/completions HTTP/1.1" 200 OK', 'INFO:     127.0.0.1:5000 - "GET /health HTTP/1.1" 200 OK']],
     ['YAML with dotted keys', ['model.name: llama', 'model.name-suffix: 8b']],
