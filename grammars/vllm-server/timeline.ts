@@ -65,7 +65,7 @@ export class TimelineBuilder {
     this.#pending = this.#entry(partial.fields, line, time, extra, partial.kind);
   }
 
-  /** The series; `inferredYears`: how many years the placeholder year of the `time_year_inferred` stamps is off, when the log said. */
+  /** The series; `inferredYears`: how many years the base year (2000) of the `time_year_inferred` stamps is off, when the log said. */
   finish(inferredYears: number | null = null): TimelineRecord[] {
     this.#flush();
     this.#pending = null;

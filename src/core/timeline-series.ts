@@ -154,17 +154,16 @@ export function remapSeries(series: TimelineSeries, lineOf: (line: number) => nu
   };
 }
 
-
 /** The flag of a `time` whose year a grammar put in place of one the log did not print (schema.md §2). */
 const YEAR_INFERRED = 'time_year_inferred';
 
 /**
  * The series with the year of its flagged stamps given: a grammar that learns the log's year only
- * after some year-less stamps (a later line prints the date) wrote them with a placeholder year and
- * the `time_year_inferred` flag, and knows at the end by how many `years` the placeholder is off.
+ * after some year-less stamps (a later line prints the date) wrote them with the base year (2000, schema.md §2) and
+ * the `time_year_inferred` flag, and knows at the end by how many `years` that base year is off.
  * Every flagged `time` is moved by that many years and loses its flag (the flag column goes when
  * no entry keeps it). A stamp the new year cannot hold (`02-29` of a common year), or a `time`
- * column not packed as dated stamps (one of its values was no date), keeps its placeholder and flag.
+ * column not packed as dated stamps (one of its values was no date), keeps its base year and flag.
  */
 export function withInferredYearsGiven(series: TimelineSeries, years: number): TimelineSeries {
   const time = series.columns.get('time');
